@@ -1,0 +1,86 @@
+"""The Mali Powstańcy board: nodes, paths, districts and cards, loaded once from game data."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).with_name("data") / "mali.json"
+
+
+@dataclass(frozen=True)
+class Board:
+    raw: dict[str, Any]
+
+    @cached_property
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        return {n["id"]: n for n in self.raw["nodes"]}
+
+    @cached_property
+    def edges(self) -> dict[str, dict[str, Any]]:
+        return {e["id"]: e for e in self.raw["edges"]}
+
+    @cached_property
+    def locations(self) -> list[str]:
+        return [n["id"] for n in self.raw["nodes"] if n["kind"] == "location"]
+
+    @cached_property
+    def districts(self) -> dict[str, dict[str, Any]]:
+        return {d["id"]: d for d in self.raw["districts"]}
+
+    @cached_property
+    def orders(self) -> dict[str, dict[str, Any]]:
+        return {o["id"]: o for o in self.raw["orders"]}
+
+    @cached_property
+    def objectives(self) -> dict[str, dict[str, Any]]:
+        return {o["id"]: o for o in self.raw["objectives"]}
+
+    @cached_property
+    def chain(self) -> dict[str, list[str]]:
+        """Edge id -> its nodes in order: location a, the plain spaces, location b."""
+        return {e["id"]: [e["a"], *e["spaces"], e["b"]] for e in self.raw["edges"]}
+
+    @cached_property
+    def steps(self) -> dict[str, list[tuple[str, str]]]:
+        """Node -> [(neighbouring node, edge id)]: one movement point each."""
+        adj: dict[str, list[tuple[str, str]]] = {n: [] for n in self.nodes}
+        for edge_id, chain in self.chain.items():
+            for here, there in zip(chain, chain[1:]):
+                adj[here].append((there, edge_id))
+                adj[there].append((here, edge_id))
+        return adj
+
+    @cached_property
+    def edge_of_space(self) -> dict[str, str]:
+        return {s: e["id"] for e in self.raw["edges"] for s in e["spaces"]}
+
+    @cached_property
+    def paths_from(self) -> dict[str, list[str]]:
+        """Location -> the edge ids (paths) that start there."""
+        out: dict[str, list[str]] = {loc: [] for loc in self.locations}
+        for e in self.raw["edges"]:
+            out[e["a"]].append(e["id"])
+            out[e["b"]].append(e["id"])
+        return out
+
+    def other_end(self, edge_id: str, location: str) -> str:
+        edge = self.edges[edge_id]
+        return edge["b"] if edge["a"] == location else edge["a"]
+
+    def district_of(self, node_id: str) -> str:
+        return self.nodes[node_id]["district"]
+
+    def name(self, node_id: str) -> str:
+        node = self.nodes[node_id]
+        if node["kind"] == "location":
+            return node["name"]
+        edge = self.edges[node["edge"]]
+        index = edge["spaces"].index(node_id) + 1
+        a, b = self.nodes[edge["a"]]["name"], self.nodes[edge["b"]]["name"]
+        return f"space {index} of {len(edge['spaces'])} from {a} to {b}"
+
+
+BOARD = Board(json.loads(DATA.read_text(encoding="utf-8")))
