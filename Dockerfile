@@ -1,0 +1,10 @@
+FROM python:3.11-slim
+WORKDIR /app
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+COPY requirements.txt .
+RUN pip install --no-cache-dir -r requirements.txt
+COPY . .
+RUN useradd --create-home bot && mkdir -p /app/data && chown bot /app/data
+USER bot
+VOLUME ["/app/data"]
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,1 @@
+"""The Discord bot: persistence, the rules service and (in cogs/) the commands."""

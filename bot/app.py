@@ -1,0 +1,105 @@
+"""The Discord client: wires settings, database, rules service, presenter, scheduler and cogs."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings, point_discord_at
+
+if TYPE_CHECKING:
+    from bot.presenter import Presenter
+    from bot.scheduler import Scheduler
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.mali")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Tree(discord.app_commands.CommandTree["TabletopBot"]):
+    async def on_error(self, interaction: discord.Interaction,
+                       error: discord.app_commands.AppCommandError) -> None:
+        """An unexpected error: log it with what was asked, tell the user nothing changed."""
+        data = interaction.data or {}
+        log.error("command failed: %s %s by %s in %s", data.get("name"), data.get("options"),
+                  interaction.user.id, interaction.channel_id, exc_info=error)
+        text = "Something went wrong on our side and nothing was changed. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+class TabletopBot(commands.Bot):
+    """One bot for every game; game cogs register their UI in `game_uis`."""
+
+    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=Tree,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        self.settings = settings
+        self.clock = clock
+        self.game_uis: dict[str, Any] = {}
+        self.render_pool = ThreadPoolExecutor(max_workers=settings.render_workers,
+                                              thread_name_prefix="render")
+        self.service: GameService
+        self.presenter: Presenter
+        self.scheduler: Scheduler
+        self._engine: Any = None
+
+    async def setup_hook(self) -> None:
+        from bot import db
+        from bot.presenter import Presenter
+        from bot.scheduler import Scheduler
+        from bot.service import GameService
+
+        await db.upgrade(self.settings.database_url)
+        self._engine = db.make_engine(self.settings.database_url)
+        self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock)
+        self.presenter = Presenter(self)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+        self.scheduler = Scheduler(self, self.settings.tick_seconds)
+        self.scheduler.start()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if hasattr(self, "scheduler"):
+            await self.scheduler.stop()
+        await super().close()
+        if self._engine is not None:
+            await self._engine.dispose()
+        self.render_pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def run(settings: Settings) -> None:
+    point_discord_at(settings.api_base, settings.gateway_url)
+    bot = TabletopBot(settings)
+    async with bot:
+        await bot.start(settings.token)

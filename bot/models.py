@@ -1,0 +1,122 @@
+"""SQLAlchemy 2 models: the tables of docs/dev/service.md."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    TypeDecorator,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def json_type() -> JSON:
+    """JSON everywhere, JSONB on PostgreSQL; Python None is stored as SQL NULL."""
+    return JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware datetimes in, aware UTC datetimes out (SQLite keeps no zone: naive means UTC)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    @property
+    def python_type(self) -> type[datetime]:
+        return datetime
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}: pass an aware UTC datetime")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    thread_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    key: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(json_type())
+    settings: Mapped[dict[str, Any]] = mapped_column(json_type())
+    creator_id: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[str]] = mapped_column(json_type())
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    state: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    table_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    turn_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    reminded: Mapped[list[str]] = mapped_column(json_type())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        Index("ix_games_channel", "guild_id", "channel_id"),
+        Index("ix_games_thread", "thread_id"),
+    )
+
+
+class ActionRow(Base):
+    """The move log. (game_id, seq) is the primary key: two writers can never log the same seq."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))
+    action: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
+    by: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    notify: Mapped[bool] = mapped_column(Boolean, default=True)
+    dm_closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    last_reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class MessageRow(Base):
+    """What the bot posted and may edit later (e.g. to disable stale prompts)."""
+
+    __tablename__ = "messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,258 @@
+"""What the channel, the players' DMs and the table see after each accepted move.
+
+Only views and events reach this module's messages: public ones to channels, a seat's own private
+events and view to that seat. Events are gathered per game and posted when the turn passes.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.render import render_file
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import Applied, GameRecord
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+MAX_CONTENT = 2000
+VOLATILE_KEYS = ("to_act", "pending", "current")
+
+
+def mention(seat: str) -> str:
+    return f"<@{seat}>" if seat.isdigit() else seat
+
+
+def public_events(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for e in events if not e.get("private_to")]
+
+
+def clip_lines(lines: list[str], limit: int) -> str:
+    """Join lines, keeping the newest ones when they do not all fit."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 60
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    dropped = len(lines) - len(kept)
+    return "\n".join([f"… {dropped} earlier line(s): see `/game log`", *reversed(kept)])
+
+
+class Presenter:
+    def __init__(self, bot: "TabletopBot") -> None:
+        self.bot = bot
+        self.pending: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        self.last_board: dict[int, str] = {}
+        self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Set by the lobby cog: builds the persistent buttons under a turn message.
+        self.turn_view: Callable[["GameRecord"], discord.ui.View | None] = lambda record: None
+
+    # --- helpers -----------------------------------------------------------------------------
+    def ui(self, key: str) -> Any:
+        return self.bot.game_uis.get(key)
+
+    def board_signature(self, key: str, view: dict[str, Any]) -> str:
+        ui = self.ui(key)
+        if ui is not None and hasattr(ui, "board_signature"):
+            return ui.board_signature(view)
+        stable = {k: v for k, v in view.items() if k not in VOLATILE_KEYS}
+        return json.dumps(stable, sort_keys=True, default=str)
+
+    def status_line(self, record: "GameRecord", view: dict[str, Any]) -> str:
+        ui = self.ui(record.key)
+        extra = ui.status_line(view) if ui is not None else ""
+        head = f"**{record.game.title}** · game #{record.id}"
+        return f"{head} · {extra}" if extra else head
+
+    def waiting_line(self, record: "GameRecord", view: dict[str, Any]) -> str:
+        if not record.to_act:
+            return ""
+        ui = self.ui(record.key)
+        if ui is not None and hasattr(ui, "waiting_line"):
+            return ui.waiting_line(view, mention)
+        return "Waiting on " + ", ".join(mention(s) for s in record.to_act) + "."
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("cannot reach channel %s", channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def board_file(self, record: "GameRecord", view: dict[str, Any]) -> discord.File | None:
+        try:
+            return await render_file(self.bot.render_pool, record.key, "board", view,
+                                     f"{record.key}-{record.id}-board.png")
+        except Exception:
+            log.exception("board render failed for game %s", record.id)
+            return None
+
+    # --- after a move ------------------------------------------------------------------------
+    async def after(self, applied: "Applied", actor: str | None, reason: str = "move") -> list[dict[str, Any]]:
+        """Deliver one accepted move's events; return the actor's own private events."""
+        record = applied.record
+        mine: list[dict[str, Any]] = []
+        for event in applied.events:
+            owner = event.get("private_to")
+            if owner is None:
+                continue
+            if owner == actor:
+                mine.append(event)
+            else:
+                await self.send_private(record, owner, event["text"])
+        self.pending[record.id].extend(public_events(applied.events))
+        turn_passed = applied.before_to_act != applied.after_to_act
+        if turn_passed or applied.finished or reason != "move":
+            await self.flush(record, applied.public_after)
+        return mine
+
+    async def flush(self, record: "GameRecord", view: dict[str, Any]) -> discord.Message | None:
+        async with self.locks[record.id]:
+            lines = [e["text"] for e in self.pending.pop(record.id, [])]
+            channel = await self.channel(record.where)
+            if channel is None:
+                return None
+            waiting = self.waiting_line(record, view)
+            body = clip_lines(lines, MAX_CONTENT - 300)
+            content = "\n".join(x for x in (self.status_line(record, view), body, waiting) if x)
+            files: list[discord.File] = []
+            signature = self.board_signature(record.key, view)
+            if signature != self.last_board.get(record.id):
+                file = await self.board_file(record, view)
+                if file is not None:
+                    files.append(file)
+                    self.last_board[record.id] = signature
+            finished = record.status == "finished"
+            if finished:
+                summary = await self.summary(record, view)
+                content = "\n".join([content, summary[0]])[:MAX_CONTENT]
+                if summary[1] is not None:
+                    files.append(summary[1])
+            turn_view = None if finished else self.turn_view(record)
+            try:
+                message = await channel.send(content=content[:MAX_CONTENT], files=files,
+                                             view=turn_view or discord.utils.MISSING)
+            except discord.HTTPException:
+                log.exception("could not post the update of game %s", record.id)
+                return None
+        if not finished:
+            await self.notify_turn(record, message)
+        return message
+
+    async def summary(self, record: "GameRecord", view: dict[str, Any]) -> tuple[str, discord.File | None]:
+        outcome = view.get("outcome") or {}
+        ui = self.ui(record.key)
+        if ui is not None and hasattr(ui, "outcome_text"):
+            text = ui.outcome_text(view, mention)
+        else:
+            winners = outcome.get("winners") or []
+            text = ("🏆 Winner(s): " + ", ".join(mention(w) for w in winners)) if winners \
+                else "The game is over: nobody wins."
+        try:
+            file = await render_file(self.bot.render_pool, record.key, "summary", view,
+                                     f"{record.key}-{record.id}-summary.png")
+        except Exception:
+            log.exception("summary render failed for game %s", record.id)
+            file = None
+        return text, file
+
+    # --- private delivery --------------------------------------------------------------------
+    async def dm(self, user_id: str, **kwargs: Any) -> bool | None:
+        """DM a user. True: sent; False: DMs closed (50007); None: another failure."""
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            await user.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED:
+                await self.bot.service.set_dm_closed(int(user_id), True)
+                return False
+            log.warning("DM to %s refused: %s", user_id, exc)
+            return None
+        except (discord.HTTPException, ValueError) as exc:
+            log.warning("DM to %s failed: %s", user_id, exc)
+            return None
+        await self.bot.service.set_dm_closed(int(user_id), False)
+        return True
+
+    async def fallback(self, record: "GameRecord", seat: str) -> None:
+        channel = await self.channel(record.where)
+        if channel is not None:
+            await channel.send(
+                f"{mention(seat)} I can't send you direct messages, so your secret information "
+                f"for game #{record.id} waits for you in `/game hand` (only you will see it). "
+                "To get it by DM, allow direct messages from server members.")
+
+    async def send_private(self, record: "GameRecord", seat: str, text: str) -> None:
+        sent = await self.dm(seat, content=f"**{record.game.title}** · game #{record.id}\n{text}"[:MAX_CONTENT])
+        if sent is False:
+            await self.fallback(record, seat)
+
+    async def private_package(self, record: "GameRecord", seat: str) -> tuple[str, discord.File | None]:
+        view = record.game.view(record.state, seat)
+        ui = self.ui(record.key)
+        text = ui.private_text(view) if ui is not None and hasattr(ui, "private_text") else ""
+        try:
+            file = await render_file(self.bot.render_pool, record.key, "private", view,
+                                     f"{record.key}-{record.id}-yours.png")
+        except Exception:
+            log.exception("private render failed for game %s", record.id)
+            file = None
+        return text, file
+
+    async def game_started(self, record: "GameRecord") -> None:
+        """Check every player's DMs at the start, and hand out their secrets."""
+        closed: list[str] = []
+        for seat in record.seats:
+            text, file = await self.private_package(record, seat)
+            content = (f"**{record.game.title}** · game #{record.id} has started. "
+                       f"Your private information comes here.\n{text}")[:MAX_CONTENT]
+            kwargs: dict[str, Any] = {"content": content}
+            if file is not None:
+                kwargs["file"] = file
+            if await self.dm(seat, **kwargs) is False:
+                closed.append(seat)
+        if closed:
+            channel = await self.channel(record.where)
+            if channel is not None:
+                who = ", ".join(mention(s) for s in closed)
+                await channel.send(
+                    f"{who}: your DMs are closed, so I can't send you your private information. "
+                    f"Use `/game hand` in this channel at any time to see it (only you will see it).")
+
+    # --- turn notifications ------------------------------------------------------------------
+    async def notify_turn(self, record: "GameRecord", message: discord.Message) -> None:
+        for seat in record.to_act:
+            if not seat.isdigit():
+                continue
+            player = await self.bot.service.get_player(int(seat))
+            if player is not None and player.notify:
+                await self.dm(seat, content=(f"Your move in **{record.game.title}** (game #{record.id}): "
+                                             f"{message.jump_url}"))
+
+    async def remind(self, record: "GameRecord", seat: str) -> None:
+        deadline = record.deadline_at
+        when = discord.utils.format_dt(deadline, "R") if deadline else "soon"
+        text = (f"⏰ {mention(seat)}, game #{record.id} ({record.game.title}) is waiting on you; "
+                f"the turn's time runs out {when}.")
+        player = await self.bot.service.get_player(int(seat)) if seat.isdigit() else None
+        if player is not None and player.notify and await self.dm(seat, content=text):
+            return
+        channel = await self.channel(record.where)
+        if channel is not None:
+            await channel.send(text)

@@ -1,0 +1,114 @@
+"""What the service hands out: frozen records, built from rows and game objects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games.base import Event, Game, Outcome
+
+from bot.service_errors import Illegal
+
+TIMEOUT_CHOICES = ("wait", "default", "drop")
+DEFAULT_SETTINGS: dict[str, Any] = {"turn_hours": 0, "on_timeout": "wait", "use_thread": False}
+# plus "max_players": the seat cap, by default the game's maximum
+MAX_TURN_HOURS = 24 * 60
+
+
+def normalise_settings(given: dict[str, Any] | None, game: Game) -> dict[str, Any]:
+    """Fill defaults and check the table settings: turn_hours, on_timeout, use_thread and
+    max_players (the seat cap, within the game's range). Other keys are kept as given."""
+    settings = {**DEFAULT_SETTINGS, "max_players": game.max_players, **(given or {})}
+    hours = settings["turn_hours"]
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 0 <= hours <= MAX_TURN_HOURS:
+        raise Illegal(f"turn_hours must be a whole number of hours from 0 (no limit) "
+                      f"to {MAX_TURN_HOURS}.")
+    if settings["on_timeout"] not in TIMEOUT_CHOICES:
+        raise Illegal(f"on_timeout must be one of: {', '.join(TIMEOUT_CHOICES)}.")
+    settings["use_thread"] = bool(settings["use_thread"])
+    cap = settings["max_players"] or game.max_players
+    if isinstance(cap, bool) or not isinstance(cap, int) \
+            or not game.min_players <= cap <= game.max_players:
+        raise Illegal(f"{game.title} takes {game.min_players} to {game.max_players} players.")
+    settings["max_players"] = cap
+    return settings
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Every column of `games` (the JSON `state` column is `snapshot`), plus the loaded game."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    key: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    creator_id: int
+    seats: list[str]
+    status: str
+    seed: int | None
+    snapshot: dict[str, Any] | None
+    version: int
+    table_message_id: int | None
+    turn_started_at: datetime | None
+    deadline_at: datetime | None
+    reminded: list[str]
+    created_at: datetime
+    updated_at: datetime
+    game: Game = field(repr=False, compare=False)
+    state: Any = field(repr=False, compare=False)
+    to_act: list[str] = field(default_factory=list)
+
+    @property
+    def where(self) -> int:
+        """The channel the game is played in: its thread if it has one."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state) if self.state is not None else None
+
+    def view(self, seat: str | None = None) -> dict[str, Any] | None:
+        return self.game.view(self.state, seat) if self.state is not None else None
+
+
+@dataclass(frozen=True)
+class Applied:
+    record: GameRecord
+    events: list[Event]
+    before_to_act: list[str]
+    after_to_act: list[str]
+    public_before: dict[str, Any] | None
+    public_after: dict[str, Any] | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    game_id: int
+    seq: int
+    seat: str
+    kind: str
+    action: dict[str, Any] | None
+    by: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    user_id: int
+    notify: bool = True
+    dm_closed: bool = False
+    last_reminder_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class MessageRecord:
+    id: int
+    game_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+    version: int

@@ -1,0 +1,216 @@
+"""The storage half of the service: rows in and records out, and the one write path.
+
+Every write goes through `Store._write`: load the row, plan the change (checks + pure game
+calls), `UPDATE games ... WHERE id = :id AND version = :v`, append the log, commit, all in one
+transaction. A write that matched no row lost a race with another process: reload and replan.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, cast
+from weakref import WeakValueDictionary
+
+from sqlalchemy import Table, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from games.base import Action, Event, Game
+
+from bot.models import ActionRow, GameRow, MessageRow, PlayerRow
+from bot.service_errors import Conflict, NoSuchGame, UnknownGame
+from bot.service_records import Applied, GameRecord, MessageRecord, PlayerRecord
+
+GAMES = cast(Table, GameRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+PLAYERS = cast(Table, PlayerRow.__table__)
+MESSAGES = cast(Table, MessageRow.__table__)
+
+LogLine = tuple[str, str, Action | None, str]  # seat, kind, action, by
+
+
+@dataclass
+class Change:
+    """What a plan wants written, and what the caller gets back."""
+
+    values: dict[str, Any]
+    log: list[LogLine] = field(default_factory=list)
+    state: Any = None
+    events: list[Event] = field(default_factory=list)
+    before: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    public_before: dict[str, Any] | None = None
+    public_after: dict[str, Any] | None = None
+    finished: bool = False
+
+
+Plan = Callable[[AsyncSession, dict[str, Any], datetime], Awaitable[Change | None]]
+
+
+class Store:
+    """Sessions, the clock, the games mapping, per-game locks and the one write path."""
+
+    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], *,
+                 clock: Callable[[], datetime] | None = None,
+                 games: Mapping[str, Game] | None = None, max_tries: int = 5) -> None:
+        self._sessions = sessionmaker
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._games = games
+        self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self.max_tries = max_tries
+        # "writes": committed writes; "retries": writes that lost a race and were replanned;
+        # "conflicts": calls that gave up after max_tries.
+        self.stats: Counter[str] = Counter()
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        if self._games is None:
+            from games.registry import GAMES as registry
+            self._games = registry
+        return self._games
+
+    def now(self) -> datetime:
+        value = self._clock()
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+    def _game(self, key: str) -> Game:
+        try:
+            return self.games[key]
+        except KeyError:
+            known = ", ".join(sorted(self.games)) or "none"
+            raise UnknownGame(f"There is no game called {key!r}. Games: {known}.") from None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    async def _load(self, session: AsyncSession, game_id: int) -> dict[str, Any]:
+        row = (await session.execute(select(GAMES).where(GAMES.c.id == game_id))).first()
+        if row is None:
+            raise NoSuchGame(f"There is no game #{game_id}. It may never have existed.")
+        return dict(row._mapping)
+
+    def _record(self, data: dict[str, Any], state: Any = None) -> GameRecord:
+        game = self._game(data["key"])
+        if state is None and data["state"] is not None:
+            state = game.load(data["state"])
+        running = state is not None and data["status"] == "running"
+        return GameRecord(
+            **{k: v for k, v in data.items() if k != "state"}, snapshot=data["state"],
+            game=game, state=state, to_act=list(game.to_act(state)) if running else [])
+
+    async def _write(self, game_id: int, plan: Plan) -> tuple[dict[str, Any], Change | None]:
+        async with self._lock(game_id):
+            for _ in range(self.max_tries):
+                async with self._sessions() as session:
+                    cur = await self._load(session, game_id)
+                    now = self.now()
+                    change = await plan(session, cur, now)
+                    if change is None:
+                        return cur, None
+                    values = {**change.values, "version": cur["version"] + 1, "updated_at": now}
+                    if await self._commit(session, cur, values, change.log, now):
+                        self.stats["writes"] += 1
+                        return {**cur, **values}, change
+                self.stats["retries"] += 1
+        self.stats["conflicts"] += 1
+        raise Conflict("Too many moves arrived at once and this one kept losing the race. "
+                       "Nothing was changed: please try again.")
+
+    async def _commit(self, session: AsyncSession, cur: dict[str, Any], values: dict[str, Any],
+                      log: list[LogLine], now: datetime) -> bool:
+        """Write the row and the log in one transaction; False if another writer got there first."""
+        game_id = cur["id"]
+        try:
+            result = await session.execute(
+                update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == cur["version"])
+                .values(**values))
+            if result.rowcount != 1:
+                await session.rollback()
+                return False
+            if log:
+                last = await session.scalar(
+                    select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.game_id == game_id))
+                await session.execute(insert(ACTIONS), [
+                    {"game_id": game_id, "seq": (last or 0) + i, "seat": seat, "kind": kind,
+                     "action": action, "by": by, "created_at": now}
+                    for i, (seat, kind, action, by) in enumerate(log, start=1)])
+            await session.commit()
+        except IntegrityError:  # the log's primary key caught a concurrent writer
+            await session.rollback()
+            return False
+        return True
+
+    def _applied(self, data: dict[str, Any], change: Change) -> Applied:
+        record = self._record(data, change.state)
+        return Applied(record=record, events=change.events, before_to_act=change.before,
+                       after_to_act=change.after, public_before=change.public_before,
+                       public_after=change.public_after, finished=change.finished)
+
+    async def get(self, game_id: int) -> GameRecord:
+        async with self._sessions() as session:
+            return self._record(await self._load(session, game_id))
+
+    async def _select(self, *where: Any, order: Any = None) -> list[GameRecord]:
+        query = select(GAMES).where(*where).order_by(order if order is not None else GAMES.c.id)
+        async with self._sessions() as session:
+            rows = (await session.execute(query)).all()
+        return [self._record(dict(r._mapping)) for r in rows]
+
+    # -- messages and players ------------------------------------------------------------
+    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
+                          version: int) -> None:
+        """Remember a posted message ("board", "prompt", ...) to edit or disable later."""
+        async with self._sessions() as session:
+            await self._load(session, game_id)
+            await session.execute(insert(MESSAGES).values(
+                game_id=game_id, kind=kind, channel_id=channel_id, message_id=message_id,
+                version=version))
+            await session.commit()
+
+    async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
+        query = select(MESSAGES).where(MESSAGES.c.game_id == game_id).order_by(MESSAGES.c.id)
+        if kind is not None:
+            query = query.where(MESSAGES.c.kind == kind)
+        async with self._sessions() as session:
+            return [MessageRecord(**r._mapping) for r in (await session.execute(query)).all()]
+
+    async def forget_messages(self, game_id: int, message_ids: list[int]) -> None:
+        async with self._sessions() as session:
+            await session.execute(delete(MESSAGES).where(
+                MESSAGES.c.game_id == game_id, MESSAGES.c.message_id.in_(message_ids)))
+            await session.commit()
+
+    async def get_player(self, user_id: int) -> PlayerRecord:
+        async with self._sessions() as session:
+            row = (await session.execute(
+                select(PLAYERS).where(PLAYERS.c.user_id == user_id))).first()
+        return PlayerRecord(**row._mapping) if row else PlayerRecord(user_id=user_id)
+
+    async def set_notify(self, user_id: int, on: bool) -> PlayerRecord:
+        return await self._set_player(user_id, notify=bool(on))
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> PlayerRecord:
+        return await self._set_player(user_id, dm_closed=bool(closed))
+
+    async def _set_player(self, user_id: int, **values: Any) -> PlayerRecord:
+        async with self._sessions() as session:
+            await self._upsert_player(session, user_id, **values)
+            await session.commit()
+        return await self.get_player(user_id)
+
+    async def _upsert_player(self, session: AsyncSession, user_id: int, **values: Any) -> None:
+        dialect = (await session.connection()).dialect.name
+        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        stmt = make(PLAYERS).values(
+            **{"user_id": user_id, "notify": True, "dm_closed": False, "last_reminder_at": None,
+               **values})
+        await session.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
+                                                         set_=values))

@@ -1,0 +1,1 @@
+"""Slash-command cogs: the lobby and one per game."""

@@ -1,0 +1,471 @@
+"""`/game ...`: open a table, join, start, and everything a table needs that no game owns."""
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.presenter import mention
+from bot.service import ServiceError
+from cogs.common import OOPS, bot_of, find_game, game_autocomplete, reply, seat_of
+from cogs.panel import ActButton, ActSelect, PanelButton, show_panel, waiting_on
+from games import registry
+from games.base import IllegalAction, resolve_options
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import GameRecord
+
+log = logging.getLogger(__name__)
+
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="wait for the player (reminders only)", value="wait"),
+    app_commands.Choice(name="play a safe default move for them", value="default"),
+    app_commands.Choice(name="drop the player", value="drop"),
+]
+HOURS_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                 (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72),
+                  ("1 week", 168))]
+GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=k) for k, g in registry.GAMES.items()]
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """'name=value, name=value' into typed values."""
+    from games.simulate import parse_value
+
+    options: dict[str, Any] = {}
+    for part in re.split(r"[,\s]+", (text or "").strip()):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise IllegalAction(f"Write options as name=value (got {part!r}).")
+        options[name.strip()] = parse_value(value.strip())
+    return options
+
+
+def table_embed(record: "GameRecord") -> discord.Embed:
+    game = record.game
+    colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
+    embed = discord.Embed(title=f"{game.title} · table #{record.id}", colour=colour)
+    opts = "\n".join(f"**{k}**: {v}" for k, v in record.options.items()) or "defaults"
+    embed.add_field(name="Options", value=opts[:1024], inline=True)
+    s = record.settings
+    hours = s.get("turn_hours") or 0
+    limit = f"{hours} h per turn, then: {s.get('on_timeout', 'wait')}" if hours else "no turn time limit"
+    where = "in a thread" if s.get("use_thread") else "in this channel"
+    embed.add_field(name="Table", value=f"{limit}\nplayed {where}", inline=True)
+    wanted = s.get("max_players") or game.max_players
+    seats = "\n".join(f"{i + 1}. {mention(p)}" for i, p in enumerate(record.seats)) or "nobody yet"
+    embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
+                    value=seats[:1024], inline=False)
+    status = {"open": "Open: press Join to take a seat. The creator starts the game.",
+              "running": "The game is running.", "finished": "The game is over.",
+              "abandoned": "This table was abandoned."}[record.status]
+    embed.set_footer(text=status)
+    return embed
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d+)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary}
+
+    def __init__(self, op: str, gid: int, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=op.capitalize(), style=self.STYLES[op],
+                                           custom_id=f"tr:t:{op}:{gid}", disabled=disabled))
+        self.op, self.gid = op, gid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str]) -> "TableButton":
+        return cls(match["op"], int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lobby: Lobby = bot_of(interaction).get_cog("Lobby")  # type: ignore[assignment]
+        await lobby.table_op(interaction, self.op, self.gid, from_button=True)
+
+
+def table_view(record: "GameRecord") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    closed = record.status != "open"
+    for op in ("join", "leave", "start"):
+        view.add_item(TableButton(op, record.id, disabled=closed))
+    return view
+
+
+def turn_view(record: "GameRecord") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PanelButton(record.id))
+    view.add_item(HandButton(record.id))
+    return view
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d+)"):
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label="My secrets", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tr:h:{gid}", emoji="🔒"))
+        self.gid = gid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str]) -> "HandButton":
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        record = await find_game(interaction, self.gid)
+        if record is not None:
+            await send_hand(interaction, record)
+
+
+async def send_hand(interaction: discord.Interaction, record: "GameRecord") -> None:
+    bot = bot_of(interaction)
+    seat = seat_of(interaction)
+    if seat not in record.seats:
+        await reply(interaction, f"You're not playing in game #{record.id}, so you hold no secrets there.")
+        return
+    if record.state is None:
+        await reply(interaction, "The game hasn't started yet: nothing secret to show.")
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    text, file = await bot.presenter.private_package(record, seat)
+    kwargs: dict[str, Any] = {"content": (f"Your private view of game #{record.id}.\n{text}")[:2000]}
+    if file is not None:
+        kwargs["file"] = file
+    await interaction.followup.send(ephemeral=True, **kwargs)
+
+
+class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
+    def __init__(self, bot: "TabletopBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- opening a table ---------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", players="Seats at the table (the game's range)",
+                           variant="The game's variant or difficulty",
+                           options="Further options as name=value, e.g. jump_costs_one_point=true",
+                           turn_hours="Time each player has for a move", on_timeout="When the time runs out",
+                           thread="Play in a new thread instead of this channel")
+    @app_commands.choices(game=GAME_CHOICES, turn_hours=HOURS_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
+                  variant: str | None = None, options: str | None = None, turn_hours: int = 0,
+                  on_timeout: str = "wait", thread: bool = False) -> None:
+        g = registry.GAMES[game]
+        try:
+            given = parse_options(options)
+            if variant is not None:
+                given["variant"] = variant
+            resolved = resolve_options(g, given)
+        except IllegalAction as exc:
+            await reply(interaction, f"{exc} {self.options_help(game)}")
+            return
+        if players is not None and not g.min_players <= players <= g.max_players:
+            await reply(interaction, f"{g.title} takes {g.min_players} to {g.max_players} players.")
+            return
+        settings = {"turn_hours": turn_hours, "on_timeout": on_timeout, "use_thread": thread,
+                    "max_players": players or g.max_players}
+        try:
+            record = await self.bot.service.open_table(interaction.guild_id or 0, interaction.channel_id or 0,
+                                                       interaction.user.id, game, resolved, settings)
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        await interaction.response.send_message(
+            f"{interaction.user.mention} opened a table for **{g.title}**. Press **Join** to take a seat.",
+            embed=table_embed(record), view=table_view(record))
+        message = await interaction.original_response()
+        await self.bot.service.set_table_message(record.id, message.channel.id, message.id)
+
+    def options_help(self, key: str) -> str:
+        g = registry.GAMES[key]
+        parts = [f"`{o.name}`: {', '.join(map(str, o.choices))} (default {o.default}) — {o.help}"
+                 for o in g.options]
+        return "Options: " + "; ".join(parts)
+
+    @new.autocomplete("variant")
+    async def variant_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        games = [registry.GAMES[key]] if key in registry.GAMES else list(registry.GAMES.values())
+        out: list[app_commands.Choice[str]] = []
+        for g in games:
+            for o in g.options:
+                if o.name == "variant":
+                    out += [app_commands.Choice(name=f"{c}" if len(games) == 1 else f"{g.title}: {c}",
+                                                value=str(c)) for c in o.choices if current.lower() in str(c)]
+        return out[:25]
+
+    @new.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if key not in registry.GAMES:
+            return []
+        out = []
+        for o in registry.GAMES[key].options:
+            if o.name == "variant":
+                continue
+            for c in o.choices:
+                text = f"{o.name}={str(c).lower()}"
+                if current.lower() in text:
+                    out.append(app_commands.Choice(name=f"{text} — {o.help}"[:100], value=text))
+        return out[:25]
+
+    # --- join, leave, start ------------------------------------------------------------------
+    @app_commands.command(name="join", description="Take a seat at an open table")
+    @app_commands.describe(game="Which table (when several share the channel)")
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.table_op(interaction, "join", game)
+
+    @app_commands.command(name="leave", description="Leave a table that has not started")
+    @app_commands.describe(game="Which table (when several share the channel)")
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.table_op(interaction, "leave", game)
+
+    @app_commands.command(name="start", description="Start the game at your table")
+    @app_commands.describe(game="Which table (when several share the channel)")
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.table_op(interaction, "start", game)
+
+    async def table_op(self, interaction: discord.Interaction, op: str, game_id: int | None,
+                       from_button: bool = False) -> None:
+        record = await find_game(interaction, game_id)
+        if record is None:
+            return
+        service = self.bot.service
+        user = interaction.user.id
+        try:
+            if op == "join":
+                wanted = record.settings.get("max_players") or record.game.max_players
+                if record.status == "open" and str(user) not in record.seats and len(record.seats) >= wanted:
+                    await reply(interaction, f"Table #{record.id} is full ({wanted} players).")
+                    return
+                record = await service.join(record.id, user)
+                said = f"{interaction.user.mention} joined table #{record.id}."
+            elif op == "leave":
+                record = await service.leave(record.id, user)
+                said = f"{interaction.user.mention} left table #{record.id}."
+            else:
+                await self.start_game(interaction, record)
+                return
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        if from_button:
+            await interaction.response.edit_message(embed=table_embed(record), view=table_view(record))
+            await interaction.followup.send(said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(said, allowed_mentions=discord.AllowedMentions.none())
+            await self.refresh_table(record)
+
+    async def refresh_table(self, record: "GameRecord") -> None:
+        if not record.table_message_id:
+            return
+        channel = await self.bot.presenter.channel(record.channel_id)
+        if channel is None:
+            return
+        try:
+            message = channel.get_partial_message(record.table_message_id)  # type: ignore[attr-defined]
+            await message.edit(embed=table_embed(record), view=table_view(record))
+        except discord.HTTPException:
+            log.warning("could not refresh table message of game %s", record.id)
+
+    async def start_game(self, interaction: discord.Interaction, record: "GameRecord") -> None:
+        await interaction.response.defer(thinking=True)
+        try:
+            applied = await self.bot.service.start(record.id, interaction.user.id)
+        except ServiceError as exc:
+            await interaction.followup.send(exc.message, ephemeral=True)
+            return
+        except Exception:
+            log.exception("start failed for game %s", record.id)
+            await interaction.followup.send(OOPS.format(gid=record.id), ephemeral=True)
+            return
+        record = applied.record
+        players = ", ".join(mention(s) for s in record.seats)
+        await interaction.followup.send(f"**{record.game.title}** #{record.id} starts: {players}!")
+        await self.refresh_table(record)
+        if record.settings.get("use_thread"):
+            record = await self.open_thread(record)
+        await self.bot.presenter.game_started(record)
+        await self.bot.presenter.after(applied_with(applied, record), actor=None, reason="start")
+
+    async def open_thread(self, record: "GameRecord") -> "GameRecord":
+        channel = await self.bot.presenter.channel(record.channel_id)
+        try:
+            name = f"{record.game.title[:70]} #{record.id}"
+            if record.table_message_id and isinstance(channel, discord.TextChannel):
+                thread = await channel.get_partial_message(record.table_message_id).create_thread(name=name)
+            elif isinstance(channel, discord.TextChannel):
+                thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            else:
+                return record
+        except discord.HTTPException:
+            log.warning("could not open a thread for game %s; playing in the channel", record.id)
+            return record
+        await self.bot.service.set_thread(record.id, thread.id)
+        return await self.bot.service.get(record.id)
+
+    # --- looking at games ----------------------------------------------------------------------
+    @app_commands.command(name="list", description="Tables and games in this server, and whose turn it is")
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        records = await self.bot.service.in_guild(interaction.guild_id or 0)
+        if not records:
+            await reply(interaction, "No tables or games in this server yet. Open one with `/game new`.")
+            return
+        lines = []
+        for r in records[:30]:
+            where = f"<#{r.where}>"
+            if r.status == "open":
+                lines.append(f"#{r.id} **{r.game.title}** · open table in {where} · {len(r.seats)} seated")
+            else:
+                lines.append(f"#{r.id} **{r.game.title}** · {where} · {waiting_on(r)}")
+        await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="status", description="The board and a summary of the game here")
+    @app_commands.describe(game="Which game (when several share the channel)")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game)
+        if record is None:
+            return
+        if record.state is None:
+            await reply(interaction, embed=table_embed(record))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = record.game.view(record.state, None)
+        presenter = self.bot.presenter
+        text = "\n".join(x for x in (presenter.status_line(record, view), waiting_on(record)) if x)
+        file = await presenter.board_file(record, view)
+        kwargs: dict[str, Any] = {"content": text[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+        if file is not None:
+            kwargs["file"] = file
+        await interaction.followup.send(ephemeral=True, **kwargs)
+
+    @app_commands.command(name="log", description="What happened recently, in words")
+    @app_commands.describe(game="Which game (when several share the channel)", count="How many moves")
+    async def log_cmd(self, interaction: discord.Interaction, game: int | None = None,
+                      count: app_commands.Range[int, 1, 50] = 15) -> None:
+        record = await find_game(interaction, game)
+        if record is None:
+            return
+        entries = await self.bot.service.log(record.id, limit=count)
+        if not entries:
+            await reply(interaction, "No moves yet.")
+            return
+        lines = [f"`{e.seq:>3}` {mention(e.seat)} — {self.describe_logged(record, e)}" for e in entries]
+        await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+    @staticmethod
+    def describe_logged(record: "GameRecord", entry: Any) -> str:
+        action = entry.action or {}
+        if entry.kind == "drop":
+            return "left the game (dropped)"
+        text = action.get("type", "?").replace("_", " ")
+        details = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type" and k not in ("value", "ids"))
+        if action.get("type") in ("choose_card", "choose_objectives"):
+            details = "(secret)"
+        by = " (time-out)" if getattr(entry, "by", "player") == "timeout" else ""
+        return f"{text} {details}".strip() + by
+
+    @app_commands.command(name="hand", description="Your own secret information (only you see it)")
+    @app_commands.describe(game="Which game (when several share the channel)")
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game)
+        if record is not None:
+            await send_hand(interaction, record)
+
+    @app_commands.command(name="play", description="Show your choices for your turn (only you see them)")
+    @app_commands.describe(game="Which game (when several share the channel)")
+    async def play(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game)
+        if record is not None:
+            await show_panel(interaction, record.id)
+
+    # --- running a table ---------------------------------------------------------------------
+    @app_commands.command(name="abandon", description="End a table or game (its creator, or Manage Server)")
+    @app_commands.describe(game="Which game (when several share the channel)")
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game)
+        if record is None:
+            return
+        is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
+        try:
+            record = await self.bot.service.abandon(record.id, interaction.user.id, is_admin)
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        await interaction.response.send_message(f"Game #{record.id} ({record.game.title}) was abandoned "
+                                                f"by {interaction.user.mention}.")
+        await self.refresh_table(record)
+
+    @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
+    @app_commands.describe(player="The player to drop", game="Which game (when several share the channel)")
+    async def kick(self, interaction: discord.Interaction, player: discord.User,
+                   game: int | None = None) -> None:
+        record = await find_game(interaction, game, running_only=True)
+        if record is None:
+            return
+        is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
+        seat = str(player.id)
+        if seat not in record.seats:
+            await reply(interaction, f"{player.mention} is not playing in game #{record.id}.")
+            return
+        if str(interaction.user.id) != str(record.creator_id) and not is_admin:
+            await reply(interaction, "Only the table's creator or someone with Manage Server can drop a player.")
+            return
+        now = self.bot.clock()
+        if not (record.deadline_at and record.deadline_at <= now and seat in record.to_act):
+            await reply(interaction, f"{player.mention}'s time has not run out: only a player whose turn "
+                                     "deadline has passed can be dropped.")
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            applied = await self.bot.service.drop_player(record.id, seat, by="admin")
+        except ServiceError as exc:
+            await interaction.followup.send(exc.message, ephemeral=True)
+            return
+        await interaction.followup.send(f"{player.mention} was dropped from game #{record.id}.")
+        await self.bot.presenter.after(applied, actor=None, reason="kick")
+
+    @app_commands.command(name="notify", description="Get a DM when it is your turn")
+    @app_commands.describe(enabled="On or off")
+    async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self.bot.service.set_notify(interaction.user.id, enabled)
+        if enabled:
+            await reply(interaction, "I'll DM you with a link whenever a game waits on you "
+                                     "(make sure DMs from server members are allowed).")
+        else:
+            await reply(interaction, "Turn DMs are off; you'll still be mentioned in the game's channel.")
+
+    # autocompletes of the `game` option
+    @join.autocomplete("game")
+    @leave.autocomplete("game")
+    @start.autocomplete("game")
+    @status.autocomplete("game")
+    @log_cmd.autocomplete("game")
+    @hand.autocomplete("game")
+    @play.autocomplete("game")
+    @abandon.autocomplete("game")
+    @kick.autocomplete("game")
+    async def any_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_autocomplete(interaction, current)
+
+
+def applied_with(applied: Any, record: "GameRecord") -> Any:
+    """The same Applied, but with the record as it is now (after a thread was opened)."""
+    import dataclasses
+
+    return dataclasses.replace(applied, record=record)
+
+
+async def setup(bot: "TabletopBot") -> None:
+    bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect)
+    bot.presenter.turn_view = turn_view
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,372 @@
+"""`/mali ...`: every Mali Powstańcy action as a slash command, with legal-only autocomplete."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import ServiceError
+from cogs.common import OOPS, bot_of, find_game, game_autocomplete, perform, reply, seat_of
+from cogs.mali_help import HELP_TOPICS, help_embed
+from cogs.mali_ui import MaliUI
+from cogs.panel import panel_message, show_panel, waiting_on
+from games.mali import BOARD, reachable
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import GameRecord
+
+log = logging.getLogger(__name__)
+KEY = "mali"
+Choices = list[app_commands.Choice[str]]
+
+
+def place(node: str) -> str:
+    return BOARD.name(node)
+
+
+def order_text(view: dict[str, Any], oid: str) -> str:
+    o = view["orders"].get(oid)
+    if not o:
+        return oid
+    return f"{oid}: {place(o['from'])} → {place(o['to'])}, {o['points']} pts"
+
+
+async def current_record(interaction: discord.Interaction) -> "GameRecord | None":
+    """The running Mali game an autocomplete is about (its `game` option, or the channel's)."""
+    bot = bot_of(interaction)
+    gid = getattr(interaction.namespace, "game", None)
+    try:
+        if gid:
+            record = await bot.service.get(int(gid))
+            return record if record.key == KEY and record.state is not None else None
+        records = [r for r in await bot.service.in_channel(interaction.guild_id or 0, interaction.channel_id or 0)
+                   if r.key == KEY and r.status == "running"]
+    except Exception:
+        return None
+    return records[0] if len(records) == 1 else None
+
+
+async def legal_of(interaction: discord.Interaction, *types: str) -> tuple["GameRecord | None", list[dict[str, Any]]]:
+    record = await current_record(interaction)
+    if record is None:
+        return None, []
+    seat = seat_of(interaction)
+    if seat not in record.to_act:
+        return record, []
+    return record, [a for a in record.game.legal_actions(record.state, seat) if a["type"] in types]
+
+
+def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
+    lowered = current.lower()
+    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+
+
+class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Powstańcy. Warszawa 1944"):
+    def __init__(self, bot: "TabletopBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def run(self, interaction: discord.Interaction, game: int | None, action: dict[str, Any]) -> None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await perform(interaction, record, action)
+
+    # --- help and panel ------------------------------------------------------------------------
+    @app_commands.command(name="help", description="How to play Mali Powstańcy, and the commands")
+    @app_commands.describe(topic="What to read about")
+    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
+    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+        await reply(interaction, embed=help_embed(topic))
+
+    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
+    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is not None:
+            await show_panel(interaction, record.id)
+
+    # --- secret choices ----------------------------------------------------------------------
+    @app_commands.command(name="card", description="Choose this round's movement card (secret until all chose)")
+    @app_commands.describe(value="A card from your hand")
+    async def card(self, interaction: discord.Interaction, value: app_commands.Range[int, 1, 5],
+                   game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "choose_card", "value": value})
+
+    @card.autocomplete("value")
+    async def card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        record, legal = await legal_of(interaction, "choose_card")
+        if record is None:
+            return []
+        extended = record.options.get("variant") == "extended"
+        from cogs.mali_ui import ACTIONS
+
+        return [app_commands.Choice(name=f"{a['value']}" + (f" — {ACTIONS[a['value']]}"[:90] if extended else ""),
+                                    value=a["value"]) for a in legal if current in str(a["value"])]
+
+    @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
+    @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)")
+    async def objectives(self, interaction: discord.Interaction, keep: str, game: int | None = None) -> None:
+        ids = sorted(x.strip().upper() for x in keep.replace(" ", ",").split(",") if x.strip())
+        await self.run(interaction, game, {"type": "choose_objectives", "ids": ids})
+
+    @objectives.autocomplete("keep")
+    async def objectives_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "choose_objectives")
+        if record is None:
+            return []
+        seat = seat_of(interaction)
+        return match(current, [app_commands.Choice(
+            name=record.game.describe(record.state, seat, a)[:100], value=",".join(sorted(a["ids"]))) for a in legal])
+
+    # --- movement ------------------------------------------------------------------------------
+    @app_commands.command(name="move", description="Walk a scout to a space by the shortest legal route")
+    @app_commands.describe(scout="Your scout", to="Where to (autocomplete shows what you can reach and its cost)",
+                           pickups="Pick up orders at their origins on the way (default yes)")
+    async def move(self, interaction: discord.Interaction, scout: str, to: str, pickups: bool = True,
+                   game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is None:
+            return
+        seat = seat_of(interaction)
+        if seat not in record.to_act:
+            await reply(interaction, "It's not your turn. " + waiting_on(record))
+            return
+        routes = reachable(record.state, seat, scout)
+        if to not in routes:
+            options = ", ".join(f"{place(n)} ({len(r)})" for n, r in sorted(routes.items(), key=lambda kv: len(kv[1]))[:12])
+            hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
+            await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.walk(interaction, record, scout, routes[to], pickups)
+
+    async def walk(self, interaction: discord.Interaction, record: "GameRecord", scout: str,
+                   route: list[str], pickups: bool) -> None:
+        """Step along the route one logged action at a time, picking up on the way when asked."""
+        bot = bot_of(interaction)
+        seat = seat_of(interaction)
+        said: list[str] = []
+        applied = None
+        try:
+            for node in route:
+                applied = await bot.service.act(record.id, seat, {"type": "step", "scout": scout, "to": node})
+                said += [f"🔒 {e['text']}" for e in await bot.presenter.after(applied, actor=seat)]
+                said += [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
+                record = applied.record
+                if seat not in record.to_act:
+                    break
+                if pickups:
+                    grab = [a for a in record.game.legal_actions(record.state, seat)
+                            if a["type"] == "pick_up" and a["scout"] == scout]
+                    carrying = self.carrying(record, seat, scout)
+                    if grab and carrying is None:
+                        applied = await bot.service.act(record.id, seat, grab[0])
+                        said += [f"🔒 {e['text']}" for e in await bot.presenter.after(applied, actor=seat)]
+                        said += [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
+                        record = applied.record
+                        if seat not in record.to_act:
+                            break
+        except ServiceError as exc:
+            said.append(f"Stopped: {exc.message}")
+        except Exception:
+            log.exception("walk failed: game %s seat %s scout %s route %s", record.id, seat, scout, route)
+            said.append(OOPS.format(gid=record.id))
+        text = "\n".join(said[-12:]) or "Nothing happened."
+        if applied is not None and seat in applied.record.to_act:
+            content, view = await panel_message(bot, applied.record, seat)
+            await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
+        else:
+            await reply(interaction, text[:2000])
+
+    @staticmethod
+    def carrying(record: "GameRecord", seat: str, scout: str) -> str | None:
+        view = record.game.view(record.state, None)
+        for p in view["players"]:
+            if p["seat"] == seat:
+                for s in p["scouts"]:
+                    if s["name"] == scout:
+                        return s["carrying"]
+        return None
+
+    @app_commands.command(name="jump", description="Jump a scout from its location to a neighbouring location")
+    async def jump(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "jump", "scout": scout, "to": to})
+
+    @app_commands.command(name="place", description="Put an escaped scout back on the board before you move")
+    async def place_cmd(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "place_scout", "scout": scout, "to": to})
+
+    @app_commands.command(name="pickup", description="A scout on an order's origin takes the order")
+    async def pickup(self, interaction: discord.Interaction, scout: str, order: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "pick_up", "scout": scout, "order": order})
+
+    @app_commands.command(name="drop", description="A scout drops the order it carries")
+    async def drop(self, interaction: discord.Interaction, scout: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "drop", "scout": scout})
+
+    @app_commands.command(name="end", description="End your turn (or your bonus move) now")
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "end_turn"})
+
+    @app_commands.command(name="finish", description="Extended: stop moving and take the card's action next")
+    async def finish(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "finish_moving"})
+
+    # --- extended actions --------------------------------------------------------------------
+    @app_commands.command(name="swap-scouts", description="Card 1: swap two of your scouts in one district")
+    async def swap_scouts(self, interaction: discord.Interaction, a: str, b: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "swap_scouts", "a": a, "b": b})
+
+    @app_commands.command(name="squad-jump", description="Card 2: a scout on a location jumps to a neighbouring one")
+    async def squad_jump(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "squad_jump", "scout": scout, "to": to})
+
+    @app_commands.command(name="swap-orders", description="Card 3: swap two orders on neighbouring track spaces")
+    async def swap_orders(self, interaction: discord.Interaction, a: str, b: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "swap_orders", "a": a, "b": b})
+
+    @app_commands.command(name="peek", description="Card 4: look at the next orders (only you see them)")
+    async def peek(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "peek"})
+
+    @app_commands.command(name="choose", description="Answer the decision the game asks of you")
+    @app_commands.describe(option="What you choose (autocomplete lists the choices)")
+    async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is None:
+            return
+        seat = seat_of(interaction)
+        legal = [a for a in record.game.legal_actions(record.state, seat) if a["type"] in DECISIONS] \
+            if seat in record.to_act else []
+        picked = next((a for a in legal if decision_value(a) == option), None)
+        if picked is None:
+            choices = "; ".join(record.game.describe(record.state, seat, a) for a in legal[:10])
+            await reply(interaction, ("That is not one of your choices. " + (f"You can choose: {choices}." if legal
+                                      else "No decision is waiting on you. " + waiting_on(record)))[:2000])
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await perform(interaction, record, picked)
+
+    @choose.autocomplete("option")
+    async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, *DECISIONS)
+        if record is None:
+            return []
+        seat = seat_of(interaction)
+        return match(current, [app_commands.Choice(name=record.game.describe(record.state, seat, a)[:100],
+                                                    value=decision_value(a)) for a in legal])
+
+    # --- autocompletes -------------------------------------------------------------------------
+    @move.autocomplete("scout")
+    @jump.autocomplete("scout")
+    @place_cmd.autocomplete("scout")
+    @pickup.autocomplete("scout")
+    @drop.autocomplete("scout")
+    @squad_jump.autocomplete("scout")
+    @swap_scouts.autocomplete("a")
+    @swap_scouts.autocomplete("b")
+    async def scout_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        command = interaction.command.name if interaction.command else ""
+        types = {"move": ("step",), "jump": ("jump",), "place": ("place_scout",), "pickup": ("pick_up",),
+                 "drop": ("drop",), "squad-jump": ("squad_jump",), "swap-scouts": ("swap_scouts",)}[command]
+        record, legal = await legal_of(interaction, *types)
+        names: list[str] = []
+        for a in legal:
+            for field in ("scout", "a", "b"):
+                if field in a and a[field] not in names:
+                    names.append(a[field])
+        if record is None:
+            return []
+        view = record.game.view(record.state, None)
+        where = {s["name"]: s["at"] for p in view["players"] for s in p["scouts"]}
+        return match(current, [app_commands.Choice(
+            name=f"{n} — {place(where[n]) if where.get(n) else 'off the board'}"[:100], value=n) for n in names])
+
+    @move.autocomplete("to")
+    async def move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record = await current_record(interaction)
+        scout = getattr(interaction.namespace, "scout", None)
+        seat = seat_of(interaction)
+        if record is None or not scout or seat not in record.to_act:
+            return []
+        try:
+            routes = reachable(record.state, seat, scout)
+        except Exception:
+            return []
+        ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), place(kv[0])))
+        return match(current, [app_commands.Choice(name=f"{place(n)} · {len(r)} pt{'s' if len(r) > 1 else ''}"[:100],
+                                                   value=n) for n, r in ranked])
+
+    @jump.autocomplete("to")
+    @place_cmd.autocomplete("to")
+    @squad_jump.autocomplete("to")
+    async def to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        command = interaction.command.name if interaction.command else ""
+        kind = {"jump": "jump", "place": "place_scout", "squad-jump": "squad_jump"}[command]
+        record, legal = await legal_of(interaction, kind)
+        scout = getattr(interaction.namespace, "scout", None)
+        targets = [a["to"] for a in legal if not scout or a["scout"] == scout]
+        return match(current, [app_commands.Choice(name=place(t)[:100], value=t) for t in dict.fromkeys(targets)])
+
+    @pickup.autocomplete("order")
+    async def order_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "pick_up")
+        if record is None:
+            return []
+        scout = getattr(interaction.namespace, "scout", None)
+        view = record.game.view(record.state, None)
+        orders = [a["order"] for a in legal if not scout or a["scout"] == scout]
+        return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o)
+                               for o in dict.fromkeys(orders)])
+
+    @swap_orders.autocomplete("a")
+    @swap_orders.autocomplete("b")
+    async def swap_orders_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "swap_orders")
+        if record is None:
+            return []
+        view = record.game.view(record.state, None)
+        other = getattr(interaction.namespace, "a", None)
+        ids: list[str] = []
+        for a in legal:
+            for o in ((a["a"], a["b"]) if not other else ((a["b"],) if a["a"] == other else (a["a"],) if a["b"] == other else ())):
+                if o not in ids:
+                    ids.append(o)
+        return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o) for o in ids])
+
+    @panel.autocomplete("game")
+    @card.autocomplete("game")
+    @objectives.autocomplete("game")
+    @move.autocomplete("game")
+    @jump.autocomplete("game")
+    @place_cmd.autocomplete("game")
+    @pickup.autocomplete("game")
+    @drop.autocomplete("game")
+    @end.autocomplete("game")
+    @finish.autocomplete("game")
+    @swap_scouts.autocomplete("game")
+    @squad_jump.autocomplete("game")
+    @swap_orders.autocomplete("game")
+    @peek.autocomplete("game")
+    @choose.autocomplete("game")
+    async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_autocomplete(interaction, current, key=KEY)
+
+
+DECISIONS = ("choose_scout", "soldier_to", "block_path", "displace")
+
+
+def decision_value(action: dict[str, Any]) -> str:
+    """A decision as one short string: 'displace:Zosia:node', 'block_path:edge', ..."""
+    parts = [action["type"]] + [str(action[k]) for k in ("scout", "to", "edge") if k in action]
+    return ":".join(parts)
+
+
+async def setup(bot: "TabletopBot") -> None:
+    bot.game_uis[KEY] = MaliUI()
+    await bot.add_cog(Mali(bot))

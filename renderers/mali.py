@@ -1,0 +1,497 @@
+"""Mali Powstańcy images, drawn only from the engine's view dicts (docs/dev/mali-interface.md).
+
+board_png(view): the public board; refuses a private view.
+private_png(view): one player's secrets (cards, objectives, peeked orders).
+summary_png(view): the end of the game.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.mali.board import BOARD
+from renderers.common import RGB, encode_png, font, hex_rgb, mix, wrap
+from renderers.mali_base import base_map, district_ink, district_mask
+from renderers.mali_geometry import (HEIGHT, MAP_BOX, PANEL_X, WIDTH, blocked_token_xy,
+                                     district_label_box, district_label_xy, edge_polyline, node_xy,
+                                     point_along)
+from renderers.mali_pieces import (ALERT, GERMAN, HIGHLIGHT, INK, MUTED, WHITE, big_token,
+                                   colour_name, die_face, envelope, light, movement_card,
+                                   place_name, player_rgb, scout_disc, small_token, soldier)
+from renderers.mali_private import private_png, render_private
+from renderers.mali_summary import render_summary, summary_png
+
+View = dict[str, Any]
+__all__ = ["board_png", "render_board", "private_png", "render_private", "summary_png",
+           "render_summary", "SIZE"]
+SIZE = (WIDTH, HEIGHT)
+
+PX0, PX1 = PANEL_X + 12, WIDTH - 12
+PHASES = {"objectives": "Objectives draft", "cards": "Choosing cards", "movement": "Movement",
+          "soldier": "German soldier", "time": "Time passes", "over": "Game over"}
+SCOUT_R = 16
+PRISON_BOX = (MAP_BOX[0] + 12, MAP_BOX[3] - 162, MAP_BOX[0] + 282, MAP_BOX[3] - 12)
+TURN: RGB = (255, 214, 0)
+
+
+def board_png(view: View) -> bytes:
+    return encode_png(render_board(view))
+
+
+def render_board(view: View) -> Image.Image:
+    """The public board. A view holding "me" is private and is refused."""
+    if "me" in view:
+        raise ValueError("board images are public: pass view(state, None), not a private view")
+    img = base_map().copy()
+    draw = ImageDraw.Draw(img)
+    _draw_fallen(img, draw, view)
+    _draw_highlights(draw, view)
+    for blocked in view.get("blocked", []):
+        small_token(draw, *blocked_token_xy(blocked.get("edge"), blocked["location"]))
+    if view.get("soldier"):
+        soldier(draw, *node_xy(view["soldier"]))
+    _draw_scouts(draw, view)
+    _draw_prison(draw, view)
+    _draw_header(draw, view)
+    _draw_track(draw, view)
+    _draw_players(draw, view)
+    _draw_tokens(draw, view)
+    return img
+
+
+# --- the map ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _hatch() -> Image.Image:
+    hatch = Image.new("RGB", SIZE, (40, 36, 34))
+    draw = ImageDraw.Draw(hatch)
+    for k in range(-HEIGHT, WIDTH, 22):
+        draw.line([(k, 0), (k + HEIGHT, HEIGHT)], fill=(15, 12, 10), width=7)
+    return hatch
+
+
+def _draw_fallen(img: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    fallen = [d for d in view.get("fallen", []) if d in BOARD.districts]
+    for district_id in fallen:
+        img.paste(_hatch(), (0, 0), district_mask(district_id).point(lambda v: v * 55 // 100))
+    for district_id in BOARD.districts:
+        x, y = district_label_xy(district_id)
+        box = district_label_box(district_id)
+        if district_id in fallen:
+            draw.text((x, y), BOARD.districts[district_id]["name"].upper(), anchor="mm",
+                      font=font(30, True), fill=WHITE, stroke_width=4, stroke_fill=INK)
+            left = box[0] - 42
+            big_token(draw, left if left > PRISON_BOX[2] + 40 or y < PRISON_BOX[1] - 40 else box[2] + 42, y)
+        count = view.get("undelivered", {}).get(district_id, 0)
+        if view.get("variant") == "extended" and district_id not in fallen:
+            ink = district_ink(district_id)
+            draw.rounded_rectangle((box[2] + 4, y - 13, box[2] + 50, y + 13), radius=6, fill=WHITE,
+                                   outline=ink, width=2)
+            for i in range(2):
+                cx = box[2] + 16 + i * 22
+                draw.rectangle((cx - 8, y - 8, cx + 8, y + 8), fill=ALERT if i < count else WHITE,
+                               outline=ink, width=2)
+
+
+def _option_targets(view: View) -> tuple[set[str], set[str], set[str]]:
+    """The pending choice's edges, nodes and scout names, to highlight on the map."""
+    pending = view.get("pending") or {}
+    edges, nodes, scouts = set(), set(), set()
+    for option in pending.get("options", []):
+        values = option.values() if isinstance(option, dict) else [option]
+        for value in values:
+            if not isinstance(value, str):
+                continue
+            if value in BOARD.edges:
+                edges.add(value)
+            elif value in BOARD.nodes:
+                nodes.add(value)
+            else:
+                scouts.add(value)
+    return edges, nodes, scouts
+
+
+def _draw_highlights(draw: ImageDraw.ImageDraw, view: View) -> None:
+    edges, nodes, _ = _option_targets(view)
+    for i, edge_id in enumerate(sorted(edges)):
+        line = edge_polyline(edge_id)
+        length = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
+        x, y = point_along(line, length / 2)
+        draw.line(line, fill=HIGHLIGHT, width=5)
+        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=HIGHLIGHT, outline=INK, width=3)
+        draw.text((x, y + 1), "?", anchor="mm", font=font(20, True), fill=INK)
+    for node_id in nodes:
+        x, y = node_xy(node_id)
+        r = 27
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=HIGHLIGHT, width=6)
+
+
+def _draw_scouts(draw: ImageDraw.ImageDraw, view: View) -> None:
+    _, _, picks = _option_targets(view)
+    at: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = defaultdict(list)
+    for player in view["players"]:
+        for scout in player["scouts"]:
+            if scout["status"] == "board" and scout.get("at") in BOARD.nodes:
+                at[scout["at"]].append((player, scout))
+    tags: list[tuple[float, float, str]] = []
+    for node_id, group in at.items():
+        cx, cy = node_xy(node_id)
+        n = len(group)
+        spread = 0 if n == 1 else max(17, n * 8)
+        for i, (player, scout) in enumerate(group):
+            angle = -math.pi / 2 + 2 * math.pi * i / n - (math.pi / 4 if n == 2 else 0)
+            x, y = cx + spread * math.cos(angle), cy + spread * math.sin(angle)
+            ring = HIGHLIGHT if scout["name"] in picks else None
+            scout_disc(draw, x, y, SCOUT_R, player_rgb(player), scout["name"][0],
+                       carrying=bool(scout.get("carrying")), ring=ring)
+            if scout.get("carrying"):
+                dx = math.cos(angle) if n > 1 else 1.0
+                dy = math.sin(angle) if n > 1 else 0.0
+                tags.append((x, y, dx, dy, scout["carrying"]))
+    fnt = font(15, True)
+    for sx, sy, dx, dy, order_id in tags:
+        w = fnt.getlength(order_id) + 26
+        x, y = sx + dx * (SCOUT_R + 2 + w / 2), sy + dy * (SCOUT_R + 12)
+        box = (x - w / 2, y - 11, x + w / 2, y + 11)
+        draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=INK, width=2)
+        envelope(draw, box[0] + 4, y - 6, 14, 11)
+        draw.text((box[0] + 21, y + 1), order_id, anchor="lm", font=fnt, fill=INK)
+
+
+def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """Bottom-left corner of the map: scouts in prison and those waiting to re-enter."""
+    box = PRISON_BOX
+    x0 = box[0]
+    draw.rounded_rectangle(box, radius=10, fill=(250, 247, 240), outline=INK, width=3)
+    draw.text((x0 + 12, box[1] + 8), "WIĘZIENIE · prison", font=font(19, True), fill=INK)
+    rows = {"prison": [], "escaped": []}
+    for player in view["players"]:
+        for scout in player["scouts"]:
+            if scout["status"] in rows:
+                rows[scout["status"]].append((player, scout))
+    for k, (status, label) in enumerate((("prison", "in prison"), ("escaped", "escaped, re-enter"))):
+        y = box[1] + 58 + k * 52
+        draw.text((x0 + 12, y - 20), label, font=font(15), fill=MUTED)
+        if not rows[status]:
+            draw.text((x0 + 12, y + 8), "–", font=font(18, True), fill=MUTED, anchor="lm")
+        for i, (player, scout) in enumerate(rows[status][:10]):
+            scout_disc(draw, x0 + 26 + i * 36, y + 9, 14, player_rgb(player), scout["name"][0])
+    for i in range(5):  # bars
+        bx = box[2] - 18 - i * 9
+        draw.line([(bx, box[1] + 10), (bx, box[1] + 34)], fill=GERMAN, width=3)
+
+
+# --- the panel -------------------------------------------------------------------------------
+
+def _players(view: View) -> dict[str, dict[str, Any]]:
+    return {p["seat"]: p for p in view["players"]}
+
+
+def _awaited(view: View) -> list[str]:
+    seats = list(view.get("to_act") or [])
+    for key in ("current", "pending"):
+        part = view.get(key) or {}
+        if part.get("seat") and part["seat"] not in seats:
+            seats.append(part["seat"])
+    return seats
+
+
+def _status_lines(view: View) -> list[str]:
+    players = _players(view)
+
+    def who(seat: str) -> str:
+        return colour_name(players[seat]["colour"]) if seat in players else str(seat)
+
+    outcome = view.get("outcome")
+    if outcome:
+        if outcome.get("winners"):
+            return ["Winner: " + ", ".join(who(s) for s in outcome["winners"])]
+        return [_lost_text(view)]
+    pending = view.get("pending")
+    if pending:
+        kind = {"choose_scout": "picks a scout", "soldier_to": "picks the soldier's space",
+                "block_path": "blocks a path", "displace": "moves a displaced scout"}
+        lines = [f"{who(pending['seat'])} {kind.get(pending['kind'], 'chooses')}"]
+        if pending.get("why"):
+            lines.append(str(pending["why"]))
+        return lines
+    current = view.get("current")
+    if current:
+        stage = {"place": "re-enters a scout", "action": "takes the card's action",
+                 "bonus": f"bonus move with {current.get('scout') or 'a scout'}"}
+        if current.get("stage") in stage:
+            head = f"{who(current['seat'])} {stage[current['stage']]}"
+        else:
+            head = f"{who(current['seat'])} moves"
+        left = current.get("points_left", 0)
+        mode = " (jump)" if current.get("mode") == "jump" else ""
+        return [head, f"card {current.get('card')}: {left} point{'s' if left != 1 else ''} left{mode}"]
+    seats = view.get("to_act") or []
+    if view.get("phase") == "cards":
+        return ["Choosing cards: " + ", ".join(who(s) for s in seats)] if seats else ["Cards revealed"]
+    if view.get("phase") == "objectives":
+        return ["Choosing objectives: " + ", ".join(who(s) for s in seats)]
+    return ["Waiting for " + ", ".join(who(s) for s in seats)] if seats else []
+
+
+def _lost_text(view: View) -> str:
+    reason = str((view.get("outcome") or {}).get("reason", ""))
+    if reason == "abandoned":
+        return "Game abandoned"
+    if "district" in reason or len(view.get("fallen", [])) >= 3:
+        return "Warsaw has fallen: a third district is lost. Everybody loses."
+    return "Warsaw has fallen: the fourth token. Everybody loses."
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
+    phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
+    title = f"Round {view.get('round', 0)} · {phase}" if view.get("round") else phase
+    draw.text((PX0, 12), title, font=font(30, True), fill=INK)
+    variant = "extended" if view.get("variant") == "extended" else "basic"
+    if view.get("jump_costs_one_point"):
+        variant += ", jump costs 1"
+    draw.text((PX0, 50), f"Mali Powstańcy · {variant}", font=font(17), fill=MUTED)
+    die = view.get("die")
+    right = PX1
+    if die:
+        size = 58
+        die_face(draw, PX1 - size, 12, size, die.get("colour", "black"), int(die.get("value", 0)))
+        label = "soldier" if die.get("colour") == "black" else "bonus"
+        draw.text((PX1 - size / 2, 12 + size + 3), label, anchor="mt", font=font(15, True), fill=INK)
+        right = PX1 - size - 10
+    lines = _status_lines(view)
+    awaited = _awaited(view)
+    colour = player_rgb(_players(view)[awaited[0]]) if awaited and awaited[0] in _players(view) else INK
+    y = 78
+    if lines:
+        fnt = font(23, True)
+        first = wrap(lines[0], fnt, right - PX0 - 30)[:2]
+        draw.ellipse((PX0, y + 4, PX0 + 18, y + 22), fill=colour, outline=INK, width=2)
+        for text in first:
+            draw.text((PX0 + 26, y), text, font=fnt, fill=INK)
+            y += 28
+        for text in lines[1:]:
+            for part in wrap(text, font(18), PX1 - PX0 - 26)[:2]:
+                draw.text((PX0 + 26, y), part, font=font(18), fill=INK)
+                y += 22
+
+
+TRACK_TOP = 170
+TRACK_BOTTOM = 680
+
+
+def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
+    track = view.get("track") or []
+    draw.line([(PX0, TRACK_TOP - 8), (PX1, TRACK_TOP - 8)], fill=INK, width=2)
+    draw.text((PX0, TRACK_TOP), "ORDERS", font=font(22, True), fill=INK)
+    deck = int(view.get("deck", 0))
+    discarded = len(view.get("discarded", []))
+    deck_text = f"deck {deck}" + (f" · discarded {discarded}" if discarded else "")
+    fnt = font(20, True)
+    w = fnt.getlength(deck_text)
+    for k in range(3):  # a little stack of card backs
+        draw.rounded_rectangle((PX1 - w - 40 + k * 3, TRACK_TOP - 2 + k * 3, PX1 - w - 22 + k * 3,
+                                TRACK_TOP + 20 + k * 3), radius=3, fill=(90, 70, 50), outline=WHITE)
+    draw.text((PX1, TRACK_TOP + 2), deck_text, anchor="ra", font=fnt, fill=INK)
+    top = TRACK_TOP + 34
+    n = max(1, len(track))
+    row_h = (TRACK_BOTTOM - top) / n
+    carriers = _carrier_discs(view)
+    for i, space in enumerate(track):
+        y0 = top + i * row_h
+        last = i == n - 1
+        badge = ALERT if last else INK
+        draw.rounded_rectangle((PX0, y0 + 4, PX0 + 30, y0 + row_h - 6), radius=6, fill=badge)
+        draw.text((PX0 + 15, y0 + row_h / 2), str(i + 1), anchor="mm", font=font(22, True), fill=WHITE)
+        x = PX0 + 38
+        if not space:
+            draw.rounded_rectangle((x, y0 + 4, PX1, y0 + row_h - 6), radius=8, outline=(200, 192, 180),
+                                   width=2)
+        compact = len(space) > 2
+        cols = 2 if len(space) <= 4 else 3
+        lines = 1 if not compact else math.ceil(len(space) / cols)
+        card_w = (PX1 - x - 8 * (cols - 1)) / cols
+        card_h = (row_h - 10 - 4 * (lines - 1)) / lines
+        for j, order_id in enumerate(space):
+            cx0 = x + (j % cols) * (card_w + 8)
+            cy0 = y0 + 4 + (j // cols) * (card_h + 4)
+            box = (cx0, cy0, cx0 + card_w, cy0 + card_h)
+            if order_id == "VICTORY":
+                _victory_card(draw, box)
+            elif compact:
+                _compact_card(draw, box, order_id, view.get("orders", {}).get(order_id),
+                              carriers.get(order_id, []))
+            else:
+                _order_card(draw, box, order_id, view.get("orders", {}).get(order_id),
+                            carriers.get(order_id, []))
+    if track:
+        draw.text((PX1, TRACK_BOTTOM + 2), "leaves the track after this round ↑", anchor="ra",
+                  font=font(14), fill=ALERT)
+
+
+def _carrier_discs(view: View) -> dict[str, list[tuple[RGB, str]]]:
+    out: dict[str, list[tuple[RGB, str]]] = defaultdict(list)
+    for player in view["players"]:
+        for scout in player["scouts"]:
+            if scout.get("carrying"):
+                out[scout["carrying"]].append((player_rgb(player), scout["name"][0]))
+    return out
+
+
+def _order_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], order_id: str,
+                order: dict[str, Any] | None, carriers: list[tuple[RGB, str]]) -> None:
+    x0, y0, x1, y1 = box
+    order = order or {"from": "?", "to": "?", "points": 0}
+    src = BOARD.nodes.get(order["from"], {}).get("district")
+    dst = BOARD.nodes.get(order["to"], {}).get("district")
+    src_rgb = hex_rgb(BOARD.districts[src]["colour"]) if src else MUTED
+    dst_rgb = hex_rgb(BOARD.districts[dst]["colour"]) if dst else MUTED
+    draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=INK, width=2)
+    draw.rounded_rectangle((x0 + 2, y0 + 2, x0 + 12, y1 - 2), radius=4, fill=src_rgb)
+    draw.rounded_rectangle((x1 - 12, y0 + 2, x1 - 2, y1 - 2), radius=4, fill=dst_rgb)
+    h = y1 - y0
+    r = 19
+    cx, cy = x1 - 16 - r, y0 + 6 + r
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 214, 90), outline=INK, width=2)
+    draw.text((cx, cy + 1), str(order["points"]), anchor="mm", font=font(21, True), fill=INK)
+    draw.text((x0 + 18, y0 + 6), order_id, font=font(15, True), fill=MUTED)
+    for k, (rgb, initial) in enumerate(carriers):
+        scout_disc(draw, x0 + 70 + k * 24, y0 + 15, 9, rgb, initial)
+    fnt = font(19, True)
+    width = x1 - x0 - 30
+    mid = y0 + h * 0.55
+    draw.text((x0 + 18, mid - 2), place_name(order["from"], fnt, width - 2 * r), anchor="ls",
+              font=fnt, fill=INK)
+    draw.text((x0 + 18, mid + 24), "→ " + place_name(order["to"], fnt, width - 24), anchor="ls",
+              font=fnt, fill=INK)
+
+
+def _compact_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], order_id: str,
+                  order: dict[str, Any] | None, carriers: list[tuple[RGB, str]]) -> None:
+    """A small order card for a crowded track space: points, origin and destination."""
+    x0, y0, x1, y1 = box
+    order = order or {"from": "?", "to": "?", "points": 0}
+    src = BOARD.nodes.get(order["from"], {}).get("district")
+    src_rgb = hex_rgb(BOARD.districts[src]["colour"]) if src else MUTED
+    draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=INK, width=2)
+    draw.rounded_rectangle((x0 + 2, y0 + 2, x0 + 9, y1 - 2), radius=3, fill=src_rgb)
+    r = min(15, (y1 - y0) / 2 - 3)
+    cx, cy = x0 + 14 + r, (y0 + y1) / 2
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 214, 90), outline=INK, width=2)
+    draw.text((cx, cy + 1), str(order["points"]), anchor="mm", font=font(17, True), fill=INK)
+    fnt = font(15, True)
+    tx = cx + r + 6
+    width = x1 - tx - 4 - 20 * len(carriers)
+    draw.text((tx, cy - 2), place_name(order["from"], fnt, width), anchor="ls", font=fnt, fill=INK)
+    draw.text((tx, cy + 16), "→ " + place_name(order["to"], fnt, width - 16), anchor="ls", font=fnt,
+              fill=INK)
+    for k, (rgb, initial) in enumerate(carriers):
+        scout_disc(draw, x1 - 13 - k * 20, y0 + 12, 8, rgb, initial)
+
+
+def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=(150, 25, 30), outline=(250, 214, 90), width=4)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    small = y1 - y0 < 70 or x1 - x0 < 200
+    draw.text((cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
+              font=font(17 if small else 22, True), fill=WHITE)
+    if not small:
+        draw.text((cx, cy + 16), "victory: last round", anchor="mm", font=font(15, True),
+                  fill=(250, 214, 90))
+
+
+PLAYERS_TOP = 712
+PLAYER_ROW = 80
+
+
+def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
+    awaited = set(_awaited(view))
+    outcome = view.get("outcome") or {}
+    for i, player in enumerate(view["players"][:4]):
+        y0 = PLAYERS_TOP + i * PLAYER_ROW
+        box = (PX0, y0, PX1, y0 + PLAYER_ROW - 8)
+        rgb = player_rgb(player)
+        acting = player["seat"] in awaited
+        draw.rounded_rectangle(box, radius=8, fill=light(rgb, 0.82),
+                               outline=INK if acting else mix(rgb, INK, 0.3), width=5 if acting else 2)
+        draw.rounded_rectangle((PX0 + 4, y0 + 4, PX0 + 16, y0 + PLAYER_ROW - 12), radius=4, fill=rgb)
+        name = colour_name(player["colour"])
+        if player["seat"] in outcome.get("winners", []):
+            name += " ★ wins"
+        draw.text((PX0 + 26, y0 + 6), name, font=font(24, True), fill=INK)
+        x = PX0 + 26 + font(24, True).getlength(name) + 10
+        if player["seat"] == view.get("start_player"):
+            draw.rounded_rectangle((x, y0 + 9, x + 54, y0 + 31), radius=5, fill=INK)
+            draw.text((x + 27, y0 + 20), "START", anchor="mm", font=font(13, True), fill=WHITE)
+            x += 62
+        if acting:
+            draw.rounded_rectangle((x, y0 + 9, x + 66, y0 + 31), radius=5, fill=TURN, outline=INK, width=2)
+            draw.text((x + 33, y0 + 20), "▶ TURN", anchor="mm", font=font(13, True), fill=INK)
+        delivered = len(player.get("delivered", []))
+        info = f"{delivered} order{'s' if delivered != 1 else ''}"
+        if view.get("variant") == "extended":
+            info += f" · {player.get('objectives', 0)} objectives"
+        if player.get("dropped"):
+            info = "left the game"
+        draw.text((PX0 + 26, y0 + 40), info, font=font(17), fill=INK)
+        _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
+        draw.text((PX1 - 10, y0 + 10), str(player.get("points", 0)), anchor="ra", font=font(30, True),
+                  fill=INK)
+        draw.text((PX1 - 10, y0 + 46), "points", anchor="ra", font=font(14), fill=MUTED)
+        if player.get("dropped"):
+            draw.line([(PX0 + 20, y0 + 36), (PX1 - 20, y0 + 36)], fill=MUTED, width=3)
+
+
+def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: float, y: float,
+          acting: bool) -> None:
+    hand, played, card = set(player.get("hand", [])), player.get("played", []), player.get("card")
+    w, h, gap = 30, 40, 5
+    for v in range(1, 6):
+        state = "chosen" if v == card else "hand" if v in hand else "played" if v in played else "played"
+        movement_card(draw, x + (v - 1) * (w + gap), y, w, h, v, state, accent=player_rgb(player))
+    note = ""
+    if view.get("phase") == "cards" and card is None:
+        note = "✓ chosen" if player.get("chosen") else "choosing…"
+    elif card is not None:
+        note = f"plays {card}"
+    if note:
+        draw.text((x, y + h + 5), note, font=font(15, True), fill=INK if player.get("chosen") else MUTED)
+
+
+def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
+    y0 = PLAYERS_TOP + 4 * PLAYER_ROW + 4
+    box = (PX0, y0, PX1, HEIGHT - 10)
+    draw.rounded_rectangle(box, radius=10, fill=(252, 250, 246), outline=INK, width=2)
+    cy = (box[1] + box[3]) / 2
+    if view.get("variant") == "extended":
+        fallen = len(view.get("fallen", []))
+        draw.text((PX0 + 14, y0 + 10), "Districts fallen", font=font(20, True), fill=INK)
+        draw.text((PX0 + 14, y0 + 38), f"{fallen}/3", font=font(40, True), fill=ALERT if fallen else INK)
+        draw.text((PX0 + 14, y0 + 88), "the 3rd: all lose", font=font(14), fill=MUTED)
+        for i in range(3):
+            x = PX0 + 240 + i * 80
+            if i < fallen:
+                big_token(draw, x, cy, 30)
+            else:
+                draw.rounded_rectangle((x - 30, cy - 30, x + 30, cy + 30), radius=8, outline=(190, 182, 170),
+                                       width=3)
+        draw.text((PX1 - 10, box[3] - 8), f"small tokens: {view.get('small_tokens', 0)}", anchor="rd",
+                  font=font(14), fill=MUTED)
+    else:
+        tokens = int(view.get("small_tokens", 0))
+        draw.text((PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK)
+        draw.text((PX0 + 14, y0 + 38), f"{tokens}/4", font=font(40, True),
+                  fill=ALERT if tokens >= 3 else INK)
+        draw.text((PX0 + 14, y0 + 88), "the 4th: all lose", font=font(14), fill=MUTED)
+        for i in range(4):
+            x = PX0 + 230 + i * 72
+            if i < tokens:
+                small_token(draw, x, cy, 24)
+            else:
+                draw.rounded_rectangle((x - 24, cy - 24, x + 24, cy + 24), radius=6,
+                                       outline=ALERT if i == 3 else (190, 182, 170), width=3)

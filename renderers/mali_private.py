@@ -1,0 +1,132 @@
+"""One player's private Mali image: their cards, secret objectives, draft hand and peeked orders."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.mali.board import BOARD
+from renderers.common import encode_png, font, hex_rgb, wrap
+from renderers.mali_pieces import (COLOUR_HEX, INK, MUTED, WHITE, colour_name, light, movement_card,
+                                   objective_colour, place_name)
+
+View = dict[str, Any]
+WIDTH = 900
+PAD = 24
+ACTIONS = {c["value"]: c for c in BOARD.raw["movement_cards"]}
+
+
+def private_png(view: View) -> bytes:
+    return encode_png(render_private(view))
+
+
+def render_private(view: View) -> Image.Image:
+    """The secrets of the player in view["me"]; nothing from other players' secrets is known here."""
+    me = view.get("me")
+    if not me:
+        raise ValueError("private_png needs a private view (with 'me')")
+    player = next((p for p in view["players"] if p["seat"] == me["seat"]), {})
+    rgb = hex_rgb(player.get("hex") or COLOUR_HEX.get(me.get("colour", ""), "#777777"))
+    extended = view.get("variant") == "extended"
+    sections = [_cards]
+    if me.get("objective_hand"):
+        sections.append(_draft)
+    if me.get("objectives"):
+        sections.append(_objectives)
+    if me.get("peeked"):
+        sections.append(_peeked)
+    # measure on a scratch canvas, then draw for real
+    height = 0
+    for draw_pass in (False, True):
+        img = Image.new("RGB", (WIDTH, max(height, 1)), light(rgb, 0.9))
+        draw = ImageDraw.Draw(img)
+        y = _header(draw, view, me, rgb)
+        for section in sections:
+            y = section(draw, view, me, player, extended, y) + 18
+        height = int(y + 6)
+        if draw_pass:
+            draw.rectangle((0, 0, WIDTH - 1, height - 1), outline=rgb, width=6)
+    return img
+
+
+def _header(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], rgb: tuple[int, int, int]) -> int:
+    draw.rectangle((0, 0, WIDTH, 70), fill=rgb)
+    draw.text((PAD, 35), f"{colour_name(me.get('colour', ''))} · only for you", anchor="lm",
+              font=font(32, True), fill=WHITE, stroke_width=2, stroke_fill=INK)
+    draw.text((WIDTH - PAD, 35), f"round {view.get('round', 0)}", anchor="rm", font=font(22, True),
+              fill=WHITE, stroke_width=2, stroke_fill=INK)
+    return 88
+
+
+def _title(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
+    draw.text((PAD, y), text, font=font(24, True), fill=INK)
+    return y + 36
+
+
+def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
+           extended: bool, y: int) -> int:
+    y = _title(draw, y, "Movement cards")
+    hand, played = set(player.get("hand", [])), player.get("played", [])
+    chosen = me.get("card")
+    w, h, gap = 150, 120 if extended else 96, 18
+    accent = hex_rgb(player.get("hex", "#777777"))
+    for v in range(1, 6):
+        x = PAD + (v - 1) * (w + gap)
+        state = "chosen" if v == chosen else "hand" if v in hand else "played"
+        movement_card(draw, x, y, w, 70, v, state, accent=accent)
+        if extended and ACTIONS.get(v, {}).get("name"):
+            for i, line in enumerate(wrap(ACTIONS[v]["name"], font(17, True), w)[:2]):
+                draw.text((x + w / 2, y + 76 + i * 21), line, anchor="mt", font=font(17, True),
+                          fill=INK if state != "played" else MUTED)
+    y += h
+    note = f"Chosen this round: {chosen}" if chosen else (
+        "Choose a card" if view.get("phase") == "cards" else "")
+    if note:
+        draw.text((PAD, y), note, font=font(22, True), fill=INK)
+        y += 30
+    return y
+
+
+def _objective_row(draw: ImageDraw.ImageDraw, y: int, obj: dict[str, Any]) -> int:
+    rgb = objective_colour(obj.get("colour", ""))
+    lines = wrap(obj.get("text", obj.get("id", "")), font(21), WIDTH - 2 * PAD - 150)
+    h = max(52, 14 + 27 * len(lines))
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + h), radius=8, fill=WHITE, outline=INK, width=2)
+    draw.rounded_rectangle((PAD + 3, y + 3, PAD + 90, y + h - 3), radius=6, fill=rgb)
+    draw.text((PAD + 46, y + h / 2), obj.get("id", ""), anchor="mm", font=font(20, True), fill=WHITE)
+    for i, line in enumerate(lines):
+        draw.text((PAD + 104, y + 9 + 27 * i), line, font=font(21), fill=INK)
+    draw.text((WIDTH - PAD - 14, y + h / 2), f"{obj.get('points', 0)} pts", anchor="rm",
+              font=font(22, True), fill=INK)
+    return y + h + 8
+
+
+def _objectives(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
+                extended: bool, y: int) -> int:
+    y = _title(draw, y, "Your secret objectives")
+    for obj in me["objectives"]:
+        y = _objective_row(draw, y, obj)
+    return y
+
+
+def _draft(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
+           extended: bool, y: int) -> int:
+    y = _title(draw, y, "Objective draft: keep 3, each of a different colour")
+    for obj in me["objective_hand"]:
+        y = _objective_row(draw, y, obj)
+    return y
+
+
+def _peeked(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
+            extended: bool, y: int) -> int:
+    y = _title(draw, y, "Top of the order deck (you peeked)")
+    fnt = font(22, True)
+    for order in me["peeked"]:
+        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 46), radius=8, fill=WHITE, outline=INK, width=2)
+        text = (f"{order.get('id', '')}   {place_name(order.get('from', ''), fnt, 320)} → "
+                f"{place_name(order.get('to', ''), fnt, 320)}")
+        draw.text((PAD + 14, y + 23), text, anchor="lm", font=fnt, fill=INK)
+        draw.text((WIDTH - PAD - 14, y + 23), f"{order.get('points', 0)} pts", anchor="rm", font=fnt,
+                  fill=INK)
+        y += 54
+    return y

@@ -1,0 +1,98 @@
+"""The end-of-game Mali image, from the view's outcome and its breakdown."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.common import encode_png, fit, font
+from renderers.mali_pieces import (ALERT, INK, MUTED, WHITE, colour_name, light, player_rgb)
+
+View = dict[str, Any]
+WIDTH = 1200
+PAD = 28
+GOLD = (250, 214, 90)
+PAPER = (246, 242, 234)
+
+
+def summary_png(view: View) -> bytes:
+    return encode_png(render_summary(view))
+
+
+def lost_text(view: View) -> str | None:
+    """Why everybody lost, or None when the game has winners (or was abandoned)."""
+    outcome = view.get("outcome") or {}
+    reason = str(outcome.get("reason", ""))
+    if outcome.get("winners") or reason == "abandoned":
+        return None
+    if "district" in reason or len(view.get("fallen", [])) >= 3:
+        return "Warsaw has fallen: a third district is lost."
+    if "token" in reason or int(view.get("small_tokens", 0)) >= 4:
+        return "Warsaw has fallen: the fourth German token."
+    return "Everybody loses."
+
+
+def render_summary(view: View) -> Image.Image:
+    outcome = view.get("outcome")
+    if not outcome:
+        raise ValueError("summary_png needs a finished game (outcome is null)")
+    breakdown: dict[str, Any] = outcome.get("breakdown") or {}
+    players = [p for p in view["players"] if p["seat"] in breakdown] or view["players"]
+    n_obj = max((len(b.get("objectives", [])) for b in breakdown.values()), default=0)
+    row_h = 64 + 30 * n_obj
+    lost = lost_text(view)
+    height = 150 + (120 if lost else 0) + (len(players) * (row_h + 10) if breakdown else 0) + 30
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH, 96), fill=INK)
+    draw.text((PAD, 48), "Mali Powstańcy · game over", anchor="lm", font=font(40, True), fill=WHITE)
+    draw.text((WIDTH - PAD, 48), f"round {view.get('round', 0)}", anchor="rm", font=font(24, True),
+              fill=GOLD)
+    y = 112
+    if lost:
+        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 104), radius=12, fill=ALERT, outline=INK, width=3)
+        draw.text((WIDTH / 2, y + 36), lost, anchor="mm", font=font(34, True), fill=WHITE)
+        draw.text((WIDTH / 2, y + 78), "Nobody wins.", anchor="mm", font=font(26, True), fill=WHITE)
+        y += 120
+    elif outcome.get("reason") == "abandoned":
+        draw.text((PAD, y), "The game was abandoned.", font=font(28, True), fill=INK)
+        y += 40
+    else:
+        names = [colour_name(p["colour"]) for p in view["players"] if p["seat"] in outcome["winners"]]
+        draw.text((PAD, y), "★ Winner: " + " & ".join(names), font=font(34, True), fill=INK)
+        y += 50
+    if breakdown:
+        draw.text((WIDTH - PAD, y - 4), "orders + return + objectives = total", anchor="rs",
+                  font=font(18), fill=MUTED)
+    winners = set(outcome.get("winners", []))
+    order = sorted(players, key=lambda p: -int(breakdown.get(p["seat"], {}).get("total", 0)))
+    for p in order if breakdown else []:
+        b = breakdown[p["seat"]]
+        rgb = player_rgb(p)
+        win = p["seat"] in winners
+        box = (PAD, y, WIDTH - PAD, y + row_h)
+        draw.rounded_rectangle(box, radius=10, fill=GOLD if win else light(rgb, 0.85),
+                               outline=INK if win else rgb, width=5 if win else 2)
+        draw.rounded_rectangle((PAD + 5, y + 5, PAD + 20, y + row_h - 5), radius=5, fill=rgb)
+        name = colour_name(p["colour"]) + ("  ★" if win else "")
+        draw.text((PAD + 34, y + 10), name, font=font(30, True), fill=INK)
+        delivered = b.get("delivered", len(p.get("delivered", [])))
+        draw.text((PAD + 34, y + 46), f"{delivered} order{'' if delivered == 1 else 's'} delivered", font=font(17), fill=INK)
+        x = PAD + 250
+        for label, value in (("orders", b.get("orders", 0)), ("return", b.get("return_bonus", 0))):
+            draw.text((x, y + 10), str(value), font=font(30, True), fill=INK)
+            draw.text((x, y + 46), label, font=font(16), fill=MUTED)
+            x += 100
+        for i, obj in enumerate(b.get("objectives", [])):
+            oy = y + 14 + 30 * i
+            mark, colour = ("✓", (20, 120, 50)) if obj.get("met") else ("✗", ALERT)
+            draw.text((x, oy), mark, font=font(22, True), fill=colour)
+            pts = f"+{obj.get('points', 0)}" if obj.get("met") else f"({obj.get('points', 0)})"
+            draw.text((x + 28, oy), pts, font=font(20, True), fill=INK if obj.get("met") else MUTED)
+            draw.text((x + 84, oy + 2), fit(str(obj.get("text", obj.get("id", ""))), font(18), WIDTH - PAD - 130 - x - 84),
+                      font=font(18), fill=INK if obj.get("met") else MUTED)
+        draw.text((WIDTH - PAD - 18, y + row_h / 2 - 8), str(b.get("total", 0)), anchor="rm",
+                  font=font(46, True), fill=INK)
+        draw.text((WIDTH - PAD - 18, y + row_h / 2 + 28), "total", anchor="rm", font=font(16), fill=MUTED)
+        y += row_h + 10
+    return img

@@ -1,0 +1,61 @@
+"""The action panel's layout stays within Discord's limits and keeps every action reachable."""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.lobby import parse_options
+from cogs.panel import build_panel
+from bot.presenter import clip_lines
+
+
+def actions(spec: dict[str, int]) -> list[dict[str, Any]]:
+    return [{"type": t, "n": i} for t, count in spec.items() for i in range(count)]
+
+
+def rows_and_ids(view: discord.ui.View) -> tuple[int, list[str], list[str]]:
+    rows = view.to_components()
+    ids = [c["custom_id"] for row in rows for c in row["components"]]
+    values = [o["value"] for row in rows for c in row["components"] for o in c.get("options", [])]
+    return len(rows), ids, values
+
+
+def test_small_turn_is_buttons_and_selects() -> None:
+    legal = actions({"step": 9, "pick_up": 1, "drop": 2, "end_turn": 1})
+    view, hidden = build_panel(7, 3, legal, [f"a{i}" for i in range(len(legal))])
+    rows, ids, values = rows_and_ids(view)
+    assert hidden == 0 and rows <= 5
+    assert all(len(i) <= 100 for i in ids)
+    assert "tr:a:7:3:12" in ids  # end_turn is a button carrying game, version, index
+    assert sorted(map(int, values)) == list(range(9))  # the steps are one select
+
+
+def test_many_choices_fit_five_rows_and_report_the_rest() -> None:
+    legal = actions({"place_scout": 150})
+    view, hidden = build_panel(1, 1, legal, ["x" * 120] * 150)
+    rows, ids, values = rows_and_ids(view)
+    assert rows == 5 and len(values) == 125 and hidden == 25
+    for row in view.to_components():
+        for c in row["components"]:
+            assert len(c["options"]) <= 25
+            assert all(len(o["label"]) <= 100 for o in c["options"])
+
+
+def test_too_many_kinds_fall_back_to_selects() -> None:
+    legal = actions({f"t{i}": 2 for i in range(14)})
+    view, hidden = build_panel(1, 1, legal, [str(i) for i in range(28)])
+    rows, _, values = rows_and_ids(view)
+    assert rows <= 5 and hidden == 0 and len(values) == 28
+
+
+def test_parse_options() -> None:
+    assert parse_options("jump_costs_one_point=true, variant=extended") == {
+        "jump_costs_one_point": True, "variant": "extended"}
+    assert parse_options(None) == {}
+
+
+def test_clip_lines_keeps_the_newest() -> None:
+    lines = [f"line {i}" for i in range(1000)]
+    text = clip_lines(lines, 500)
+    assert len(text) <= 500 and text.endswith("line 999") and "/game log" in text
