@@ -1,6 +1,7 @@
 """The Discord client: wires settings, database, rules service, presenter, scheduler and cogs."""
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +21,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.lobby", "cogs.mali")
+
+
+def warm_renderers() -> None:
+    """Build the renderers' cached base images once, in a worker thread."""
+    import renderers
+
+    for key in renderers.RENDERERS:
+        warm = getattr(renderers.get(key), "warm", None)
+        if warm is not None:
+            warm()
 
 
 def utcnow() -> datetime:
@@ -46,11 +57,13 @@ class Tree(discord.app_commands.CommandTree["TabletopBot"]):
 class TabletopBot(commands.Bot):
     """One bot for every game; game cogs register their UI in `game_uis`."""
 
-    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow,
+                 **client_options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=Tree,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=Tree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+                         **client_options)
         self.settings = settings
         self.clock = clock
         self.game_uis: dict[str, Any] = {}
@@ -71,6 +84,7 @@ class TabletopBot(commands.Bot):
         self._engine = db.make_engine(self.settings.database_url)
         self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock)
         self.presenter = Presenter(self)
+        asyncio.get_running_loop().run_in_executor(self.render_pool, warm_renderers)
         for name in EXTENSIONS:
             await self.load_extension(name)
         if self.settings.sync_commands:

@@ -102,7 +102,7 @@ class PlayerRow(Base):
     __tablename__ = "players"
 
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    notify: Mapped[bool] = mapped_column(Boolean, default=True)
+    notify: Mapped[bool] = mapped_column(Boolean, default=False)
     dm_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     last_reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 

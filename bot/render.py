@@ -14,10 +14,9 @@ Kind = Literal["board", "private", "summary"]
 def _draw(key: str, kind: Kind, view: dict[str, Any]) -> bytes | None:
     import renderers
 
-    module = renderers.get(key)
-    if module is None:
+    if key not in renderers.RENDERERS:
         return None
-    return getattr(module, f"{kind}_png")(view)
+    return getattr(renderers.get(key), f"{kind}_png")(view)
 
 
 async def render_file(pool: Executor, key: str, kind: Kind, view: dict[str, Any],

@@ -99,7 +99,7 @@ class LogEntry:
 @dataclass(frozen=True)
 class PlayerRecord:
     user_id: int
-    notify: bool = True
+    notify: bool = False
     dm_closed: bool = False
     last_reminder_at: datetime | None = None
 

@@ -210,7 +210,7 @@ class Store:
         dialect = (await session.connection()).dialect.name
         make = postgresql.insert if dialect == "postgresql" else sqlite.insert
         stmt = make(PLAYERS).values(
-            **{"user_id": user_id, "notify": True, "dm_closed": False, "last_reminder_at": None,
+            **{"user_id": user_id, "notify": False, "dm_closed": False, "last_reminder_at": None,
                **values})
         await session.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
                                                          set_=values))

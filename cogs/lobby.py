@@ -277,7 +277,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             log.warning("could not refresh table message of game %s", record.id)
 
     async def start_game(self, interaction: discord.Interaction, record: "GameRecord") -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             applied = await self.bot.service.start(record.id, interaction.user.id)
         except ServiceError as exc:
@@ -289,7 +289,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return
         record = applied.record
         players = ", ".join(mention(s) for s in record.seats)
-        await interaction.followup.send(f"**{record.game.title}** #{record.id} starts: {players}!")
+        await interaction.followup.send(f"You started game #{record.id}.", ephemeral=True)
+        channel = await self.bot.presenter.channel(record.channel_id)
+        if channel is not None:
+            await channel.send(f"**{record.game.title}** #{record.id} starts: {players}!")
         await self.refresh_table(record)
         if record.settings.get("use_thread"):
             record = await self.open_thread(record)
@@ -425,13 +428,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await reply(interaction, f"{player.mention}'s time has not run out: only a player whose turn "
                                      "deadline has passed can be dropped.")
             return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             applied = await self.bot.service.drop_player(record.id, seat, by="admin")
         except ServiceError as exc:
             await interaction.followup.send(exc.message, ephemeral=True)
             return
-        await interaction.followup.send(f"{player.mention} was dropped from game #{record.id}.")
+        await interaction.followup.send(f"You dropped {player.mention} from game #{record.id}.", ephemeral=True)
+        channel = await self.bot.presenter.channel(record.where)
+        if channel is not None:
+            await channel.send(f"{player.mention} was dropped from game #{record.id} by {interaction.user.mention}.")
         await self.bot.presenter.after(applied, actor=None, reason="kick")
 
     @app_commands.command(name="notify", description="Get a DM when it is your turn")

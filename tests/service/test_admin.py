@@ -86,7 +86,9 @@ async def test_table_message_and_messages(service: GameService) -> None:
 
 async def test_player_prefs(service: GameService) -> None:
     fresh = await service.get_player(ALICE)
-    assert (fresh.notify, fresh.dm_closed, fresh.last_reminder_at) == (True, False, None)
+    # Turn DMs are opt-in.
+    assert (fresh.notify, fresh.dm_closed, fresh.last_reminder_at) == (False, False, None)
+    assert (await service.set_notify(ALICE, True)).notify is True
     assert (await service.set_notify(ALICE, False)).notify is False
     closed = await service.set_dm_closed(ALICE, True)
     assert (closed.notify, closed.dm_closed) == (False, True)

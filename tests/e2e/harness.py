@@ -1,0 +1,108 @@
+"""Running the real bot against the Discord simulator, on SQLite or PostgreSQL."""
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.app import TabletopBot
+from bot.config import Settings
+from tests.fakediscord import FakeDiscord, Message, User
+
+PG_ADMIN = os.environ.get("E2E_PG_DSN", "postgresql://postgres@127.0.0.1:5432/test")
+_pg_state: dict[str, str | None] = {}
+
+
+async def pg_refusal() -> str | None:
+    """None when PostgreSQL answers, else why it is skipped (asked once per run)."""
+    if "reason" not in _pg_state:
+        try:
+            conn = await asyncpg.connect(PG_ADMIN, timeout=2)
+            await conn.close()
+            _pg_state["reason"] = None
+        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+            _pg_state["reason"] = f"PostgreSQL at 127.0.0.1:5432 did not answer: skipped ({type(exc).__name__})"
+    return _pg_state["reason"]
+
+
+async def database(kind: str, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh, empty database URL: a SQLite file, or a new PostgreSQL database dropped afterwards."""
+    if kind == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+        return
+    reason = await pg_refusal()
+    if reason:
+        pytest.skip(reason)
+    name = f"e2e_{secrets.token_hex(5)}"
+    admin = await asyncpg.connect(PG_ADMIN, timeout=5)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+@dataclass
+class Clock:
+    """The bot's clock, moved by tests instead of sleeping."""
+
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+def settings_for(sim: FakeDiscord, url: str) -> Settings:
+    return Settings(token=sim.token, database_url=url, api_base=sim.api_base, gateway_url=sim.gateway_url,
+                    tick_seconds=3600, render_workers=2)
+
+
+async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None) -> TabletopBot:
+    bot = TabletopBot(settings_for(sim, url), clock=clock or Clock(), guild_ready_timeout=0.1)
+    await sim.connect(bot)
+    return bot
+
+
+async def stop_bot(sim: FakeDiscord, bot: TabletopBot) -> None:
+    await bot.close()
+    sim._clients = [(c, t) for c, t in sim._clients if c is not bot]
+
+
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+
+
+async def settle(timeout: float = 30.0) -> None:
+    """Wait until the bot has finished handling every interaction (posts after the reply too)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        busy = [t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(HANDLER_TASKS)]
+        if not busy:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the bot kept handling interactions for too long")
+
+
+def turn_messages(sim: FakeDiscord, channel: Any, gid: int) -> list[Message]:
+    return [m for m in sim.channel_messages(channel)
+            if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
+
+
+def texts(messages: list[Message]) -> str:
+    return "\n".join(m.text for m in messages)
+
+
+def user_of(sim: FakeDiscord, seat: str) -> User:
+    return sim.users[int(seat)]
