@@ -99,6 +99,11 @@ class GameService(Store):
         return game, game.load(cur["state"])
 
     # -- tables -----------------------------------------------------------------------------
+
+    def new_seed(self) -> int:
+        """A fresh game seed; tests replace this method to replay a known game."""
+        return random.SystemRandom().getrandbits(SEED_BITS)
+
     async def open_table(self, guild_id: int, channel_id: int, creator_id: int, key: str,
                          options: dict[str, Any] | None = None,
                          settings: dict[str, Any] | None = None) -> GameRecord:
@@ -167,7 +172,7 @@ class GameService(Store):
             if not game.min_players <= count <= game.max_players:
                 raise NotAllowed(f"{game.title} needs {game.min_players} to {game.max_players} "
                                  f"players; the table has {count}. Wait for more to join.")
-            chosen = random.SystemRandom().getrandbits(SEED_BITS) if seed is None else seed
+            chosen = self.new_seed() if seed is None else seed
             try:
                 state = game.setup(list(cur["seats"]), dict(cur["options"]), chosen)
             except IllegalAction as exc:

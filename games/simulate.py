@@ -42,7 +42,9 @@ def play_one(game: Game, players: int, options: dict[str, Any], seed: int,
         legal = game.legal_actions(state, seat)
         if not legal:
             raise AssertionError(f"seat {seat} must act but has no legal action")
-        state, _events = game.apply(state, seat, rng.choice(legal))
+        weigh = getattr(game, "playout_weights", None)
+        action = rng.choices(legal, weigh(state, seat, legal))[0] if weigh else rng.choice(legal)
+        state, _events = game.apply(state, seat, action)
         actions += 1
         if check_dump and actions % 25 == 0:
             state = game.load(json.loads(json.dumps(game.dump(state))))

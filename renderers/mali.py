@@ -16,9 +16,10 @@ from PIL import Image, ImageDraw
 from games.mali.board import BOARD
 from renderers.common import RGB, encode_png, font, hex_rgb, mix, wrap
 from renderers.mali_base import base_map, district_ink, district_mask
-from renderers.mali_geometry import (HEIGHT, MAP_BOX, PANEL_X, WIDTH, blocked_token_xy,
-                                     district_label_box, district_label_xy, edge_polyline, node_xy,
-                                     point_along)
+from renderers.mali_geometry import (BIG_TOKEN, DISTRICT_LABEL_SIZE, HEIGHT, MAP_BOX, PANEL_X, WIDTH, Box,
+                                     blocked_token_xy, district_label_xy, district_token_xy,
+                                     edge_polyline, label_away, node_xy, point_along,
+                                     undelivered_box)
 from renderers.mali_pieces import (ALERT, GERMAN, HIGHLIGHT, INK, MUTED, WHITE, big_token,
                                    colour_name, die_face, envelope, light, movement_card,
                                    place_name, player_rgb, scout_disc, small_token, soldier)
@@ -27,7 +28,7 @@ from renderers.mali_summary import render_summary, summary_png
 
 View = dict[str, Any]
 __all__ = ["board_png", "render_board", "private_png", "render_private", "summary_png",
-           "render_summary", "SIZE"]
+           "render_summary", "warm", "token_boxes", "SIZE"]
 SIZE = (WIDTH, HEIGHT)
 
 PX0, PX1 = PANEL_X + 12, WIDTH - 12
@@ -36,6 +37,14 @@ PHASES = {"objectives": "Objectives draft", "cards": "Choosing cards", "movement
 SCOUT_R = 16
 PRISON_BOX = (MAP_BOX[0] + 12, MAP_BOX[3] - 162, MAP_BOX[0] + 282, MAP_BOX[3] - 12)
 TURN: RGB = (255, 214, 0)
+
+
+def warm() -> None:
+    """Build and cache the static map (about a second): call it once at start-up, off the event loop."""
+    base_map()
+    _hatch()
+    for district_id in BOARD.districts:
+        district_mask(district_id)
 
 
 def board_png(view: View) -> bytes:
@@ -79,20 +88,19 @@ def _draw_fallen(img: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
     for district_id in fallen:
         img.paste(_hatch(), (0, 0), district_mask(district_id).point(lambda v: v * 55 // 100))
     for district_id in BOARD.districts:
-        x, y = district_label_xy(district_id)
-        box = district_label_box(district_id)
         if district_id in fallen:
-            draw.text((x, y), BOARD.districts[district_id]["name"].upper(), anchor="mm",
-                      font=font(30, True), fill=WHITE, stroke_width=4, stroke_fill=INK)
-            left = box[0] - 42
-            big_token(draw, left if left > PRISON_BOX[2] + 40 or y < PRISON_BOX[1] - 40 else box[2] + 42, y)
-        count = view.get("undelivered", {}).get(district_id, 0)
-        if view.get("variant") == "extended" and district_id not in fallen:
+            draw.text(district_label_xy(district_id), BOARD.districts[district_id]["name"].upper(),
+                      anchor="mm", font=font(DISTRICT_LABEL_SIZE, True), fill=WHITE, stroke_width=4,
+                      stroke_fill=INK)
+            big_token(draw, *district_token_xy(district_id), BIG_TOKEN - 3)
+        elif view.get("variant") == "extended":
+            count = view.get("undelivered", {}).get(district_id, 0)
             ink = district_ink(district_id)
-            draw.rounded_rectangle((box[2] + 4, y - 13, box[2] + 50, y + 13), radius=6, fill=WHITE,
-                                   outline=ink, width=2)
+            x0, y0, x1, y1 = undelivered_box(district_id)
+            y = (y0 + y1) / 2
+            draw.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=WHITE, outline=ink, width=2)
             for i in range(2):
-                cx = box[2] + 16 + i * 22
+                cx = x0 + 12 + i * 22
                 draw.rectangle((cx - 8, y - 8, cx + 8, y + 8), fill=ALERT if i < count else WHITE,
                                outline=ink, width=2)
 
@@ -130,36 +138,92 @@ def _draw_highlights(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.ellipse((x - r, y - r, x + r, y + r), outline=HIGHLIGHT, width=6)
 
 
-def _draw_scouts(draw: ImageDraw.ImageDraw, view: View) -> None:
-    _, _, picks = _option_targets(view)
+Scout = tuple[dict[str, Any], dict[str, Any], float, float]  # player, scout, x, y
+TAG_FONT = 15
+
+
+def _arc(n: int, facing: float) -> tuple[float, list[float]]:
+    """Radius and angles of n scouts round a location, bunched on the side facing away from its name."""
+    step = {2: math.pi / 2, 3: math.radians(70)}.get(n, min(math.pi / 3, 2 * math.pi / n))
+    radius = 15 / math.sin(step / 2)
+    return radius, [facing + (i - (n - 1) / 2) * step for i in range(n)]
+
+
+def _scout_layout(view: View) -> list[tuple[Scout, Box | None]]:
+    """Every scout on the board with its disc centre, and the box of its order tag if it carries one."""
     at: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = defaultdict(list)
     for player in view["players"]:
         for scout in player["scouts"]:
             if scout["status"] == "board" and scout.get("at") in BOARD.nodes:
                 at[scout["at"]].append((player, scout))
-    tags: list[tuple[float, float, str]] = []
+    fnt = font(TAG_FONT, True)
+    out: list[tuple[Scout, Box | None]] = []
     for node_id, group in at.items():
         cx, cy = node_xy(node_id)
         n = len(group)
-        spread = 0 if n == 1 else max(17, n * 8)
-        for i, (player, scout) in enumerate(group):
-            angle = -math.pi / 2 + 2 * math.pi * i / n - (math.pi / 4 if n == 2 else 0)
-            x, y = cx + spread * math.cos(angle), cy + spread * math.sin(angle)
-            ring = HIGHLIGHT if scout["name"] in picks else None
-            scout_disc(draw, x, y, SCOUT_R, player_rgb(player), scout["name"][0],
-                       carrying=bool(scout.get("carrying")), ring=ring)
+        location = BOARD.nodes[node_id]["kind"] == "location"
+        facing = label_away(node_id) if location else 0.0
+        if n == 1:
+            places = [(cx, cy, math.copysign(1.0, math.cos(facing)) if location else 1.0, 0.0)]
+        elif location:
+            radius, angles = _arc(n, facing)
+            places = [(cx + radius * math.cos(a), cy + radius * math.sin(a), math.cos(a), math.sin(a))
+                      for a in angles]
+        else:
+            spread = max(17, n * 8)
+            angles = [-math.pi / 2 + 2 * math.pi * i / n - (math.pi / 4 if n == 2 else 0) for i in range(n)]
+            places = [(cx + spread * math.cos(a), cy + spread * math.sin(a), math.cos(a), math.sin(a))
+                      for a in angles]
+        for (player, scout), (x, y, dx, dy) in zip(group, places):
+            tag = None
             if scout.get("carrying"):
-                dx = math.cos(angle) if n > 1 else 1.0
-                dy = math.sin(angle) if n > 1 else 0.0
-                tags.append((x, y, dx, dy, scout["carrying"]))
-    fnt = font(15, True)
-    for sx, sy, dx, dy, order_id in tags:
-        w = fnt.getlength(order_id) + 26
-        x, y = sx + dx * (SCOUT_R + 2 + w / 2), sy + dy * (SCOUT_R + 12)
-        box = (x - w / 2, y - 11, x + w / 2, y + 11)
+                w = fnt.getlength(scout["carrying"]) + 26
+                tx, ty = x + dx * (SCOUT_R + 2 + w / 2), y + dy * (SCOUT_R + 12)
+                tag = (tx - w / 2, ty - 11, tx + w / 2, ty + 11)
+            out.append(((player, scout, x, y), tag))
+    return out
+
+
+def _draw_scouts(draw: ImageDraw.ImageDraw, view: View) -> None:
+    _, _, picks = _option_targets(view)
+    layout = _scout_layout(view)
+    for (player, scout, x, y), _ in layout:
+        ring = HIGHLIGHT if scout["name"] in picks else None
+        scout_disc(draw, x, y, SCOUT_R, player_rgb(player), scout["name"][0],
+                   carrying=bool(scout.get("carrying")), ring=ring)
+    fnt = font(TAG_FONT, True)
+    for (_, scout, _, _), box in layout:
+        if box is None:
+            continue
+        y = (box[1] + box[3]) / 2
         draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=INK, width=2)
         envelope(draw, box[0] + 4, y - 6, 14, 11)
-        draw.text((box[0] + 21, y + 1), order_id, anchor="lm", font=fnt, fill=INK)
+        draw.text((box[0] + 21, y + 1), scout["carrying"], anchor="lm", font=fnt, fill=INK)
+
+
+def token_boxes(view: View) -> list[tuple[str, Box]]:
+    """What a view puts on the map, as (kind, box): scouts, order tags, German tokens, the soldier,
+    highlighted choices. The layout checks in the tests hold these against the names."""
+    out: list[tuple[str, Box]] = []
+
+    def square(kind: str, x: float, y: float, r: float) -> None:
+        out.append((kind, (x - r, y - r, x + r, y + r)))
+
+    edges, nodes, picks = _option_targets(view)
+    for edge_id in edges:
+        line = edge_polyline(edge_id)
+        square("choice", *point_along(line, sum(math.dist(a, b) for a, b in zip(line, line[1:])) / 2), 16)
+    for node_id in nodes:
+        square("choice", *node_xy(node_id), 30)
+    for blocked in view.get("blocked", []):
+        square("blocked", *blocked_token_xy(blocked.get("edge"), blocked["location"]), 19)
+    if view.get("soldier"):
+        square("soldier", *node_xy(view["soldier"]), 27)
+    for (_, scout, x, y), tag in _scout_layout(view):
+        square("scout", x, y, SCOUT_R + (10 if scout["name"] in picks else 3))
+        if tag:
+            out.append(("tag", tag))
+    return out
 
 
 def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:

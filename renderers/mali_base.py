@@ -8,9 +8,9 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from games.mali.board import BOARD
 from renderers.common import RGB, font, hex_rgb, mix
-from renderers.mali_geometry import (DISTRICT_LABEL_SIZE, HEIGHT, LABEL_SIZE, LOCATION_R, MAP_BOX,
-                                     SPACE_R, WIDTH, district_label_xy, edge_polyline,
-                                     location_labels, node_xy, river_bank)
+from renderers.mali_geometry import (DISTRICT_LABEL_SIZE, HEIGHT, LABEL_SIZE, LABEL_STROKE,
+                                     LOCATION_R, MAP_BOX, SPACE_R, WIDTH, district_label_xy,
+                                     edge_polyline, label_line_xy, node_xy, river_bank)
 
 PAPER: RGB = (236, 229, 212)
 PANEL_BG: RGB = (246, 242, 234)
@@ -178,10 +178,9 @@ def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
                   font=font(DISTRICT_LABEL_SIZE, True), fill=district_ink(district_id),
                   stroke_width=3, stroke_fill=mix(PAPER, (255, 255, 255), 0.5))
     fnt = font(LABEL_SIZE, True)
-    for (x, y), lines in location_labels().values():
-        for i, line in enumerate(lines):
-            draw.text((x, y + i * (LABEL_SIZE + 3)), line, font=fnt, fill=INK,
-                      stroke_width=4, stroke_fill=(255, 255, 255))
+    for loc in BOARD.locations:
+        for xy, line in label_line_xy(loc):
+            draw.text(xy, line, font=fnt, fill=INK, stroke_width=LABEL_STROKE, stroke_fill=(255, 255, 255))
 
 
 @lru_cache(maxsize=1)

@@ -76,8 +76,9 @@ def point_along(line: tuple[Point, ...] | list[Point], distance: float) -> Point
 def blocked_token_xy(edge_id: str | None, location: str) -> Point:
     """Where the small German token sits: on the path near the blocked location's end."""
     lx, ly = node_xy(location)
-    if edge_id is None:
-        return (lx + 30, ly - 30)
+    if edge_id is None:  # the diagonal corner farthest from the name
+        (bx0, by0, bx1, by1), _ = location_label_block(location)
+        return (lx + (30 if bx0 + bx1 < 2 * lx else -30), ly + (30 if by0 + by1 < 2 * ly else -30))
     line = list(edge_polyline(edge_id))
     if BOARD.edges[edge_id]["a"] != location:
         line.reverse()
@@ -133,17 +134,40 @@ def label_size(lines: list[str]) -> tuple[float, float]:
     return max(fnt.getlength(t) for t in lines), len(lines) * (LABEL_SIZE + 3)
 
 
-DISTRICT_LABEL_SIZE = 30
+DISTRICT_LABEL_SIZE = 26
+START_R = LOCATION_R + 8  # the gold ring of a start location
+BIG_TOKEN = 37  # half the side of a fallen district's big token, frame included
+SQUARES = (46, 26)  # the undelivered squares' frame, extended game
+
+# --- hand-tuned placements (checked by tests/renderers/test_mali_layout.py) -------------------
+# location -> (dx, dy, anchor): the name's anchor point (Pillow anchors: l/m/r across, t/m/b down)
+# sits at the location's centre + (dx, dy); lines are aligned the same way. Others: automatic.
+LABEL_AT: dict[str, tuple[int, int, str]] = {
+    "plac_wilsona": (0, -28, "mb"), "cytadela": (23, 2, "lm"), "starowka": (22, -4, "lb"),
+    "bank_polski": (16, -14, "lb"), "uniwersytet": (-4, 20, "rt"), "elektrownia": (23, 2, "lm"), "past": (-34, -12, "rb"),
+    "plac_trzech_krzyzy": (12, 16, "lt"), "przyczolek": (18, -14, "lb"), "port": (-23, 0, "rm"),
+    "aleja_szucha": (-6, 22, "mt"), "stary_mokotow": (0, 28, "mt"), "sggw": (23, 0, "lm"),
+    "kosciol_bernardynow": (-22, -6, "rb"),
+}
+# district -> (x, y, side): the centre of its name in mali.json coordinates, and the side of the
+# name ("l", "r", "t", "b") for its big token when fallen or its undelivered squares (extended).
+DISTRICT_AT: dict[str, tuple[int, int, str]] = {
+    "zoliborz": (525, 211, "t"), "wola": (349, 481, "l"), "srodmiescie": (586, 499, "l"),
+    "ochota": (405, 698, "b"), "powisle": (680, 660, "b"), "mokotow": (528, 1050, "b"),
+    "czerniakow": (878, 1115, "r"),
+}
 
 
 def _district_box(district_id: str, x: float, y: float) -> Box:
     w = font(DISTRICT_LABEL_SIZE, True).getlength(BOARD.districts[district_id]["name"].upper())
-    return (x - w / 2, y - 18, x + w / 2, y + 18)
+    return (x - w / 2, y - 16, x + w / 2, y + 16)
 
 
 @lru_cache(maxsize=None)
 def district_label_xy(district_id: str) -> Point:
-    """The centre of a district's name: near the data's suggestion, clear of paths and nodes."""
+    """The centre of a district's name: hand-placed, or near the data's suggestion clear of paths."""
+    if district_id in DISTRICT_AT:
+        return pt(*DISTRICT_AT[district_id][:2])
     sx, sy = pt(*IMAGE["district_label_xy"][district_id])
     segs = _segments()
     own = [node_xy(n) for n in BOARD.nodes if BOARD.district_of(n) == district_id]
@@ -168,44 +192,140 @@ def district_label_box(district_id: str) -> Box:
     return _district_box(district_id, *district_label_xy(district_id))
 
 
-@lru_cache(maxsize=1)
-def location_labels() -> dict[str, tuple[Point, list[str]]]:
-    """Location -> (top-left corner, lines) of its name, placed greedily off paths and nodes."""
+def _beside(district_id: str, w: float, h: float) -> Point:
+    """The centre of a w x h thing on the district name's token side, 6 px off the name."""
+    x0, y0, x1, y1 = district_label_box(district_id)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    side = DISTRICT_AT[district_id][2] if district_id in DISTRICT_AT else "r"
+    return {"l": (x0 - 6 - w / 2, cy), "r": (x1 + 6 + w / 2, cy),
+            "t": (cx, y0 - 6 - h / 2), "b": (cx, y1 + 6 + h / 2)}[side]
+
+
+def district_token_xy(district_id: str) -> Point:
+    """The centre of a fallen district's big token."""
+    return _beside(district_id, 2 * BIG_TOKEN, 2 * BIG_TOKEN)
+
+
+def undelivered_box(district_id: str) -> Box:
+    """The frame of a district's two undelivered squares (extended game)."""
+    w, h = SQUARES
+    x, y = _beside(district_id, w, h)
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _auto_corner(loc: str, w: float, h: float, placed: list[Box]) -> Point:
+    """The best of eight spots around a location, clear of paths, nodes and earlier names."""
     segs = _segments()
-    placed: list[Box] = [district_label_box(d) for d in BOARD.districts]
     nodes = [(node_xy(n), LOCATION_R + 4 if BOARD.nodes[n]["kind"] == "location" else SPACE_R + 3)
              for n in BOARD.nodes]
-    out: dict[str, tuple[Point, list[str]]] = {}
     gap = LOCATION_R + 6
+    x, y = node_xy(loc)
+    candidates = [
+        (x - w / 2, y + gap), (x - w / 2, y - gap - h), (x + gap, y - h / 2), (x - gap - w, y - h / 2),
+        (x + gap - 6, y + gap - 8), (x - gap - w + 6, y + gap - 8),
+        (x + gap - 6, y - gap - h + 8), (x - gap - w + 6, y - gap - h + 8),
+    ]
+    best: tuple[float, Point] | None = None
+    for rank, (cx, cy) in enumerate(candidates):
+        box = (cx - 2, cy - 2, cx + w + 2, cy + h + 2)
+        cost = rank * 0.5
+        cost += sum(_seg_hits_box(a, b, box) for a, b in segs) * 3
+        cost += sum(_overlap(box, q) for q in placed) / 20
+        for (nx, ny), r in nodes:
+            if box[0] - r < nx < box[2] + r and box[1] - r < ny < box[3] + r:
+                cost += 40
+        mx0, my0, mx1, my1 = MAP_BOX
+        if box[0] < mx0 or box[1] < my0 or box[3] > my1:
+            cost += 200
+        if box[2] > _river_x(box[1]) or box[2] > _river_x(box[3]):
+            cost += 25
+        if box[2] > mx1 - 4:
+            cost += 200
+        if best is None or cost < best[0]:
+            best = (cost, (cx, cy))
+    assert best is not None
+    return best[1]
+
+
+@lru_cache(maxsize=1)
+def location_labels() -> dict[str, tuple[Point, list[str], float]]:
+    """Location -> (top-left corner, lines, alignment 0/0.5/1 = left/centre/right) of its name."""
+    placed: list[Box] = [district_label_box(d) for d in BOARD.districts]
+    out: dict[str, tuple[Point, list[str], float]] = {}
     for loc in BOARD.locations:
         lines = label_lines(BOARD.nodes[loc]["name"])
         w, h = label_size(lines)
-        x, y = node_xy(loc)
-        candidates = [
-            (x - w / 2, y + gap), (x - w / 2, y - gap - h), (x + gap, y - h / 2), (x - gap - w, y - h / 2),
-            (x + gap - 6, y + gap - 8), (x - gap - w + 6, y + gap - 8),
-            (x + gap - 6, y - gap - h + 8), (x - gap - w + 6, y - gap - h + 8),
-        ]
-        best: tuple[float, Point] | None = None
-        for rank, (cx, cy) in enumerate(candidates):
-            box = (cx - 2, cy - 2, cx + w + 2, cy + h + 2)
-            cost = rank * 0.5
-            cost += sum(_seg_hits_box(a, b, box) for a, b in segs) * 3
-            cost += sum(_overlap(box, q) for q in placed) / 20
-            for (nx, ny), r in nodes:
-                if box[0] - r < nx < box[2] + r and box[1] - r < ny < box[3] + r:
-                    cost += 40
-            mx0, my0, mx1, my1 = MAP_BOX
-            if box[0] < mx0 or box[1] < my0 or box[3] > my1:
-                cost += 200
-            if box[2] > _river_x(box[1]) or box[2] > _river_x(box[3]):
-                cost += 25
-            if box[2] > mx1 - 4:
-                cost += 200
-            if best is None or cost < best[0]:
-                best = (cost, (cx, cy))
-        assert best is not None
-        corner = best[1]
+        if loc in LABEL_AT:
+            dx, dy, anchor = LABEL_AT[loc]
+            fx, fy = "lmr".index(anchor[0]) / 2, "tmb".index(anchor[1]) / 2
+            x, y = node_xy(loc)
+            corner, align = (x + dx - fx * w, y + dy - fy * h), fx
+        else:
+            corner, align = _auto_corner(loc, w, h, placed), 0.0
         placed.append((corner[0], corner[1], corner[0] + w, corner[1] + h))
-        out[loc] = (corner, lines)
+        out[loc] = (corner, lines, align)
     return out
+
+
+def label_line_xy(loc: str) -> list[tuple[Point, str]]:
+    """Where each line of a location's name is drawn (its top-left, as draw.text takes it)."""
+    (x, y), lines, align = location_labels()[loc]
+    w, _ = label_size(lines)
+    fnt = font(LABEL_SIZE, True)
+    return [((x + (w - fnt.getlength(t)) * align, y + i * (LABEL_SIZE + 3)), t)
+            for i, t in enumerate(lines)]
+
+
+LABEL_STROKE = 4  # the white halo round location names
+HALO = 2  # how much of a name's halo the layout keeps clear (the rest may touch a ring)
+
+
+def _union(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def location_label_block(loc: str) -> tuple[Box, list[str]]:
+    """The layout box (advance widths, line height) of a location's name, and its lines."""
+    (x, y), lines, _ = location_labels()[loc]
+    w, h = label_size(lines)
+    return (x, y, x + w, y + h), lines
+
+
+def label_boxes() -> dict[str, Box]:
+    """The inked boxes of every name on the map (location ids and district ids), glyphs plus HALO px
+    of their white halo, measured with the fonts, sizes and anchors the base map draws them with."""
+    fnt = font(LABEL_SIZE, True)
+    out: dict[str, Box] = {}
+    for loc in BOARD.locations:
+        boxes = []
+        for (x, y), text in label_line_xy(loc):
+            l, t, r, b = fnt.getbbox(text, stroke_width=HALO)
+            boxes.append((x + l, y + t, x + r, y + b))
+        out[loc] = _union(boxes)
+    dfnt = font(DISTRICT_LABEL_SIZE, True)
+    for district_id, district in BOARD.districts.items():
+        x, y = district_label_xy(district_id)
+        l, t, r, b = dfnt.getbbox(district["name"].upper(), anchor="mm", stroke_width=HALO)
+        out[district_id] = (x + l, y + t, x + r, y + b)
+    return out
+
+
+def marker_discs() -> dict[str, tuple[float, float, float]]:
+    """Node -> (x, y, r) of its drawn disc: locations (start ones with their gold ring) and spaces."""
+    starts = set(BOARD.raw["start_locations"])
+    out: dict[str, tuple[float, float, float]] = {}
+    for node_id, node in BOARD.nodes.items():
+        if node["kind"] == "space":
+            r = SPACE_R + 1.5
+        else:
+            r = START_R + 1 if node_id in starts else LOCATION_R + 2
+        out[node_id] = (*node_xy(node_id), r)
+    return out
+
+
+def label_away(loc: str) -> float:
+    """The angle (radians, y down) from a location's centre away from its name."""
+    (x0, y0, x1, y1), _ = location_label_block(loc)
+    x, y = node_xy(loc)
+    return math.atan2(y - (y0 + y1) / 2, x - (x0 + x1) / 2)

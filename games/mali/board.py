@@ -84,3 +84,31 @@ class Board:
 
 
 BOARD = Board(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+def _all_distances(board: Board) -> dict[str, dict[str, int]]:
+    """Shortest step counts between every pair of nodes over the full graph (blocks ignored)."""
+    out: dict[str, dict[str, int]] = {}
+    for start in board.nodes:
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there, _edge in board.steps[here]:
+                    if there not in dist:
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        out[start] = dist
+    return out
+
+
+DIST: dict[str, dict[str, int]] = _all_distances(BOARD)
+# Location -> [(neighbouring location, edge id)]: the jump targets.
+JUMPS: dict[str, list[tuple[str, str]]] = {
+    loc: [(BOARD.other_end(e, loc), e) for e in BOARD.paths_from[loc]] for loc in BOARD.locations
+}
+NODE_DISTRICT: dict[str, str] = {n: BOARD.nodes[n]["district"] for n in BOARD.nodes}
+EDGE_OF_SPACE: dict[str, str] = BOARD.edge_of_space
+STEPS: dict[str, list[tuple[str, str]]] = BOARD.steps

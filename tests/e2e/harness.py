@@ -69,9 +69,13 @@ def settings_for(sim: FakeDiscord, url: str) -> Settings:
                     tick_seconds=3600, render_workers=2)
 
 
-async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None) -> TabletopBot:
+async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
+                    seed: int | None = None) -> TabletopBot:
+    """The real bot, connected to the simulator; `seed` fixes the seed of the games it starts."""
     bot = TabletopBot(settings_for(sim, url), clock=clock or Clock(), guild_ready_timeout=0.1)
     await sim.connect(bot)
+    if seed is not None:
+        bot.service.new_seed = lambda: seed  # type: ignore[method-assign]
     return bot
 
 

@@ -1,0 +1,130 @@
+"""Mali Powstańcy. Warszawa 1944: the rules engine (pure, deterministic, JSON state)."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import IllegalAction, Option
+from games.mali import flow
+from games.mali.apply import apply as _apply, apply_unchecked
+from games.mali.board import BOARD
+from games.mali.describe import describe
+from games.mali.legal import legal_actions as _legal, pending_actions, reachable, to_act as _to_act
+from games.mali.objectives import deal_objectives
+from games.mali.playout import playout_weights
+from games.mali.state import State, clone, clockwise_from, colour_name, new_state, seat_index
+from games.mali.views import view as _view
+
+__all__ = ["GAME", "BOARD", "reachable", "describe", "default_action", "drop", "MaliGame"]
+
+
+def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
+    if not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
+        raise IllegalAction("Mali Powstańcy needs 2 to 4 different players.")
+    variant = options.get("variant", "basic")
+    s = new_state(seats, variant, bool(options.get("jump_costs_one_point", False)), seed)
+    events: list[dict[str, Any]] = []
+    if variant == "extended":
+        s["phase"] = "objectives"
+        s["deals"] = deal_objectives(s)
+    else:
+        flow.start_round(s, events)
+    flow.advance(s, events)
+    return s
+
+
+def default_action(s: State, seat: str) -> dict[str, Any]:
+    legal = _legal(s, seat)
+    if not legal:
+        raise IllegalAction("There is nothing for this player to do now.")
+    for kind in ("end_turn", "finish_moving"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    return legal[0]
+
+
+def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
+    if s["outcome"] is not None or seat not in s["seats"]:
+        return s, []
+    idx = seat_index(s, seat)
+    if s["players"][idx]["dropped"]:
+        return s, []
+    s = clone(s)
+    events: list[dict[str, Any]] = []
+    remaining = [i for i, p in enumerate(s["players"]) if not p["dropped"] and i != idx]
+    flow.emit(events, "dropped_player", f"{colour_name(s, idx)} leaves the game.", seat)
+    if len(remaining) < 2:
+        s["players"][idx]["dropped"] = True
+        flow.game_over(s, "abandoned", events)
+        return s, events
+    s["players"][idx]["dropped"] = True
+    if s["start"] == idx:
+        s["start"] = clockwise_from(s, idx)[0]
+    while s["pending"] is not None and s["pending"]["seat"] == seat:
+        apply_unchecked(s, seat, pending_actions(s, seat)[0], events)
+    for sc in s["scouts"].values():
+        if sc["owner"] == idx:
+            sc.update(status="removed", at=None, carrying=None)
+    cur = s["current"]
+    if cur is not None and cur["seat"] == seat:
+        s["current"] = None
+        if cur["stage"] != "bonus":
+            flow.push(s, {"t": "next_turn"})
+    flow.advance(s, events)
+    return s, events
+
+
+class MaliGame:
+    key = "mali"
+    title = "Mali Powstańcy. Warszawa 1944"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("variant", ("basic", "extended"), "basic",
+               "basic: the German soldier and the die, 5-space order track; extended: card actions, "
+               "secret objectives, falling districts and the Victory card.",
+               {"basic": "Basic", "extended": "Extended"}),
+        Option("jump_costs_one_point", (False, True), False,
+               "Basic variant: a jump costs 1 movement point and the rest may be stepped "
+               "(Italian rule book) instead of taking the whole movement (Polish original).",
+               {False: "Jump = whole movement", True: "Jump costs 1 point"}),
+    )
+
+    def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
+        return setup(seats, options, seed)
+
+    def to_act(self, state: State) -> list[str]:
+        return _to_act(state)
+
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        return _legal(state, seat)
+
+    def apply(self, state: State, seat: str, action: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+        return _apply(state, seat, action)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return _view(state, seat)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return state["outcome"]
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return clone(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return clone(data)
+
+    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str:
+        return describe(state, seat, action)
+
+    def default_action(self, state: State, seat: str) -> dict[str, Any]:
+        return default_action(state, seat)
+
+    def drop(self, state: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
+        return drop(state, seat)
+
+    def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
+        return playout_weights(state, seat, legal)
+
+
+GAME = MaliGame()

@@ -1,0 +1,258 @@
+"""Applying one checked action to a copy of the state."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from games.base import IllegalAction
+from games.mali import flow
+from games.mali.flow import deliver_all, emit, who
+from games.mali.legal import legal_actions, peek_count
+from games.mali.state import (
+    OBJECTIVES, ORDERS, VICTORY, State, clone, order_text, place_name, scouts_of, seat_index,
+    track_position,
+)
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+FIELDS = {
+    "choose_objectives": ("ids",), "choose_card": ("value",), "place_scout": ("scout", "to"),
+    "step": ("scout", "to"), "jump": ("scout", "to"), "pick_up": ("scout", "order"),
+    "drop": ("scout",), "swap_scouts": ("a", "b"), "squad_jump": ("scout", "to"),
+    "swap_orders": ("a", "b"), "peek": (), "finish_moving": (), "end_turn": (),
+    "choose_scout": ("scout",), "soldier_to": ("to",), "block_path": ("edge",),
+    "displace": ("scout", "to"),
+}
+
+
+def normalise(s: State, action: Action) -> Action:
+    kind = action.get("type")
+    if kind not in FIELDS:
+        return dict(action)
+    out: Action = {"type": kind}
+    for f in FIELDS[kind]:
+        out[f] = action.get(f)
+    if kind == "choose_objectives" and isinstance(out["ids"], (list, tuple)):
+        out["ids"] = list(out["ids"])
+    if kind == "swap_scouts" and isinstance(out["a"], str) and isinstance(out["b"], str):
+        names = list(s["scouts"])
+        if out["a"] in names and out["b"] in names and names.index(out["a"]) > names.index(out["b"]):
+            out["a"], out["b"] = out["b"], out["a"]
+    if kind == "swap_orders" and isinstance(out["a"], str) and isinstance(out["b"], str):
+        pa, pb = track_position(s, out["a"]), track_position(s, out["b"])
+        if pa is not None and pb is not None and pa > pb:
+            out["a"], out["b"] = out["b"], out["a"]
+    if kind == "choose_card" and isinstance(out["value"], str) and out["value"].isdigit():
+        out["value"] = int(out["value"])
+    return out
+
+
+def check(s: State, seat: str, action: Action) -> Action:
+    legal = legal_actions(s, seat)
+    norm = normalise(s, action)
+    if norm["type"] == "choose_objectives" and isinstance(norm.get("ids"), list) and seat in s["seats"]:
+        hand = s["players"][seat_index(s, seat)]["objective_hand"]
+        if all(i in hand for i in norm["ids"]):
+            norm["ids"] = sorted(norm["ids"], key=hand.index)
+    if norm in legal:
+        return norm
+    from games.mali.explain import explain
+    raise IllegalAction(explain(s, seat, norm, legal))
+
+
+# ---- handlers ------------------------------------------------------------------------------
+
+def h_choose_objectives(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    p = s["players"][idx]
+    p["objectives"] = list(a["ids"])
+    p["objective_hand"] = []
+    emit(ev, "objectives_chosen", f"{who(s, idx)} has chosen their secret objectives.", p["seat"])
+    texts = "; ".join(f"{o} {OBJECTIVES[o]['text']} ({OBJECTIVES[o]['points']} pts)" for o in a["ids"])
+    emit(ev, "objectives_chosen", f"Your objectives: {texts}.", p["seat"], private_to=p["seat"],
+         ids=list(a["ids"]))
+
+
+def h_choose_card(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    p = s["players"][idx]
+    p["chosen"] = a["value"]
+    emit(ev, "card_chosen", f"{who(s, idx)} has chosen a movement card.", p["seat"])
+    emit(ev, "card_chosen", f"You play card {a['value']}.", p["seat"], private_to=p["seat"],
+         value=a["value"])
+
+
+def h_place_scout(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    sc = s["scouts"][a["scout"]]
+    sc.update(status="board", at=a["to"])
+    emit(ev, "placed", f"{who(s, idx)} places {a['scout']} on {place_name(a['to'])}.", s["seats"][idx],
+         scout=a["scout"], to=a["to"])
+    if not any(s["scouts"][n]["status"] == "escaped" for n in scouts_of(s, idx)):
+        s["current"]["stage"] = "move"
+        deliver_all(s, idx, ev)
+
+
+def h_step(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    cur = s["current"]
+    s["scouts"][a["scout"]]["at"] = a["to"]
+    cur["points_left"] -= 1
+    if cur["stage"] != "bonus":
+        cur["mode"] = "steps"
+    emit(ev, "moved", f"{who(s, idx)} moves {a['scout']} to {place_name(a['to'])}.", s["seats"][idx],
+         scout=a["scout"], to=a["to"])
+    deliver_all(s, idx, ev)
+
+
+def h_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    cur = s["current"]
+    start = s["scouts"][a["scout"]]["at"]
+    s["scouts"][a["scout"]]["at"] = a["to"]
+    if s["jcop"]:
+        cur["points_left"] -= 1
+        cur["jumped"] = True
+    else:
+        cur["points_left"] = 0
+    cur["mode"] = "jump"
+    emit(ev, "jumped", f"{who(s, idx)}'s {a['scout']} jumps from {place_name(start)} to {place_name(a['to'])}.",
+         s["seats"][idx], scout=a["scout"], to=a["to"])
+    deliver_all(s, idx, ev)
+
+
+def _action_taken(s: State) -> None:
+    cur = s["current"]
+    cur["action_done"] = True
+    if cur["mode"] == "steps":
+        cur["steps_done"] = True
+
+
+def h_squad_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    _action_taken(s)
+    start = s["scouts"][a["scout"]]["at"]
+    s["scouts"][a["scout"]]["at"] = a["to"]
+    emit(ev, "jumped", f"Oddział powstańczy: {who(s, idx)}'s {a['scout']} goes from {place_name(start)} to {place_name(a['to'])}.",
+         s["seats"][idx], scout=a["scout"], to=a["to"])
+    deliver_all(s, idx, ev)
+
+
+def h_swap_scouts(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    _action_taken(s)
+    sa, sb = s["scouts"][a["a"]], s["scouts"][a["b"]]
+    sa["at"], sb["at"] = sb["at"], sa["at"]
+    emit(ev, "swapped_scouts", f"Kumple z podwórka: {who(s, idx)} swaps {a['a']} ({place_name(sa['at'])}) and {a['b']} ({place_name(sb['at'])}).",
+         s["seats"][idx], a=a["a"], b=a["b"])
+    deliver_all(s, idx, ev)
+
+
+def h_swap_orders(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    _action_taken(s)
+    pa, pb = track_position(s, a["a"]), track_position(s, a["b"])
+    s["track"][pa][s["track"][pa].index(a["a"])] = a["b"]
+    s["track"][pb][s["track"][pb].index(a["b"])] = a["a"]
+    emit(ev, "swapped_orders", f"Zamiana rozkazów: {who(s, idx)} swaps orders {a['a']} and {a['b']} on the track.",
+         s["seats"][idx], a=a["a"], b=a["b"])
+
+
+def h_peek(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    _action_taken(s)
+    k = peek_count(s)
+    seen: list[str] = []
+    i = 0
+    deck = s["deck"]
+    while len(seen) < k and i < len(deck):
+        oid = deck[i]
+        if oid != VICTORY and (flow.NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
+                               or flow.NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
+            deck.pop(i)
+            s["discarded"].append(oid)
+            emit(ev, "discarded", f"{who(s, idx)} reveals order {order_text(oid)} of a fallen district: discarded.",
+                 s["seats"][idx], order=oid)
+            continue
+        seen.append(oid)
+        i += 1
+    seat = s["seats"][idx]
+    s["players"][idx]["peeked"] = seen
+    emit(ev, "peeked", f"Plotki z ulicy: {who(s, idx)} looks at the top {len(seen)} order card(s).", seat,
+         count=len(seen))
+    emit(ev, "peeked", "Top of the order deck: " + "; ".join(order_text(o) for o in seen) + ".", seat,
+         private_to=seat, orders=seen)
+
+
+def h_pick_up(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    sc = s["scouts"][a["scout"]]
+    seat = s["seats"][idx]
+    if sc["carrying"]:
+        emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", seat,
+             scout=a["scout"], order=sc["carrying"])
+    for name in scouts_of(s, idx):
+        other = s["scouts"][name]
+        if other["carrying"] == a["order"]:
+            other["carrying"] = None
+            emit(ev, "dropped", f"{who(s, idx)}'s {name} hands over order {a['order']}.", seat,
+                 scout=name, order=a["order"])
+    sc["carrying"] = a["order"]
+    emit(ev, "picked_up", f"{who(s, idx)}'s {a['scout']} picks up order {order_text(a['order'])}.", seat,
+         scout=a["scout"], order=a["order"])
+
+
+def h_drop(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    sc = s["scouts"][a["scout"]]
+    emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", s["seats"][idx],
+         scout=a["scout"], order=sc["carrying"])
+    sc["carrying"] = None
+
+
+def h_finish_moving(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    s["current"]["steps_done"] = True
+    emit(ev, "turn", f"{who(s, idx)} finishes moving and takes the card's action.", s["seats"][idx])
+
+
+def h_end_turn(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    flow.end_current(s, ev)
+
+
+def h_choose_scout(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    purpose = s["pending"]["ctx"]["purpose"]
+    s["pending"] = None
+    emit(ev, "choice", f"{who(s, idx)} chooses {a['scout']}.", s["seats"][idx], scout=a["scout"])
+    if purpose == "soldier":
+        flow.soldier_target(s, s["scouts"][a["scout"]]["at"], ev)
+    else:
+        flow.start_bonus(s, a["scout"], ev)
+
+
+def h_soldier_to(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    s["pending"] = None
+    flow.walk_to(s, a["to"], ev)
+
+
+def h_block_path(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    ctx = s["pending"]["ctx"]
+    s["pending"] = None
+    flow.do_block(s, a["edge"], ctx["location"], ctx["district"], ev)
+
+
+def h_displace(s: State, idx: int, a: Action, ev: list[Event]) -> None:
+    s["pending"] = None
+    flow.move_displaced(s, a["scout"], a["to"], ev)
+
+
+HANDLERS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
+    "choose_objectives": h_choose_objectives, "choose_card": h_choose_card,
+    "place_scout": h_place_scout, "step": h_step, "jump": h_jump, "squad_jump": h_squad_jump,
+    "swap_scouts": h_swap_scouts, "swap_orders": h_swap_orders, "peek": h_peek,
+    "pick_up": h_pick_up, "drop": h_drop, "finish_moving": h_finish_moving, "end_turn": h_end_turn,
+    "choose_scout": h_choose_scout, "soldier_to": h_soldier_to, "block_path": h_block_path,
+    "displace": h_displace,
+}
+
+
+def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    norm = check(s, seat, action)
+    s2 = clone(s)
+    events: list[Event] = []
+    HANDLERS[norm["type"]](s2, seat_index(s2, seat), norm, events)
+    flow.advance(s2, events)
+    return s2, events
+
+
+def apply_unchecked(s: State, seat: str, norm: Action, events: list[Event]) -> None:
+    """For the engine's own choices on a state it already owns (drop)."""
+    HANDLERS[norm["type"]](s, seat_index(s, seat), norm, events)

@@ -1,0 +1,146 @@
+"""The game state: one JSON-native dict, plus small read helpers shared by every module."""
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT
+from games.mali.rng import seed_state, shuffle
+
+State = dict[str, Any]
+VICTORY = "VICTORY"
+PLAYERS = BOARD.raw["players"]
+ORDERS = BOARD.orders
+OBJECTIVES = BOARD.objectives
+CARD_ACTIONS = {c["value"]: c for c in BOARD.raw["movement_cards"]}
+START_LOCATIONS: list[str] = list(BOARD.raw["start_locations"])
+
+
+def clone(s: State) -> State:
+    """A deep copy (the state holds only dicts, lists, strings, numbers, booleans and None)."""
+    return marshal.loads(marshal.dumps(s))
+
+
+def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: int) -> State:
+    s: State = {
+        "variant": variant,
+        "jcop": bool(jump_costs_one_point) and variant == "basic",
+        "seats": list(seats),
+        "rng": seed_state(seed),
+        "round": 0,
+        "phase": "cards",
+        "start": 0,
+        "players": [],
+        "scouts": {},
+        "soldier": BOARD.raw["soldier_start"] if variant == "basic" else None,
+        "track": [[] for _ in range(BOARD.raw["order_track"][variant])],
+        "deck": [],
+        "discarded": [],
+        "blocked": [],
+        "fallen": [],
+        "undelivered": {},
+        "die": None,
+        "order": None,
+        "turn": -1,
+        "current": None,
+        "pending": None,
+        "tasks": [],
+        "victory_drawn": False,
+        "victory_left": False,
+        "outcome": None,
+    }
+    for i, seat in enumerate(seats):
+        info = PLAYERS[i]
+        s["players"].append({
+            "seat": seat, "colour": info["colour"], "hex": info["hex"], "dropped": False,
+            "hand": [1, 2, 3, 4, 5], "played": [], "chosen": None, "card": None,
+            "delivered": [], "objectives": [], "objective_hand": [], "peeked": [],
+        })
+        for name, where in zip(info["scouts"], START_LOCATIONS):
+            s["scouts"][name] = {"owner": i, "at": where, "status": "board", "carrying": None}
+    n = str(len(seats))
+    ids = list(ORDERS)
+    shuffle(s, ids)
+    if variant == "basic":
+        s["deck"] = ids[: BOARD.raw["order_deck_size"]["basic"][n]]
+    else:
+        below = BOARD.raw["order_deck_size"]["extended_below_victory"][n]
+        s["deck"] = ids[below:] + [VICTORY] + ids[:below]
+    from games.mali.rng import randbelow
+    s["start"] = randbelow(s, len(seats))
+    return s
+
+
+# ---- small readers -------------------------------------------------------------------------
+
+def seat_index(s: State, seat: str) -> int:
+    return s["seats"].index(seat)
+
+
+def colour_name(s: State, idx: int) -> str:
+    return s["players"][idx]["colour"].capitalize()
+
+
+def active_indices(s: State) -> list[int]:
+    return [i for i, p in enumerate(s["players"]) if not p["dropped"]]
+
+
+def clockwise_from(s: State, first: int) -> list[int]:
+    n = len(s["seats"])
+    return [(first + k) % n for k in range(n) if not s["players"][(first + k) % n]["dropped"]]
+
+
+def scouts_of(s: State, idx: int) -> list[str]:
+    return PLAYERS[idx]["scouts"]
+
+
+def blocked_edges(s: State) -> set[str]:
+    return {b["edge"] for b in s["blocked"] if b["edge"] is not None}
+
+
+def on_blocked_path(s: State, node: str, blocked: set[str] | None = None) -> bool:
+    edge = EDGE_OF_SPACE.get(node)
+    return edge is not None and edge in (blocked if blocked is not None else blocked_edges(s))
+
+
+def is_safe(s: State, node: str, blocked: set[str] | None = None) -> bool:
+    """Not in a fallen district and not on a blocked path."""
+    return NODE_DISTRICT[node] not in s["fallen"] and not on_blocked_path(s, node, blocked)
+
+
+def place_name(node: str) -> str:
+    return BOARD.name(node)
+
+
+def order_text(oid: str) -> str:
+    if oid == VICTORY:
+        return "the Victory card"
+    o = ORDERS[oid]
+    return f"{oid}: {place_name(o['from'])} → {place_name(o['to'])}, {o['points']} pts"
+
+
+def track_position(s: State, oid: str) -> int | None:
+    for i, space in enumerate(s["track"]):
+        if oid in space:
+            return i
+    return None
+
+
+def active_orders(s: State) -> list[str]:
+    return [o for space in s["track"] for o in space if o != VICTORY]
+
+
+def last_mover(s: State) -> int:
+    order = [i for i in (s["order"] or []) if not s["players"][i]["dropped"]]
+    if order:
+        return order[-1]
+    return clockwise_from(s, s["start"])[0]
+
+
+def orders_per_round(s: State, rnd: int) -> int:
+    pattern = BOARD.raw["orders_per_round"][str(len(s["seats"]))]
+    return pattern[(rnd - 1) % len(pattern)]
+
+
+def victory_on_track(s: State) -> bool:
+    return any(VICTORY in space for space in s["track"])

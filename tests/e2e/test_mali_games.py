@@ -1,0 +1,79 @@
+"""Whole games of Mali Powstańcy through the Discord simulator: 2 and 4 players, basic and extended.
+
+Images are attached, secrets reach only their owners, and every request the bot sends is checked
+against Discord's OpenAPI spec (the simulator fixture fails the test on a violation).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import settle, start_bot
+from tests.e2e.mali_driver import MaliPlayers
+from tests.fakediscord import FakeDiscord, Message
+
+import os
+_S = int(os.environ.get("SEEDBASE", "0"))
+CASES = [(2, "basic", False, _S + 11), (4, "basic", False, _S + 12), (2, "extended", True, _S + 13), (4, "extended", False, _S + 14)]
+OBJECTIVE_ID = re.compile(r"\bS\d\d\b")
+
+
+def public_messages(sim: FakeDiscord) -> list[Message]:
+    return [m for ch in sim.channels.values() if ch.guild_id for m in sim.channel_messages(ch)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "variant", "thread", "seed"), CASES,
+                         ids=[f"{p}p-{v}{'-thread' if t else ''}" for p, v, t, _ in CASES])
+async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: int, variant: str,
+                            thread: bool, seed: int) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}", seed=seed)
+    users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
+    opened = await sim.slash(users[0], sim.channel, "game new",
+                             options={"game": "mali", "players": players, "variant": variant, "thread": thread})
+    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    for user in users[1:]:
+        await sim.click(user, opened.message, label="Join")
+    await sim.click(users[0], opened.message, label="Start")
+    await settle()
+
+    driver = MaliPlayers(sim, bot, gid, seed)
+    record = await driver.play()
+
+    assert record.status == "finished"
+    outcome = record.outcome
+    print("RESULT", players, variant, seed, outcome and outcome["reason"],
+          [p["points"] for p in record.view(None)["players"]], record.view(None)["round"])
+    assert outcome is not None and outcome["reason"] in ("victory", "fourth_token", "third_district")
+    if thread:
+        assert record.thread_id and record.where == record.thread_id
+    where = sim.channels[record.where]
+    posts = sim.channel_messages(where)
+    boards = [m for m in posts if any(a.filename.endswith("-board.png") for a in m.attachments)]
+    assert len(boards) >= 3 and all(a.image().size == (1600, 1200) for m in boards[-2:] for a in m.attachments
+                                    if a.filename.endswith("-board.png"))
+    assert any(a.filename.endswith("-summary.png") for a in posts[-1].attachments)
+    assert "Game over" in posts[-1].content
+    # Both ways of playing were used: slash commands and the panel's components.
+    assert driver.used["/mali move"] and driver.used["/mali card"]
+    assert driver.used["panel button"] + driver.used["panel select"] > 0
+
+    # Secrets: no objective ever shows in public; each player's DMs and private replies carry only their own.
+    game, state = record.game, record.state
+    kept = {seat: {o["id"] for o in game.view(state, seat)["me"]["objectives"]} for seat in record.seats}
+    for message in public_messages(sim):
+        assert not OBJECTIVE_ID.search(message.text), message.text
+    for user in users:
+        seat = str(user.id)
+        private = "\n".join(m.text for m in sim.dm_messages(user) + sim.ephemeral_messages(user))
+        for other, ids in kept.items():
+            if other != seat:
+                assert not any(i in private for i in ids), (seat, other, ids)
+    if variant == "extended":
+        for user in users:
+            assert any(i in "\n".join(m.text for m in sim.dm_messages(user)) for i in kept[str(user.id)])
+    # The log rebuilds the final state exactly.
+    assert game.dump(await bot.service.rebuild(gid)) == record.snapshot
