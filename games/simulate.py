@@ -27,23 +27,36 @@ def parse_value(text: str) -> Any:
         return text
 
 
+def choose(game: Game, state: Any, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """One random legal move: a seat among those who must act, then one of its actions.
+
+    Games may weight their actions (`playout_weights`) so that random play also finishes well."""
+    waiting = game.to_act(state)
+    if not waiting:
+        raise AssertionError("no seat to act but no outcome")
+    seat = rng.choice(waiting)
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise AssertionError(f"seat {seat} must act but has no legal action")
+    weigh = getattr(game, "playout_weights", None)
+    action = rng.choices(legal, weigh(state, seat, legal))[0] if weigh else rng.choice(legal)
+    return seat, action
+
+
+def playout_rng(seed: int) -> random.Random:
+    return random.Random(seed ^ 0x5EED)
+
+
 def play_one(game: Game, players: int, options: dict[str, Any], seed: int,
-             max_actions: int = 20000, check_dump: bool = False) -> tuple[dict[str, Any], int]:
+             max_actions: int = 20000, check_dump: bool = False,
+             seats: list[str] | None = None) -> tuple[dict[str, Any], int]:
     """Play one random game; return its outcome and the number of actions taken."""
-    rng = random.Random(seed ^ 0x5EED)
-    seats = [f"p{i + 1}" for i in range(players)]
+    rng = playout_rng(seed)
+    seats = seats or [f"p{i + 1}" for i in range(players)]
     state = game.setup(seats, options, seed)
     actions = 0
     while (outcome := game.outcome(state)) is None:
-        waiting = game.to_act(state)
-        if not waiting:
-            raise AssertionError("no seat to act but no outcome")
-        seat = rng.choice(waiting)
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            raise AssertionError(f"seat {seat} must act but has no legal action")
-        weigh = getattr(game, "playout_weights", None)
-        action = rng.choices(legal, weigh(state, seat, legal))[0] if weigh else rng.choice(legal)
+        seat, action = choose(game, state, rng)
         state, _events = game.apply(state, seat, action)
         actions += 1
         if check_dump and actions % 25 == 0:

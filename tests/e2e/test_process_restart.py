@@ -1,0 +1,89 @@
+"""The bot as its own process: killed mid-game, started again on the same database and simulator,
+and a button posted before the kill still works."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db import make_engine, make_sessionmaker
+from bot.service import GameService
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def launch(sim: FakeDiscord, url: str) -> asyncio.subprocess.Process:
+    """`python -m bot` against the simulator; returns once it logged in and is ready."""
+    env = {**os.environ, "DISCORD_TOKEN": sim.token, "DATABASE_URL": url, "DISCORD_API_BASE": sim.api_base,
+           "DISCORD_GATEWAY_URL": sim.gateway_url, "TICK_SECONDS": "3600", "LOG_LEVEL": "INFO",
+           "PYTHONPATH": str(ROOT)}
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=env,
+                                                stderr=asyncio.subprocess.PIPE)
+    assert proc.stderr is not None
+    seen: list[str] = []
+    async with asyncio.timeout(60):
+        while True:
+            line = (await proc.stderr.readline()).decode()
+            if not line:
+                raise AssertionError("the bot exited before it was ready:\n" + "".join(seen))
+            seen.append(line)
+            if "Logged in as" in line:
+                break
+    asyncio.get_running_loop().create_task(drain(proc))
+    return proc
+
+
+async def drain(proc: asyncio.subprocess.Process) -> None:
+    assert proc.stderr is not None
+    while await proc.stderr.readline():
+        pass
+
+
+async def game_state(engine: AsyncEngine, gid: int) -> tuple[int, list[str], str]:
+    service = GameService(make_sessionmaker(engine))
+    record = await service.get(gid)
+    return record.version, list(record.to_act), record.view(None)["phase"]
+
+
+async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    proc = await launch(sim, url)
+    engine = make_engine(url)
+    try:
+        opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
+        gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+        await sim.click(sim.bob, opened.message, label="Join")
+        await sim.click(sim.alice, opened.message, label="Start")
+        await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)
+                                       for c in m.components), timeout=20)
+        posted = [m for m in sim.channel_messages(sim.channel) if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
+        await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3})
+        version, to_act, phase = await game_state(engine, gid)
+        assert to_act == [str(sim.bob.id)] and phase == "cards"
+
+        proc.send_signal(signal.SIGKILL)  # no goodbye: the process just dies mid-game
+        await proc.wait()
+        proc = await launch(sim, url)
+
+        panel = await sim.click(sim.bob, posted[-1], custom_id=f"tr:p:{gid}")
+        assert panel.ephemeral and panel.message.components, panel.content
+        choice = next(c for c in panel.message.components if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
+        await sim.select(sim.bob, panel.message, choice.custom_id, [choice.option_values[0]])
+        await sim.wait_for(lambda: len(sim.channel_messages(sim.channel)) > len(posted) + 2, timeout=20)
+        new_version, to_act, phase = await game_state(engine, gid)
+        assert new_version > version and phase == "movement" and to_act
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(proc.wait(), 10)
+            except TimeoutError:
+                proc.kill()
+        await engine.dispose()
