@@ -1,8 +1,10 @@
 """What every game cog shares: finding the game, replying, and playing one action."""
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -14,6 +16,9 @@ if TYPE_CHECKING:
     from bot.service import Applied, GameRecord
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+DEFER_AFTER = 1.0  # seconds; Discord wants an answer within 3
 
 OOPS = ("Something went wrong on our side and nothing was changed. "
         "Please try again; if it keeps happening, tell the server admins (game #{gid}).")
@@ -32,6 +37,22 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, update: bool = False) -> T:
+    """Run `work`, acknowledging the interaction only if it is not done soon enough.
+
+    A quick move is then answered with one request instead of an acknowledgement and a follow-up.
+    `update`: a component click whose message will be edited (deferred update) rather than answered."""
+    task = asyncio.ensure_future(work)
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 def where_id(interaction: discord.Interaction) -> int:
@@ -99,7 +120,8 @@ async def perform(interaction: discord.Interaction, record: "GameRecord", action
     bot = bot_of(interaction)
     seat = seat_of(interaction)
     try:
-        applied = await bot.service.act(record.id, seat, action, expected_version=expected_version)
+        applied = await in_time(interaction, bot.service.act(record.id, seat, action,
+                                                             expected_version=expected_version))
     except ServiceError as exc:
         await reply(interaction, exc.message)
         return None

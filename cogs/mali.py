@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import ServiceError
-from cogs.common import OOPS, bot_of, find_game, game_autocomplete, perform, reply, seat_of
+from cogs.common import (OOPS, bot_of, find_game, game_autocomplete, in_time, own_private, perform, reply,
+                         seat_of)
 from cogs.mali_help import HELP_TOPICS, help_embed
 from cogs.mali_ui import MaliUI
 from cogs.panel import panel_message, show_panel, waiting_on
@@ -17,7 +18,7 @@ from games.mali import BOARD, reachable
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
-    from bot.service import GameRecord
+    from bot.service import Applied, GameRecord
 
 log = logging.getLogger(__name__)
 KEY = "mali"
@@ -74,7 +75,6 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         record = await find_game(interaction, game, key=KEY, running_only=True)
         if record is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await perform(interaction, record, action)
 
     # --- help and panel ------------------------------------------------------------------------
@@ -142,46 +142,52 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
             hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
             await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.walk(interaction, record, scout, routes[to], pickups)
 
     async def walk(self, interaction: discord.Interaction, record: "GameRecord", scout: str,
                    route: list[str], pickups: bool) -> None:
-        """Step along the route one logged action at a time, picking up on the way when asked."""
+        """Step along the route one logged action at a time, picking up on the way when asked;
+        answer the player, then tell the table."""
         bot = bot_of(interaction)
         seat = seat_of(interaction)
+        done: list[Applied] = []
         said: list[str] = []
-        applied = None
         try:
-            for node in route:
-                applied = await bot.service.act(record.id, seat, {"type": "step", "scout": scout, "to": node})
-                said += [f"🔒 {e['text']}" for e in await bot.presenter.after(applied, actor=seat)]
-                said += [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
-                record = applied.record
-                if seat not in record.to_act:
-                    break
-                if pickups:
-                    grab = [a for a in record.game.legal_actions(record.state, seat)
-                            if a["type"] == "pick_up" and a["scout"] == scout]
-                    carrying = self.carrying(record, seat, scout)
-                    if grab and carrying is None:
-                        applied = await bot.service.act(record.id, seat, grab[0])
-                        said += [f"🔒 {e['text']}" for e in await bot.presenter.after(applied, actor=seat)]
-                        said += [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
-                        record = applied.record
-                        if seat not in record.to_act:
-                            break
+            await in_time(interaction, self.steps(bot, record, seat, scout, route, pickups, done))
         except ServiceError as exc:
             said.append(f"Stopped: {exc.message}")
         except Exception:
             log.exception("walk failed: game %s seat %s scout %s route %s", record.id, seat, scout, route)
             said.append(OOPS.format(gid=record.id))
+        for applied in done:
+            said += [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
+            said += [f"🔒 {e['text']}" for e in own_private(applied, seat)]
         text = "\n".join(said[-12:]) or "Nothing happened."
-        if applied is not None and seat in applied.record.to_act:
-            content, view = await panel_message(bot, applied.record, seat)
+        if done and seat in done[-1].record.to_act:
+            content, view = await panel_message(bot, done[-1].record, seat)
             await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
         else:
             await reply(interaction, text[:2000])
+        for applied in done:
+            await bot.presenter.after(applied, actor=seat)
+
+    async def steps(self, bot: "TabletopBot", record: "GameRecord", seat: str, scout: str, route: list[str],
+                    pickups: bool, done: list["Applied"]) -> None:
+        for node in route:
+            applied = await bot.service.act(record.id, seat, {"type": "step", "scout": scout, "to": node})
+            done.append(applied)
+            record = applied.record
+            if seat not in record.to_act:
+                return
+            if pickups and self.carrying(record, seat, scout) is None:
+                grab = [a for a in record.game.legal_actions(record.state, seat)
+                        if a["type"] == "pick_up" and a["scout"] == scout]
+                if grab:
+                    applied = await bot.service.act(record.id, seat, grab[0])
+                    done.append(applied)
+                    record = applied.record
+                    if seat not in record.to_act:
+                        return
 
     @staticmethod
     def carrying(record: "GameRecord", seat: str, scout: str) -> str | None:
@@ -249,7 +255,6 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
             await reply(interaction, ("That is not one of your choices. " + (f"You can choose: {choices}." if legal
                                       else "No decision is waiting on you. " + waiting_on(record)))[:2000])
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await perform(interaction, record, picked)
 
     @choose.autocomplete("option")

@@ -15,7 +15,7 @@ import discord
 
 from bot.presenter import mention
 from bot.service import ServiceError
-from cogs.common import OOPS, bot_of, reply, seat_of
+from cogs.common import OOPS, bot_of, in_time, reply, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +95,9 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
     if idx >= len(legal):
         await refuse_stale(interaction, bot, record, seat)
         return
-    await interaction.response.defer()
     try:
-        applied = await bot.service.act(record.id, seat, legal[idx], expected_version=ver)
+        applied = await in_time(interaction, bot.service.act(record.id, seat, legal[idx], expected_version=ver),
+                                update=True)
     except ServiceError as exc:
         await reply(interaction, exc.message)
         return
@@ -109,12 +109,16 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
     events = [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
     mine = [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
     head = "\n".join((events + mine)[-8:]) or "Done."
+    if seat in new.to_act:
+        content, view = await panel_message(bot, new, seat)
+        content = f"{head}\n\n{content}"
+    else:
+        content, view = f"{head}\n\n{waiting_on(new)}", None
     try:
-        if seat in new.to_act:
-            content, view = await panel_message(bot, new, seat)
-            await interaction.edit_original_response(content=f"{head}\n\n{content}"[:2000], view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content[:2000], view=view)
         else:
-            await interaction.edit_original_response(content=f"{head}\n\n{waiting_on(new)}"[:2000], view=None)
+            await interaction.response.edit_message(content=content[:2000], view=view)
     except discord.HTTPException:
         # The panel was a channel message rather than the user's own: answer privately instead.
         await reply(interaction, head)

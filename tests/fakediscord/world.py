@@ -334,12 +334,20 @@ class Attachment:
         if self.description:
             d["description"] = self.description
         if self.content_type and self.content_type.startswith("image/"):
-            try:
-                w, h = self.image().size
-                d.update(width=w, height=h)
-            except Exception:  # not a decodable image: Discord just omits the size
-                pass
+            size = self.dimensions()
+            if size is not None:  # not a decodable image: Discord just omits the size
+                d.update(width=size[0], height=size[1])
         return d
+
+    def dimensions(self) -> Optional[tuple[int, int]]:
+        """Width and height from the image header (no full decode)."""
+        from PIL import Image
+
+        try:
+            with Image.open(io.BytesIO(self.data)) as img:
+                return img.size
+        except Exception:
+            return None
 
 
 @dataclass
