@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
 VOLATILE_KEYS = ("to_act", "pending", "current")
+BOUNDARY_KEYS = ("phase", "round")  # a change here is announced even when the same seats act on
 
 
 def mention(seat: str) -> str:
@@ -57,8 +58,10 @@ class Presenter:
         self.pending: dict[int, list[dict[str, Any]]] = defaultdict(list)
         self.last_board: dict[int, str] = {}
         self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        # Set by the lobby cog: builds the persistent buttons under a turn message.
+        # Set by the lobby cog: builds the persistent buttons under a turn message, and a seat's own
+        # choices (text and components) for a DM.
         self.turn_view: Callable[["GameRecord"], discord.ui.View | None] = lambda record: None
+        self.private_panel: Callable[["GameRecord", str], Awaitable[tuple[str, discord.ui.View] | None]] | None = None
 
     # --- helpers -----------------------------------------------------------------------------
     def ui(self, key: str) -> Any:
@@ -118,26 +121,36 @@ class Presenter:
                 await self.send_private(record, owner, event["text"])
         self.pending[record.id].extend(public_events(applied.events))
         turn_passed = applied.before_to_act != applied.after_to_act
-        if turn_passed or applied.finished or reason != "move":
-            await self.flush(record, applied.public_after)
+        before = applied.public_before or {}
+        boundary = any(before.get(k) != (applied.public_after or {}).get(k) for k in BOUNDARY_KEYS)
+        if turn_passed or boundary or applied.finished or reason != "move":
+            fresh = boundary or reason == "start"
+            newly = [s for s in applied.after_to_act if fresh or s not in applied.before_to_act]
+            await self.flush(record, applied.public_after, newly=newly)
         return mine
 
-    async def flush(self, record: "GameRecord", view: dict[str, Any]) -> discord.Message | None:
+    async def flush(self, record: "GameRecord", view: dict[str, Any],
+                    newly: list[str] | None = None) -> discord.Message | None:
+        """Post the gathered lines (and the board, when it changed); DM whoever newly owes a move
+        and asked for turn DMs (`newly`; None: everyone waiting)."""
         async with self.locks[record.id]:
-            lines = [e["text"] for e in self.pending.pop(record.id, [])]
+            events = self.pending.pop(record.id, [])
+            lines = [e["text"] for e in events]
             channel = await self.channel(record.where)
             if channel is None:
+                self.pending[record.id][:0] = events  # kept for the next post
                 return None
             waiting = self.waiting_line(record, view)
             body = clip_lines(lines, MAX_CONTENT - 300)
             content = "\n".join(x for x in (self.status_line(record, view), body, waiting) if x)
             files: list[discord.File] = []
             signature = self.board_signature(record.key, view)
+            board_shown = False
             if signature != self.last_board.get(record.id):
                 file = await self.board_file(record, view)
                 if file is not None:
                     files.append(file)
-                    self.last_board[record.id] = signature
+                    board_shown = True
             finished = record.status == "finished"
             if finished:
                 summary = await self.summary(record, view)
@@ -150,9 +163,13 @@ class Presenter:
                                              view=turn_view or discord.utils.MISSING)
             except discord.HTTPException:
                 log.exception("could not post the update of game %s", record.id)
+                # Nothing is lost: the next post carries these lines and the board again.
+                self.pending[record.id][:0] = events
                 return None
+            if board_shown:
+                self.last_board[record.id] = signature
         if not finished:
-            await self.notify_turn(record, message)
+            await self.notify_turn(record, message, record.to_act if newly is None else newly)
         return message
 
     async def summary(self, record: "GameRecord", view: dict[str, Any]) -> tuple[str, discord.File | None]:
@@ -225,6 +242,10 @@ class Presenter:
             kwargs: dict[str, Any] = {"content": content}
             if file is not None:
                 kwargs["file"] = file
+            panel = await self.private_panel(record, seat) if self.private_panel else None
+            if panel is not None:
+                kwargs["content"] = f"{content}\n\n{panel[0]}"[:MAX_CONTENT]
+                kwargs["view"] = panel[1]
             if await self.dm(seat, **kwargs) is False:
                 closed.append(seat)
         if closed:
@@ -236,8 +257,8 @@ class Presenter:
                     f"Use `/game hand` in this channel at any time to see it (only you will see it).")
 
     # --- turn notifications ------------------------------------------------------------------
-    async def notify_turn(self, record: "GameRecord", message: discord.Message) -> None:
-        for seat in record.to_act:
+    async def notify_turn(self, record: "GameRecord", message: discord.Message, seats: list[str]) -> None:
+        for seat in seats:
             if not seat.isdigit():
                 continue
             player = await self.bot.service.get_player(int(seat))

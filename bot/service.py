@@ -242,9 +242,9 @@ class GameService(Store):
             if mode == "wait" or not overdue:
                 hours = cur["settings"].get("turn_hours", 0)
                 view = game.view(state, None)
+                # The turn clock keeps running (a kick needs a whole window); only the deadline moves.
                 return Change(
-                    {"turn_started_at": now, "deadline_at": self._deadline(cur["settings"], now),
-                     "reminded": []},
+                    {"deadline_at": self._deadline(cur["settings"], now), "reminded": []},
                     state=state, before=overdue, after=overdue, public_before=view,
                     public_after=view,
                     events=[{"type": "timeout", "mode": "wait", "seats": overdue,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from discord.ext import commands
 from bot.presenter import mention
 from bot.service import ServiceError
 from cogs.common import OOPS, bot_of, find_game, game_autocomplete, reply, seat_of
-from cogs.panel import ActButton, ActSelect, PanelButton, show_panel, waiting_on
+from cogs.panel import ActButton, ActSelect, PanelButton, panel_message, show_panel, waiting_on
 from games import registry
 from games.base import IllegalAction, resolve_options
 
@@ -423,8 +424,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if str(interaction.user.id) != str(record.creator_id) and not is_admin:
             await reply(interaction, "Only the table's creator or someone with Manage Server can drop a player.")
             return
-        now = self.bot.clock()
-        if not (record.deadline_at and record.deadline_at <= now and seat in record.to_act):
+        if not self.time_ran_out(record, seat):
             await reply(interaction, f"{player.mention}'s time has not run out: only a player whose turn "
                                      "deadline has passed can be dropped.")
             return
@@ -439,6 +439,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if channel is not None:
             await channel.send(f"{player.mention} was dropped from game #{record.id} by {interaction.user.mention}.")
         await self.bot.presenter.after(applied, actor=None, reason="kick")
+
+    def time_ran_out(self, record: "GameRecord", seat: str) -> bool:
+        """The seat has owed its move for at least one whole turn window (a "wait" time-out moves
+        the deadline on but keeps the turn clock running)."""
+        hours = record.settings.get("turn_hours") or 0
+        if not hours or seat not in record.to_act or record.turn_started_at is None:
+            return False
+        return self.bot.clock() - record.turn_started_at >= timedelta(hours=hours)
 
     @app_commands.command(name="notify", description="Get a DM when it is your turn")
     @app_commands.describe(enabled="On or off")
@@ -474,4 +482,11 @@ def applied_with(applied: Any, record: "GameRecord") -> Any:
 async def setup(bot: "TabletopBot") -> None:
     bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect)
     bot.presenter.turn_view = turn_view
+
+    async def private_panel(record: "GameRecord", seat: str) -> tuple[str, discord.ui.View] | None:
+        if seat not in record.to_act:
+            return None
+        return await panel_message(bot, record, seat)
+
+    bot.presenter.private_panel = private_panel
     await bot.add_cog(Lobby(bot))

@@ -1,0 +1,203 @@
+"""When Discord misbehaves: rate limits and server errors on the board post, gateway drops, slow answers.
+
+Nothing a player did may be lost: the move is saved and logged, the player hears back, and the table
+gets the update (at the latest with the next post). Every case runs the real bot on SQLite.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.app import TabletopBot
+from tests.e2e.harness import settle, start_bot, turn_messages, user_of
+from tests.fakediscord import FakeDiscord, Message
+
+SEED = 1  # 2 players, basic: the first seat moves first after the cards
+
+
+def sqlite(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+
+
+async def two_player_game(sim: FakeDiscord, bot: TabletopBot) -> int:
+    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
+    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    await sim.click(sim.bob, opened.message, label="Join")
+    await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
+    assert (await bot.service.get(gid)).status == "running"
+    return gid
+
+
+def board_posts(sim: FakeDiscord) -> list[Message]:
+    return [m for m in sim.channel_messages(sim.channel)
+            if any(a.filename.endswith("-board.png") for a in m.attachments)]
+
+
+def channel_posts(sim: FakeDiscord) -> list[Any]:
+    return [r for r in sim.requests if r.method == "POST" and r.path == f"/channels/{sim.channel.id}/messages"]
+
+
+async def card(sim: FakeDiscord, user: Any, value: int, gid: int) -> Any:
+    result = await sim.slash(user, sim.channel, "mali card", options={"value": value, "game": gid})
+    await settle()
+    return result
+
+
+class FastBackoff:
+    """discord.py's `asyncio`, with its retry sleeps (1 + 2 * tries seconds after a 5xx) shortened."""
+
+    def __init__(self, factor: float) -> None:
+        self.factor = factor
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        return await asyncio.sleep(delay * self.factor, result)
+
+
+async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await two_player_game(sim, bot)
+    await card(sim, sim.alice, 3, gid)
+    boards = len(board_posts(sim))
+    posts_before = len(channel_posts(sim))
+
+    # Bob's card reveals the round (Alice, with the lower card, moves first): the board changes, and its post is answered 429 once.
+    rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=429, retry_after=0.2)
+    started = time.monotonic()
+    reply = await card(sim, sim.bob, 5, gid)
+    assert rule.hits == 1
+    assert reply.ephemeral and "You play card 5" in reply.message.content
+
+    record = await bot.service.get(gid)
+    assert record.view(None)["phase"] == "movement"
+    assert [e.action for e in await bot.service.log(gid)] == [{"type": "choose_card", "value": 3},
+                                                                 {"type": "choose_card", "value": 5}]
+    tries = channel_posts(sim)[posts_before:]
+    assert [t.status for t in tries] == [429, 200]
+    assert tries[1].at - tries[0].at >= 0.19  # the bot waited as told before trying again
+    assert time.monotonic() - started < 5
+    assert len(board_posts(sim)) == boards + 1
+    reveal = board_posts(sim)[-1]
+    assert "Movement cards" in reveal.content and reveal is turn_messages(sim, sim.channel, gid)[-1]
+
+
+async def test_one_server_error_on_the_board_post_is_retried(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await two_player_game(sim, bot)
+    await card(sim, sim.alice, 3, gid)
+    boards = len(board_posts(sim))
+    posts_before = len(channel_posts(sim))
+
+    rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=500)
+    await card(sim, sim.bob, 5, gid)
+    assert rule.hits == 1
+    assert [t.status for t in channel_posts(sim)[posts_before:]] == [500, 200]
+    assert len(board_posts(sim)) == boards + 1
+    assert "Movement cards" in board_posts(sim)[-1].content
+    assert len(await bot.service.log(gid)) == 2
+
+
+async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeDiscord, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    sim = fake_discord
+    monkeypatch.setattr(discord.http, "asyncio", FastBackoff(0.02))
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await two_player_game(sim, bot)
+    await card(sim, sim.alice, 3, gid)
+    before = await bot.service.get(gid)
+    posts_before = len(channel_posts(sim))
+    boards = len(board_posts(sim))
+
+    # Every try of the reveal's post gets a 500: discord.py gives up after five.
+    rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=500, times=5)
+    with caplog.at_level(logging.ERROR, logger="bot.presenter"):
+        reply = await card(sim, sim.bob, 5, gid)
+    assert rule.hits == 5
+    assert [t.status for t in channel_posts(sim)[posts_before:]] == [500] * 5
+    assert any("could not post the update" in r.getMessage() for r in caplog.records)
+    # The move is saved and logged, and Bob was told.
+    record = await bot.service.get(gid)
+    assert record.version == before.version + 1 and record.view(None)["phase"] == "movement"
+    assert (await bot.service.log(gid))[-1].action == {"type": "choose_card", "value": 5}
+    assert reply.ephemeral and "You play card 5" in reply.message.content
+    assert len(board_posts(sim)) == boards
+
+    # The bot keeps working: the mover ends the turn, and that post carries what the failed one had.
+    mover = record.to_act[0]
+    ended = await sim.slash(user_of(sim, mover), sim.channel, "mali end", options={"game": gid})
+    await settle()
+    assert "went wrong" not in ended.message.content
+    after = await bot.service.get(gid)
+    assert after.version > record.version and mover not in after.to_act
+    latest = turn_messages(sim, sim.channel, gid)[-1]
+    assert latest.id > max(m.id for m in board_posts(sim)[:boards])
+    assert "Movement cards" in latest.content  # the reveal's lines were kept for the next post
+    assert any(a.filename.endswith("-board.png") for a in latest.attachments)  # and so was the new board
+
+
+@pytest.mark.parametrize("resumable", [True, False], ids=["resume", "reidentify"])
+async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscord, tmp_path: Path,
+                                                        resumable: bool) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await two_player_game(sim, bot)
+
+    before = sim.gateway_connections
+    await sim.drop_gateway(resumable=resumable)
+    await sim.wait_reconnected(before)
+    if resumable:
+        assert sim.gateway.resume_count >= 1
+    else:
+        assert sim.gateway.identify_count >= 2
+    await sim.wait_for(lambda: bot.is_ready() and bot.get_guild(sim.guild.id) is not None,
+                       message="bot not ready again")
+
+    # A slash command works.
+    await card(sim, sim.alice, 3, gid)
+    assert (await bot.service.log(gid))[-1].action == {"type": "choose_card", "value": 3}
+
+    # A button posted before the drop works, and so does the panel it opens.
+    board = turn_messages(sim, sim.channel, gid)[0]
+    opened = await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")
+    assert opened.ephemeral and opened.message.selects
+    record = await bot.service.get(gid)
+    idx = record.game.legal_actions(record.state, str(sim.bob.id)).index({"type": "choose_card", "value": 5})
+    await sim.select(sim.bob, opened.message, None, [str(idx)], prefix=f"tr:s:{gid}:{record.version}:")
+    await settle()
+    assert (await bot.service.get(gid)).view(None)["phase"] == "movement"
+    assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content
+
+
+async def test_normal_moves_are_answered_well_within_three_seconds(fake_discord: FakeDiscord,
+                                                                   tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await two_player_game(sim, bot)
+    first = await card(sim, sim.alice, 3, gid)
+    boards = len(board_posts(sim))
+
+    started = time.monotonic()
+    second = await sim.slash(sim.bob, sim.channel, "mali card", options={"value": 5, "game": gid})
+    await settle()
+    whole = time.monotonic() - started
+    assert len(board_posts(sim)) == boards + 1  # this turn rendered and posted a new board
+
+    for rec in (first, second):
+        assert rec.acknowledged and not rec.errors
+        assert rec.response_type == 4  # answered at once, no "thinking" defer was needed
+        assert rec.acknowledged_at is not None and rec.acknowledged_at - rec.created_at < 1.0
+    assert whole < 3.0, f"the move and its board took {whole:.2f}s"
+    assert not sim.failed_interactions
