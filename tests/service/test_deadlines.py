@@ -87,7 +87,7 @@ async def test_timeout_drop(service: GameService, clock: Clock) -> None:
     await check_consistent(service, game.id)
 
 
-async def test_timeout_wait_only_opens_a_new_window(service: GameService, clock: Clock) -> None:
+async def test_timeout_wait_only_moves_the_deadline_on(service: GameService, clock: Clock) -> None:
     game = await started(service, settings={"turn_hours": 12, "on_timeout": "wait"})
     await service.mark_reminded(game.id, A)
     clock.advance(hours=13)
@@ -97,7 +97,7 @@ async def test_timeout_wait_only_opens_a_new_window(service: GameService, clock:
     record = applied.record
     assert record.snapshot == before.snapshot and await service.log(game.id) == []
     assert record.version == before.version + 1 and record.reminded == []
-    assert record.turn_started_at == clock.now
+    assert record.turn_started_at == before.turn_started_at  # the turn clock keeps running
     assert record.deadline_at == clock.now + timedelta(hours=12)
     assert await service.timeout(game.id) is None
 
