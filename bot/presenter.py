@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.render import render_file
+from bot.render import Kind, render_file
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -98,13 +98,18 @@ class Presenter:
                 return None
         return channel  # type: ignore[return-value]
 
-    async def board_file(self, record: "GameRecord", view: dict[str, Any]) -> discord.File | None:
+    async def image(self, record: "GameRecord", kind: Kind, view: dict[str, Any]) -> discord.File | None:
+        """One of the game's images as a file; None (and logged) when drawing it failed."""
+        name = {"board": "board", "summary": "summary", "private": "yours"}[kind]
         try:
-            return await render_file(self.bot.render_pool, record.key, "board", view,
-                                     f"{record.key}-{record.id}-board.png")
+            return await render_file(self.bot.render_pool, record.key, kind, view,
+                                     f"{record.key}-{record.id}-{name}.png")
         except Exception:
-            log.exception("board render failed for game %s", record.id)
+            log.exception("%s image failed for game %s", kind, record.id)
             return None
+
+    async def board_file(self, record: "GameRecord", view: dict[str, Any]) -> discord.File | None:
+        return await self.image(record, "board", view)
 
     # --- after a move ------------------------------------------------------------------------
     async def after(self, applied: "Applied", actor: str | None, reason: str = "move") -> list[dict[str, Any]]:
@@ -181,13 +186,7 @@ class Presenter:
             winners = outcome.get("winners") or []
             text = ("🏆 Winner(s): " + ", ".join(mention(w) for w in winners)) if winners \
                 else "The game is over: nobody wins."
-        try:
-            file = await render_file(self.bot.render_pool, record.key, "summary", view,
-                                     f"{record.key}-{record.id}-summary.png")
-        except Exception:
-            log.exception("summary render failed for game %s", record.id)
-            file = None
-        return text, file
+        return text, await self.image(record, "summary", view)
 
     # --- private delivery --------------------------------------------------------------------
     async def dm(self, user_id: str, **kwargs: Any) -> bool | None:
@@ -224,13 +223,7 @@ class Presenter:
         view = record.game.view(record.state, seat)
         ui = self.ui(record.key)
         text = ui.private_text(view) if ui is not None and hasattr(ui, "private_text") else ""
-        try:
-            file = await render_file(self.bot.render_pool, record.key, "private", view,
-                                     f"{record.key}-{record.id}-yours.png")
-        except Exception:
-            log.exception("private render failed for game %s", record.id)
-            file = None
-        return text, file
+        return text, await self.image(record, "private", view)
 
     async def game_started(self, record: "GameRecord") -> None:
         """Check every player's DMs at the start, and hand out their secrets."""

@@ -70,21 +70,30 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await play_index(interaction, self.gid, self.ver, int(values[0]))
 
 
+async def seated(interaction: discord.Interaction, gid: int) -> "tuple[GameRecord, str] | None":
+    """The running game and the user's seat in it; otherwise a friendly private refusal and None."""
+    seat = seat_of(interaction)
+    try:
+        record = await bot_of(interaction).service.get(gid)
+    except ServiceError:
+        await reply(interaction, f"Game #{gid} no longer exists.")
+        return None
+    if record.status != "running":
+        await reply(interaction, f"Game #{gid} is {record.status}; its buttons do nothing any more.")
+        return None
+    if seat not in record.seats:
+        await reply(interaction, f"You're not playing in game #{gid}. " + waiting_on(record))
+        return None
+    return record, seat
+
+
 async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: int) -> None:
     """A panel click: refuse it if stale or not the user's turn, else play it and refresh the panel."""
     bot = bot_of(interaction)
-    seat = seat_of(interaction)
-    try:
-        record = await bot.service.get(gid)
-    except Exception:
-        await reply(interaction, f"Game #{gid} no longer exists.")
+    found = await seated(interaction, gid)
+    if found is None:
         return
-    if record.status != "running":
-        await reply(interaction, f"Game #{gid} is {record.status}; these buttons do nothing any more.")
-        return
-    if seat not in record.seats:
-        await reply(interaction, f"You're not playing in game #{gid}. " + waiting_on(record))
-        return
+    record, seat = found
     if record.version != ver:
         await refuse_stale(interaction, bot, record, seat)
         return
@@ -207,18 +216,10 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:
 
 async def show_panel(interaction: discord.Interaction, gid: int) -> None:
     bot = bot_of(interaction)
-    seat = seat_of(interaction)
-    try:
-        record = await bot.service.get(gid)
-    except Exception:
-        await reply(interaction, f"Game #{gid} no longer exists.")
+    found = await seated(interaction, gid)
+    if found is None:
         return
-    if record.status != "running":
-        await reply(interaction, f"Game #{gid} is {record.status}.")
-        return
-    if seat not in record.seats:
-        await reply(interaction, f"You're not playing in game #{gid}. " + waiting_on(record))
-        return
+    record, seat = found
     if seat not in record.to_act:
         await reply(interaction, "Nothing to do for you right now. " + waiting_on(record))
         return

@@ -125,7 +125,7 @@ def _option_targets(view: View) -> tuple[set[str], set[str], set[str]]:
 
 def _draw_highlights(draw: ImageDraw.ImageDraw, view: View) -> None:
     edges, nodes, _ = _option_targets(view)
-    for i, edge_id in enumerate(sorted(edges)):
+    for edge_id in sorted(edges):
         line = edge_polyline(edge_id)
         length = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
         x, y = point_along(line, length / 2)

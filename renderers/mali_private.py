@@ -66,7 +66,7 @@ def _title(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
 def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
            extended: bool, y: int) -> int:
     y = _title(draw, y, "Movement cards")
-    hand, played = set(player.get("hand", [])), player.get("played", [])
+    hand = set(player.get("hand", []))
     chosen = me.get("card")
     w, h, gap = 150, 120 if extended else 96, 18
     accent = hex_rgb(player.get("hex", "#777777"))

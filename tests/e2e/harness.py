@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -62,6 +63,22 @@ class Clock:
 
     def advance(self, **delta: float) -> None:
         self.now += timedelta(**delta)
+
+
+def sqlite(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+
+
+async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "basic") -> int:
+    """A started 2-player Mali game: alice opens the table, bob joins by button, alice starts."""
+    opened = await sim.slash(sim.alice, sim.channel, "game new",
+                             options={"game": "mali", "players": 2, "variant": variant})
+    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    await sim.click(sim.bob, opened.message, label="Join")
+    await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
+    assert (await bot.service.get(gid)).status == "running"
+    return gid
 
 
 def settings_for(sim: FakeDiscord, url: str) -> Settings:

@@ -9,14 +9,10 @@ from typing import Any
 import discord
 
 from bot.app import TabletopBot
-from tests.e2e.harness import Clock, settle, start_bot, turn_messages, user_of
+from tests.e2e.harness import Clock, settle, sqlite, start_bot, turn_messages, user_of
 from tests.fakediscord import FakeDiscord, Message, User
 
 SEED = 1
-
-
-def sqlite(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
 
 
 async def open_game(sim: FakeDiscord, bot: TabletopBot, users: list[User], *, start: bool = True,

@@ -9,28 +9,13 @@ from typing import Any
 from bot.app import TabletopBot
 from cogs.mali_help import HELP_TOPICS
 from games.mali import BOARD, reachable
-from tests.e2e.harness import settle, start_bot, stop_bot, turn_messages
+from tests.e2e.harness import settle, sqlite, start_bot, stop_bot, turn_messages, two_player_game
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 1, two players, basic: Alice (Red) is the start player; Janek stands on PAST and the only order,
 # O28, starts at Plac Trzech Krzyży, one step away.
 SEED = 1
 OBJECTIVE_ID = re.compile(r"\bS\d\d\b")
-
-
-def sqlite(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-
-
-async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "basic") -> int:
-    opened = await sim.slash(sim.alice, sim.channel, "game new",
-                             options={"game": "mali", "players": 2, "variant": variant})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
-    await sim.click(sim.bob, opened.message, label="Join")
-    await sim.click(sim.alice, opened.message, label="Start")
-    await settle()
-    assert (await bot.service.get(gid)).status == "running"
-    return gid
 
 
 async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> Any:
@@ -228,7 +213,7 @@ async def test_objectives_stay_secret_during_the_draft(fake_discord: FakeDiscord
     record = await bot.service.get(gid)
     assert record.view(None)["phase"] == "objectives"
     dealt = {u: [o["id"] for o in record.view(seat(u))["me"]["objective_hand"]] for u in (sim.alice, sim.bob)}
-    for user, other in ((sim.alice, sim.bob), (sim.bob, sim.alice)):
+    for user in (sim.alice, sim.bob):
         assert len(dealt[user]) == 6
         dm = "\n".join(m.text for m in sim.dm_messages(user))
         assert all(i in dm for i in dealt[user])

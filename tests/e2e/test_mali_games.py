@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import settle, start_bot
+from tests.e2e.harness import settle, sqlite, start_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.fakediscord import FakeDiscord, Message
 
@@ -34,7 +34,7 @@ def public_messages(sim: FakeDiscord) -> list[Message]:
 async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: int, variant: str,
                             thread: bool, seed: int, reason: str) -> None:
     sim = fake_discord
-    bot = await start_bot(sim, f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}", seed=seed)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
     users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "mali", "players": players, "variant": variant, "thread": thread})

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from pathlib import Path
 from typing import Any
@@ -15,25 +14,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import TabletopBot
-from tests.e2e.harness import settle, start_bot, turn_messages, user_of
+from tests.e2e.harness import settle, sqlite, start_bot, turn_messages, two_player_game, user_of
 from tests.fakediscord import FakeDiscord, Message
 
 SEED = 1  # 2 players, basic: the first seat moves first after the cards
-
-
-def sqlite(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-
-
-async def two_player_game(sim: FakeDiscord, bot: TabletopBot) -> int:
-    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
-    await sim.click(sim.bob, opened.message, label="Join")
-    await sim.click(sim.alice, opened.message, label="Start")
-    await settle()
-    assert (await bot.service.get(gid)).status == "running"
-    return gid
 
 
 def board_posts(sim: FakeDiscord) -> list[Message]:

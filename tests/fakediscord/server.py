@@ -382,7 +382,6 @@ class RestApi:
         return rec
 
     async def callback(self, request: web.Request) -> web.Response:
-        sim = self.sim
         rec = self._interaction(request)
         body = request[BODY] or {}
         files: list[UploadedFile] = request[FILES]

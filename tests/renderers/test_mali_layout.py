@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 
-import pytest
 
 from games.mali.board import BOARD
 from renderers import mali
