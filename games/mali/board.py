@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).with_name("data") / "mali.json"
+ORDINALS = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,15 @@ class Board:
         if node["kind"] == "location":
             return node["name"]
         edge = self.edges[node["edge"]]
-        index = edge["spaces"].index(node_id) + 1
         a, b = self.nodes[edge["a"]]["name"], self.nodes[edge["b"]]["name"]
-        return f"space {index} of {len(edge['spaces'])} from {a} to {b}"
+        count = len(edge["spaces"])
+        if count == 1:
+            return f"the space between {a} and {b}"
+        index = edge["spaces"].index(node_id) + 1
+        near, far, k = (a, b, index) if index <= (count + 1) // 2 else (b, a, count - index + 1)
+        if k == 1:
+            return f"the space next to {near} (towards {far})"
+        return f"the {ORDINALS[k]} space from {near} (towards {far})"
 
 
 BOARD = Board(json.loads(DATA.read_text(encoding="utf-8")))

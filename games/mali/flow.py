@@ -299,7 +299,7 @@ def start_bonus(s: State, name: str, events: list[Event]) -> None:
     s["current"] = {"seat": s["seats"][idx], "stage": "bonus", "card": s["players"][idx]["card"],
                     "points_left": steps, "mode": "steps", "action_done": False, "scout": name,
                     "jumped": False, "steps_done": False}
-    emit(events, "bonus_move", f"{who(s, idx)}'s {name} may move up to {steps} steps.",
+    emit(events, "bonus_move", f"{who(s, idx)}'s {name} may move up to {steps} step{'s' if steps > 1 else ''}.",
          s["seats"][idx], scout=name, steps=steps)
     deliver_all(s, idx, events)
 
