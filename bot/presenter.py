@@ -124,6 +124,11 @@ class Presenter:
                 mine.append(event)
             else:
                 await self.send_private(record, owner, event["text"])
+        if reason == "start":
+            ui = self.ui(record.key)
+            if ui is not None and hasattr(ui, "opening_lines"):
+                opening = ui.opening_lines(applied.public_after, mention)
+                self.pending[record.id].extend({"type": "opening", "text": t} for t in opening)
         self.pending[record.id].extend(public_events(applied.events))
         turn_passed = applied.before_to_act != applied.after_to_act
         before = applied.public_before or {}

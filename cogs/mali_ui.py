@@ -106,6 +106,23 @@ class MaliUI:
             return ". ".join(bits) + ". `/mali move` walks a whole route."
         return ""
 
+    def opening_lines(self, view: dict[str, Any], mention: Callable[[str], str]) -> list[str]:
+        """What the table sees when the game starts: colours, the start player, the first orders."""
+        from games.mali import BOARD
+
+        colours = ", ".join(who(view, p["seat"], mention) for p in view["players"])
+        lines = [f"Players: {colours}. {_player(view, view['start_player'])['colour'].capitalize()} starts.",
+                 "Scouts start on Plac Wilsona, Budynek PAST-y and Stary Mokotów."]
+        first = [o for o in view["track"][0] if o in view["orders"]]
+        if first:
+            lines.append("First orders: " + "; ".join(
+                f"{o}: {BOARD.name(view['orders'][o]['from'])} → {BOARD.name(view['orders'][o]['to'])}, "
+                f"{view['orders'][o]['points']} pts" for o in first) + ".")
+        if view["variant"] == "extended":
+            lines.append("First, everyone keeps 3 of their 6 secret objectives (see your DM, or `/game hand`).")
+        lines.append("New here? `/mali help` explains the game; press **My turn** when you are mentioned.")
+        return lines
+
     def outcome_text(self, view: dict[str, Any], mention: Callable[[str], str]) -> str:
         outcome = view.get("outcome") or {}
         reason = outcome.get("reason", "")

@@ -65,6 +65,8 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     board = turn_messages(sim, sim.channel, gid)[-1]
     assert board.attachments and board.attachments[0].image().size == (1600, 1200)
     assert all(f"<@{s}>" in board.content for s in record.seats)
+    first = record.view(None)["track"][0]
+    assert "First orders:" in board.content and all(o in board.content for o in first) and "/mali help" in board.content
 
     # Someone outside the game is refused, privately.
     outsider = await sim.click(sim.dave, board, custom_id=f"tr:p:{gid}")
