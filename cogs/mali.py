@@ -85,6 +85,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         await reply(interaction, embed=help_embed(topic))
 
     @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
+    @app_commands.describe(game="Which game (when several share the channel)")
     async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
         if record is not None:
@@ -92,7 +93,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
 
     # --- secret choices ----------------------------------------------------------------------
     @app_commands.command(name="card", description="Choose this round's movement card (secret until all chose)")
-    @app_commands.describe(value="A card from your hand")
+    @app_commands.describe(value="A card from your hand", game="Which game (when several share the channel)")
     async def card(self, interaction: discord.Interaction, value: app_commands.Range[int, 1, 5],
                    game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "choose_card", "value": value})
@@ -109,7 +110,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
                                     value=a["value"]) for a in legal if current in str(a["value"])]
 
     @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
-    @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)")
+    @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)", game="Which game (when several share the channel)")
     async def objectives(self, interaction: discord.Interaction, keep: str, game: int | None = None) -> None:
         ids = sorted(x.strip().upper() for x in keep.replace(" ", ",").split(",") if x.strip())
         await self.run(interaction, game, {"type": "choose_objectives", "ids": ids})
@@ -126,7 +127,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     # --- movement ------------------------------------------------------------------------------
     @app_commands.command(name="move", description="Walk a scout to a space by the shortest legal route")
     @app_commands.describe(scout="Your scout", to="Where to (autocomplete shows what you can reach and its cost)",
-                           pickups="Pick up orders at their origins on the way (default yes)")
+                           pickups="Pick up orders at their origins on the way (default yes)", game="Which game (when several share the channel)")
     async def move(self, interaction: discord.Interaction, scout: str, to: str, pickups: bool = True,
                    game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
@@ -200,48 +201,58 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         return None
 
     @app_commands.command(name="jump", description="Jump a scout from its location to a neighbouring location")
+    @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location", game="Which game (when several share the channel)")
     async def jump(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "jump", "scout": scout, "to": to})
 
     @app_commands.command(name="place", description="Put an escaped scout back on the board before you move")
+    @app_commands.describe(scout="Your escaped scout", to="Any free space", game="Which game (when several share the channel)")
     async def place_cmd(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "place_scout", "scout": scout, "to": to})
 
     @app_commands.command(name="pickup", description="A scout on an order's origin takes the order")
+    @app_commands.describe(scout="Your scout on the order's origin", order="The order to take", game="Which game (when several share the channel)")
     async def pickup(self, interaction: discord.Interaction, scout: str, order: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "pick_up", "scout": scout, "order": order})
 
     @app_commands.command(name="drop", description="A scout drops the order it carries")
+    @app_commands.describe(scout="Your scout carrying an order", game="Which game (when several share the channel)")
     async def drop(self, interaction: discord.Interaction, scout: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "drop", "scout": scout})
 
     @app_commands.command(name="end", description="End your turn (or your bonus move) now")
+    @app_commands.describe(game="Which game (when several share the channel)")
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "end_turn"})
 
     @app_commands.command(name="finish", description="Extended: stop moving and take the card's action next")
+    @app_commands.describe(game="Which game (when several share the channel)")
     async def finish(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "finish_moving"})
 
     # --- extended actions --------------------------------------------------------------------
     @app_commands.command(name="swap-scouts", description="Card 1: swap two of your scouts in one district")
+    @app_commands.describe(a="One of your scouts", b="Another of your scouts in the same district", game="Which game (when several share the channel)")
     async def swap_scouts(self, interaction: discord.Interaction, a: str, b: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "swap_scouts", "a": a, "b": b})
 
     @app_commands.command(name="squad-jump", description="Card 2: a scout on a location jumps to a neighbouring one")
+    @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location", game="Which game (when several share the channel)")
     async def squad_jump(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "squad_jump", "scout": scout, "to": to})
 
     @app_commands.command(name="swap-orders", description="Card 3: swap two orders on neighbouring track spaces")
+    @app_commands.describe(a="An order on the track", b="An order on a neighbouring track space", game="Which game (when several share the channel)")
     async def swap_orders(self, interaction: discord.Interaction, a: str, b: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "swap_orders", "a": a, "b": b})
 
     @app_commands.command(name="peek", description="Card 4: look at the next orders (only you see them)")
+    @app_commands.describe(game="Which game (when several share the channel)")
     async def peek(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "peek"})
 
     @app_commands.command(name="choose", description="Answer the decision the game asks of you")
-    @app_commands.describe(option="What you choose (autocomplete lists the choices)")
+    @app_commands.describe(option="What you choose (autocomplete lists the choices)", game="Which game (when several share the channel)")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
         if record is None:
