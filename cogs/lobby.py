@@ -134,10 +134,14 @@ async def send_hand(interaction: discord.Interaction, record: "GameRecord") -> N
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     text, file = await bot.presenter.private_package(record, seat)
-    kwargs: dict[str, Any] = {"content": (f"Your private view of game #{record.id}.\n{text}")[:2000]}
+    content = f"Your private view of game #{record.id}.\n{text}"
+    kwargs: dict[str, Any] = {}
     if file is not None:
         kwargs["file"] = file
-    await interaction.followup.send(ephemeral=True, **kwargs)
+    if record.status == "running" and seat in record.to_act:  # e.g. a draft when DMs are closed
+        choices, kwargs["view"] = await panel_message(bot, record, seat)
+        content = f"{content}\n\n{choices}"
+    await interaction.followup.send(content=content[:2000], ephemeral=True, **kwargs)
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):

@@ -254,3 +254,22 @@ async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp
     kept = {o["id"] for o in record.view(seat(sim.alice))["me"]["objectives"]}
     assert kept == set(legal[int(choices[0].option_values[0])]["ids"])
     assert not OBJECTIVE_ID.search("\n".join(m.text for m in sim.channel_messages(sim.channel)))
+
+
+async def test_closed_dms_draft_through_game_hand(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    sim.bob.dm_open = False
+    sim.expect_errors(50007)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=12)
+    gid = await two_player_game(sim, bot, variant="extended")
+    assert not sim.dm_messages(sim.bob)
+    hand = await slash(sim, sim.bob, "game hand")
+    shown = hand.messages[-1]
+    record = await bot.service.get(gid)
+    dealt = [o["id"] for o in record.view(seat(sim.bob))["me"]["objective_hand"]]
+    assert shown.ephemeral and all(i in shown.content for i in dealt) and shown.attachments
+    choice = next(c for c in shown.components if c.is_select)
+    await sim.select(sim.bob, shown, choice.custom_id, [choice.option_values[0]])
+    await settle()
+    record = await bot.service.get(gid)
+    assert seat(sim.bob) not in record.to_act and len(record.view(seat(sim.bob))["me"]["objectives"]) == 3
