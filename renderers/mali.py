@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw
 from games.mali.board import BOARD
 from renderers.common import RGB, encode_png, font, hex_rgb, mix, wrap
 from renderers.mali_base import base_map, district_ink, district_mask
-from renderers.mali_geometry import (BIG_TOKEN, DISTRICT_LABEL_SIZE, HEIGHT, MAP_BOX, PANEL_X, WIDTH, Box,
-                                     blocked_token_xy, district_label_xy, district_token_xy,
-                                     edge_polyline, label_away, node_xy, point_along,
-                                     undelivered_box)
+from renderers.mali_geometry import (BIG_TOKEN, DISTRICT_LABEL_SIZE, HEIGHT, LOCATION_R, MAP_BOX,
+                                     PANEL_X, WIDTH, Box, blocked_token_xy, district_label_xy,
+                                     district_token_xy, edge_polyline, label_away, label_boxes,
+                                     marker_discs, node_xy, point_along, undelivered_box)
 from renderers.mali_pieces import (ALERT, GERMAN, HIGHLIGHT, INK, MUTED, WHITE, big_token,
                                    colour_name, die_face, envelope, light, movement_card,
                                    place_name, player_rgb, scout_disc, small_token, soldier)
@@ -149,38 +149,126 @@ def _arc(n: int, facing: float) -> tuple[float, list[float]]:
     return radius, [facing + (i - (n - 1) / 2) * step for i in range(n)]
 
 
+def _box_overlap(p: Box, q: Box) -> float:
+    w = min(p[2], q[2]) - max(p[0], q[0])
+    h = min(p[3], q[3]) - max(p[1], q[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _disc_box(x: float, y: float, r: float) -> Box:
+    return (x - r, y - r, x + r, y + r)
+
+
+@lru_cache(maxsize=1)
+def _static_obstacles() -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+    """Boxes that pieces keep off where they can: every name with the district pieces beside it
+    (big token, undelivered squares), and every location's disc."""
+    names = [*label_boxes().values(), PRISON_BOX]
+    for district_id in BOARD.districts:
+        x, y = district_token_xy(district_id)
+        names += [_disc_box(x, y, BIG_TOKEN), undelivered_box(district_id)]
+    discs = [_disc_box(x, y, r) for n, (x, y, r) in marker_discs().items()
+             if BOARD.nodes[n]["kind"] == "location"]
+    return tuple(names), tuple(discs)
+
+
+@lru_cache(maxsize=None)
+def scout_places(node_id: str, n: int) -> tuple[tuple[float, float, float, float], ...]:
+    """Where n scouts on one node stand: (x, y, dx, dy) with (dx, dy) pointing away from the node
+    (the side their order tags go). Round a location they bunch on the side away from its name,
+    round a plain space they ring it; either turned so they cover the fewest names."""
+    cx, cy = node_xy(node_id)
+    location = BOARD.nodes[node_id]["kind"] == "location"
+    if n == 1:
+        facing = label_away(node_id) if location else 0.0
+        return ((cx, cy, math.copysign(1.0, math.cos(facing)) if location else 1.0, 0.0),)
+    if location:
+        base = label_away(node_id)
+        options = [(abs(k) * 0.5, base + math.radians(12 * k)) for k in range(-5, 6)]
+    else:
+        spread = max(17, n * 8)
+        start = -math.pi / 2 - (math.pi / 4 if n == 2 else 0)
+        options = [(abs(k) * 0.5, start + math.radians(15 * k)) for k in range(-6, 7)]
+    names, discs = _static_obstacles()
+    own = _disc_box(cx, cy, LOCATION_R + 2)
+    best: tuple[float, tuple[tuple[float, float, float, float], ...]] | None = None
+    for rank, facing in options:
+        if location:
+            radius, angles = _arc(n, facing)
+        else:
+            radius, angles = spread, [facing + 2 * math.pi * i / n for i in range(n)]
+        places = tuple((cx + radius * math.cos(a), cy + radius * math.sin(a), math.cos(a), math.sin(a))
+                       for a in angles)
+        cost = rank
+        for x, y, _, _ in places:
+            box = _disc_box(x, y, SCOUT_R + 3)
+            cost += sum(_box_overlap(box, q) for q in names)
+            cost += sum(_box_overlap(box, q) for q in discs if q != own) / 10
+        if best is None or cost < best[0]:
+            best = (cost, places)
+    assert best is not None
+    return best[1]
+
+
+TAG_H = 22
+
+
+def _tag_spots(x: float, y: float, dx: float, dy: float, w: float) -> list[Box]:
+    """Candidate boxes for a w-wide order tag beside a scout at (x, y), the outward one first."""
+    reach = SCOUT_R + 2 + w / 2
+    centres = [(x + dx * reach, y + dy * (SCOUT_R + 12))]
+    for sx, sy in ((1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+        centres.append((x + sx * reach, y + sy * (SCOUT_R + 10)))
+    centres += [(x, y + SCOUT_R + 4 + TAG_H / 2), (x, y - SCOUT_R - 4 - TAG_H / 2)]
+    out: list[Box] = []
+    for tx, ty in centres:
+        box = (tx - w / 2, ty - TAG_H / 2, tx + w / 2, ty + TAG_H / 2)
+        if box not in out:
+            out.append(box)
+    return out
+
+
 def _scout_layout(view: View) -> list[tuple[Scout, Box | None]]:
-    """Every scout on the board with its disc centre, and the box of its order tag if it carries one."""
+    """Every scout on the board with its disc centre, and the box of its order tag if it carries one:
+    beside the scout, on the first side clear of names, district pieces, scouts and other tags."""
     at: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = defaultdict(list)
     for player in view["players"]:
         for scout in player["scouts"]:
             if scout["status"] == "board" and scout.get("at") in BOARD.nodes:
                 at[scout["at"]].append((player, scout))
-    fnt = font(TAG_FONT, True)
-    out: list[tuple[Scout, Box | None]] = []
+    placed: list[tuple[dict[str, Any], dict[str, Any], float, float, float, float]] = []
     for node_id, group in at.items():
-        cx, cy = node_xy(node_id)
-        n = len(group)
-        location = BOARD.nodes[node_id]["kind"] == "location"
-        facing = label_away(node_id) if location else 0.0
-        if n == 1:
-            places = [(cx, cy, math.copysign(1.0, math.cos(facing)) if location else 1.0, 0.0)]
-        elif location:
-            radius, angles = _arc(n, facing)
-            places = [(cx + radius * math.cos(a), cy + radius * math.sin(a), math.cos(a), math.sin(a))
-                      for a in angles]
-        else:
-            spread = max(17, n * 8)
-            angles = [-math.pi / 2 + 2 * math.pi * i / n - (math.pi / 4 if n == 2 else 0) for i in range(n)]
-            places = [(cx + spread * math.cos(a), cy + spread * math.sin(a), math.cos(a), math.sin(a))
-                      for a in angles]
-        for (player, scout), (x, y, dx, dy) in zip(group, places):
-            tag = None
-            if scout.get("carrying"):
-                w = fnt.getlength(scout["carrying"]) + 26
-                tx, ty = x + dx * (SCOUT_R + 2 + w / 2), y + dy * (SCOUT_R + 12)
-                tag = (tx - w / 2, ty - 11, tx + w / 2, ty + 11)
-            out.append(((player, scout, x, y), tag))
+        for (player, scout), (x, y, dx, dy) in zip(group, scout_places(node_id, len(group))):
+            placed.append((player, scout, x, y, dx, dy))
+    if not any(scout.get("carrying") for _, scout, *_ in placed):
+        return [((player, scout, x, y), None) for player, scout, x, y, _, _ in placed]
+    names, discs = _static_obstacles()
+    pieces = [_disc_box(x, y, SCOUT_R + 3) for _, _, x, y, _, _ in placed]
+    if view.get("soldier") in BOARD.nodes:
+        pieces.append(_disc_box(*node_xy(view["soldier"]), 27))
+    fnt = font(TAG_FONT, True)
+    tags: list[Box] = []
+    out: list[tuple[Scout, Box | None]] = []
+    for k, (player, scout, x, y, dx, dy) in enumerate(placed):
+        tag = None
+        if scout.get("carrying"):
+            w = fnt.getlength(scout["carrying"]) + 26
+            best: tuple[float, Box] | None = None
+            for rank, box in enumerate(_tag_spots(x, y, dx, dy, w)):
+                cost = rank * 2.0
+                cost += sum(50 + _box_overlap(box, q) for q in names if _box_overlap(box, q))
+                cost += sum(_box_overlap(box, q) for q in discs) / 10
+                cost += sum(_box_overlap(box, q) for i, q in enumerate(pieces) if i != k) / 4
+                cost += sum(_box_overlap(box, q) for q in tags) / 2
+                if not (MAP_BOX[0] + 4 < box[0] and MAP_BOX[1] + 4 < box[1] and box[2] < MAP_BOX[2] - 4
+                        and box[3] < MAP_BOX[3] - 4):
+                    cost += 1000
+                if best is None or cost < best[0]:
+                    best = (cost, box)
+            assert best is not None
+            tag = best[1]
+            tags.append(tag)
+        out.append(((player, scout, x, y), tag))
     return out
 
 
@@ -464,9 +552,10 @@ def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     small = y1 - y0 < 70 or x1 - x0 < 200
     draw.text((cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
               font=font(17 if small else 22, True), fill=WHITE)
-    if not small:
-        draw.text((cx, cy + 16), "victory: last round", anchor="mm", font=font(15, True),
-                  fill=(250, 214, 90))
+    if not small:  # true at every track space: no orders phase any more, the game ends when it leaves
+        note = "game ends when it leaves" if font(15, True).getlength("game ends when it leaves") < x1 - x0 - 16 \
+            else "no more new orders"
+        draw.text((cx, cy + 16), note, anchor="mm", font=font(15, True), fill=(250, 214, 90))
 
 
 PLAYERS_TOP = 712

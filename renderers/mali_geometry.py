@@ -146,14 +146,17 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
     "plac_wilsona": (0, -28, "mb"), "cytadela": (23, 2, "lm"), "starowka": (22, -4, "lb"),
     "bank_polski": (16, -14, "lb"), "uniwersytet": (-4, 20, "rt"), "elektrownia": (23, 2, "lm"), "past": (-34, -12, "rb"),
     "plac_trzech_krzyzy": (12, 16, "lt"), "przyczolek": (18, -14, "lb"), "port": (-23, 0, "rm"),
-    "aleja_szucha": (-6, 22, "mt"), "stary_mokotow": (0, 28, "mt"), "sggw": (23, 0, "lm"),
+    "aleja_szucha": (-6, 22, "mt"), "dworzec_pocztowy": (-4, 20, "lt"), "stary_mokotow": (0, 28, "mt"), "sggw": (23, 0, "lm"),
     "kosciol_bernardynow": (-22, -6, "rb"),
 }
 # district -> (x, y, side): the centre of its name in mali.json coordinates, and the side of the
-# name ("l", "r", "t", "b") for its big token when fallen or its undelivered squares (extended).
-DISTRICT_AT: dict[str, tuple[int, int, str]] = {
-    "zoliborz": (525, 211, "t"), "wola": (349, 481, "l"), "srodmiescie": (586, 499, "l"),
-    "ochota": (405, 698, "b"), "powisle": (680, 660, "b"), "mokotow": (528, 1050, "b"),
+# name ("l", "r", "t", "b") for its big token when fallen or its undelivered squares (extended),
+# or (dx, dy): their centre's offset from the name's centre; an optional 4th item places the big token
+# apart from the squares the same way. Chosen clear of the spots where scouts
+# stand round the nodes (tests/renderers/test_mali_real_layout.py checks real games).
+DISTRICT_AT: dict[str, tuple] = {
+    "zoliborz": (513, 217, (-50, -42), (-153, -37)), "wola": (349, 481, "l"), "srodmiescie": (596, 503, (47, -35), "l"),
+    "ochota": (389, 698, "b"), "powisle": (673, 736, "b"), "mokotow": (528, 1052, "b"),
     "czerniakow": (878, 1115, "r"),
 }
 
@@ -192,18 +195,22 @@ def district_label_box(district_id: str) -> Box:
     return _district_box(district_id, *district_label_xy(district_id))
 
 
-def _beside(district_id: str, w: float, h: float) -> Point:
-    """The centre of a w x h thing on the district name's token side, 6 px off the name."""
+def _beside(district_id: str, w: float, h: float, token: bool = False) -> Point:
+    """The centre of a w x h thing on the district name's token side, 6 px off the name, or at the
+    hand-placed offset from the name's centre."""
     x0, y0, x1, y1 = district_label_box(district_id)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    side = DISTRICT_AT[district_id][2] if district_id in DISTRICT_AT else "r"
+    at = DISTRICT_AT.get(district_id, (0, 0, "r"))
+    side = at[3] if token and len(at) > 3 else at[2]
+    if isinstance(side, tuple):
+        return (cx + side[0], cy + side[1])
     return {"l": (x0 - 6 - w / 2, cy), "r": (x1 + 6 + w / 2, cy),
             "t": (cx, y0 - 6 - h / 2), "b": (cx, y1 + 6 + h / 2)}[side]
 
 
 def district_token_xy(district_id: str) -> Point:
     """The centre of a fallen district's big token."""
-    return _beside(district_id, 2 * BIG_TOKEN, 2 * BIG_TOKEN)
+    return _beside(district_id, 2 * BIG_TOKEN, 2 * BIG_TOKEN, token=True)
 
 
 def undelivered_box(district_id: str) -> Box:
