@@ -20,7 +20,7 @@ from renderers.mali_geometry import (BIG_TOKEN, DISTRICT_LABEL_SIZE, HEIGHT, LOC
                                      PANEL_X, WIDTH, Box, blocked_token_xy, district_label_xy,
                                      district_token_xy, edge_polyline, label_away, label_boxes,
                                      marker_discs, node_xy, point_along, undelivered_box)
-from renderers.mali_pieces import (ALERT, GERMAN, HIGHLIGHT, INK, MUTED, WHITE, big_token,
+from renderers.mali_pieces import (ALERT, GERMAN, HIGHLIGHT, INK, MUTED, TROPHY, WHITE, big_token,
                                    colour_name, die_face, envelope, light, movement_card,
                                    place_name, player_rgb, scout_disc, small_token, soldier)
 from renderers.mali_private import private_png, render_private
@@ -508,7 +508,7 @@ def _order_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float
     h = y1 - y0
     r = 19
     cx, cy = x1 - 16 - r, y0 + 6 + r
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 214, 90), outline=INK, width=2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TROPHY, outline=INK, width=2)
     draw.text((cx, cy + 1), str(order["points"]), anchor="mm", font=font(21, True), fill=INK)
     draw.text((x0 + 18, y0 + 6), order_id, font=font(15, True), fill=MUTED)
     for k, (rgb, initial) in enumerate(carriers):
@@ -533,7 +533,7 @@ def _compact_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     draw.rounded_rectangle((x0 + 2, y0 + 2, x0 + 9, y1 - 2), radius=3, fill=src_rgb)
     r = min(15, (y1 - y0) / 2 - 3)
     cx, cy = x0 + 14 + r, (y0 + y1) / 2
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 214, 90), outline=INK, width=2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TROPHY, outline=INK, width=2)
     draw.text((cx, cy + 1), str(order["points"]), anchor="mm", font=font(17, True), fill=INK)
     fnt = font(15, True)
     tx = cx + r + 6
@@ -547,7 +547,7 @@ def _compact_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
 
 def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=8, fill=(150, 25, 30), outline=(250, 214, 90), width=4)
+    draw.rounded_rectangle(box, radius=8, fill=(150, 25, 30), outline=TROPHY, width=4)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     small = y1 - y0 < 70 or x1 - x0 < 200
     draw.text((cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
@@ -555,7 +555,7 @@ def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     if not small:  # true at every track space: no orders phase any more, the game ends when it leaves
         note = "game ends when it leaves" if font(15, True).getlength("game ends when it leaves") < x1 - x0 - 16 \
             else "no more new orders"
-        draw.text((cx, cy + 16), note, anchor="mm", font=font(15, True), fill=(250, 214, 90))
+        draw.text((cx, cy + 16), note, anchor="mm", font=font(15, True), fill=TROPHY)
 
 
 PLAYERS_TOP = 712

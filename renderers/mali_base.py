@@ -11,12 +11,11 @@ from renderers.common import RGB, font, hex_rgb, mix
 from renderers.mali_geometry import (DISTRICT_LABEL_SIZE, HEIGHT, LABEL_SIZE, LABEL_STROKE,
                                      LOCATION_R, MAP_BOX, SPACE_R, WIDTH, district_label_xy,
                                      edge_polyline, label_line_xy, node_xy, river_bank)
+from renderers.mali_pieces import INK, PANEL_BG
 
 PAPER: RGB = (236, 229, 212)
-PANEL_BG: RGB = (246, 242, 234)
 WATER: RGB = (150, 190, 222)
 WATER_EDGE: RGB = (70, 120, 170)
-INK: RGB = (34, 30, 28)
 PATH: RGB = (72, 60, 50)
 GOLD: RGB = (232, 180, 30)
 

@@ -15,6 +15,8 @@ GERMAN: RGB = (62, 66, 60)
 ALERT: RGB = (214, 40, 40)
 HIGHLIGHT: RGB = (236, 0, 140)
 MUTED: RGB = (120, 112, 100)
+PANEL_BG: RGB = (246, 242, 234)
+TROPHY: RGB = (250, 214, 90)  # points badges, the victory card, winners
 
 COLOUR_HEX = {p["colour"]: p["hex"] for p in BOARD.raw["players"]}
 

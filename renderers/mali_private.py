@@ -1,6 +1,7 @@
 """One player's private Mali image: their cards, secret objectives, draft hand and peeked orders."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,6 +15,7 @@ View = dict[str, Any]
 WIDTH = 900
 PAD = 24
 ACTIONS = {c["value"]: c for c in BOARD.raw["movement_cards"]}
+Section = Callable[[ImageDraw.ImageDraw, View, dict[str, Any], dict[str, Any], bool, int], int]
 
 
 def private_png(view: View) -> bytes:
@@ -101,20 +103,19 @@ def _objective_row(draw: ImageDraw.ImageDraw, y: int, obj: dict[str, Any]) -> in
     return y + h + 8
 
 
-def _objectives(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
+def _objective_list(title: str, key: str) -> Section:
+    """A section listing the objective cards under `me[key]`."""
+    def section(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
                 extended: bool, y: int) -> int:
-    y = _title(draw, y, "Your secret objectives")
-    for obj in me["objectives"]:
-        y = _objective_row(draw, y, obj)
-    return y
+        y = _title(draw, y, title)
+        for obj in me[key]:
+            y = _objective_row(draw, y, obj)
+        return y
+    return section
 
 
-def _draft(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
-           extended: bool, y: int) -> int:
-    y = _title(draw, y, "Objective draft: keep 3, each of a different colour")
-    for obj in me["objective_hand"]:
-        y = _objective_row(draw, y, obj)
-    return y
+_draft = _objective_list("Objective draft: keep 3, each of a different colour", "objective_hand")
+_objectives = _objective_list("Your secret objectives", "objectives")
 
 
 def _peeked(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],

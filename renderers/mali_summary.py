@@ -6,13 +6,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, fit, font
-from renderers.mali_pieces import (ALERT, INK, MUTED, WHITE, colour_name, light, player_rgb)
+from renderers.mali_pieces import (ALERT, INK, MUTED, PANEL_BG, TROPHY, WHITE, colour_name, light,
+                                   player_rgb)
 
 View = dict[str, Any]
 WIDTH = 1200
 PAD = 28
-GOLD = (250, 214, 90)
-PAPER = (246, 242, 234)
 
 
 def summary_png(view: View) -> bytes:
@@ -42,12 +41,12 @@ def render_summary(view: View) -> Image.Image:
     row_h = 64 + 30 * n_obj
     lost = lost_text(view)
     height = 150 + (120 if lost else 0) + (len(players) * (row_h + 10) if breakdown else 0) + 30
-    img = Image.new("RGB", (WIDTH, height), PAPER)
+    img = Image.new("RGB", (WIDTH, height), PANEL_BG)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH, 96), fill=INK)
     draw.text((PAD, 48), "Mali Powstańcy · game over", anchor="lm", font=font(40, True), fill=WHITE)
     draw.text((WIDTH - PAD, 48), f"round {view.get('round', 0)}", anchor="rm", font=font(24, True),
-              fill=GOLD)
+              fill=TROPHY)
     y = 112
     if lost:
         draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 104), radius=12, fill=ALERT, outline=INK, width=3)
@@ -71,7 +70,7 @@ def render_summary(view: View) -> Image.Image:
         rgb = player_rgb(p)
         win = p["seat"] in winners
         box = (PAD, y, WIDTH - PAD, y + row_h)
-        draw.rounded_rectangle(box, radius=10, fill=GOLD if win else light(rgb, 0.85),
+        draw.rounded_rectangle(box, radius=10, fill=TROPHY if win else light(rgb, 0.85),
                                outline=INK if win else rgb, width=5 if win else 2)
         draw.rounded_rectangle((PAD + 5, y + 5, PAD + 20, y + row_h - 5), radius=5, fill=rgb)
         name = colour_name(p["colour"]) + ("  ★" if win else "")
