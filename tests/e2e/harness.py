@@ -97,8 +97,7 @@ async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
 
 
 async def stop_bot(sim: FakeDiscord, bot: TabletopBot) -> None:
-    await bot.close()
-    sim._clients = [(c, t) for c, t in sim._clients if c is not bot]
+    await sim.disconnect(bot)
 
 
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")

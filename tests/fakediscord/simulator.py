@@ -194,6 +194,11 @@ class FakeDiscord(UserActions):
         await self.wait_for(ready, timeout=timeout, message="bot did not become ready")
         return client
 
+    async def disconnect(self, client: Any) -> None:
+        """Stop a client started with :meth:`connect` (e.g. to start a new one, as after a restart)."""
+        await client.close()
+        self._clients = [(c, t) for c, t in self._clients if c is not client]
+
     # -- clock -----------------------------------------------------------------------------------
     def now(self) -> float:
         """Simulator clock (monotonic seconds); :meth:`advance` moves it forward."""
