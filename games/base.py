@@ -1,11 +1,18 @@
-"""The one interface every game implements (in the spirit of OpenSpiel's State)."""
+"""The one interface every game implements (in the spirit of OpenSpiel's State).
+
+A game is a pure, deterministic state machine driven by small JSON actions. The engine owns
+randomness (a seeded generator kept inside the state) and secrecy (views per viewer, public events).
+See docs/dev/games.md for the whole contract; tests/conformance checks it for every game.
+"""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypedDict
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 Action = dict[str, Any]
 Event = dict[str, Any]
+View = dict[str, Any]
 
 
 class IllegalAction(Exception):
@@ -29,18 +36,25 @@ class Option:
     labels: dict[Any, str] = field(default_factory=dict)
 
     def validate(self, value: Any) -> Any:
-        if value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise IllegalAction(f"Option {self.name} must be one of: {allowed}.")
-        return value
+        for choice in self.choices:
+            # True == 1 in Python: a bool option takes only bools, a number option no bools.
+            if value == choice and isinstance(value, bool) == isinstance(choice, bool):
+                return choice
+        allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+        raise IllegalAction(f"Option {self.name} must be one of: {allowed}.")
+
+    def label(self, value: Any) -> str:
+        """The value in players' words ("Jump costs 1 point"), for table cards and lists."""
+        return self.labels.get(value, str(value).lower() if isinstance(value, bool) else str(value))
 
 
+@runtime_checkable
 class Game(Protocol):
     """A game object. `state` is opaque to everything outside the game's package.
 
-    Events are JSON dicts with at least "type" and "text" (player words). An event
-    with "private_to": seat is for that seat only; every other event is public and
-    never carries a secret.
+    Events are JSON dicts with at least "type" and "text" (player words). An event with
+    "private_to": seat is for that seat only; every other event is public and never carries a
+    secret: it is built from what every player may see.
     """
 
     key: str
@@ -48,19 +62,46 @@ class Game(Protocol):
     min_players: int
     max_players: int
     options: tuple[Option, ...]
+    cooperative: bool
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> Any: ...
-    def to_act(self, state: Any) -> list[str]: ...
-    def legal_actions(self, state: Any, seat: str) -> list[Action]: ...
-    def apply(self, state: Any, seat: str, action: Action) -> tuple[Any, list[Event]]: ...
-    def view(self, state: Any, seat: str | None) -> dict[str, Any]: ...
+
+    def to_act(self, state: Any) -> list[str]:
+        """The seats that owe an action now (several at once: a simultaneous, hidden choice)."""
+
+    def legal_actions(self, state: Any, seat: str) -> list[Action]:
+        """Every legal action of `seat` now, in a stable order; [] when the seat owes nothing."""
+
+    def apply(self, state: Any, seat: str, action: Action) -> tuple[Any, list[Event]]:
+        """The state after the action (the input is left unchanged) and what happened.
+
+        Raises IllegalAction, with the real reason first, for anything not in legal_actions."""
+
+    def view(self, state: Any, seat: str | None) -> View:
+        """What `seat` may see (None: the public view, what everyone may see; no "me" key)."""
+
     def outcome(self, state: Any) -> Outcome | None: ...
-    def dump(self, state: Any) -> dict[str, Any]: ...
-    def load(self, data: dict[str, Any]) -> Any: ...
-    # Service helpers, pure as well.
-    def describe(self, state: Any, seat: str, action: Action) -> str: ...
-    def default_action(self, state: Any, seat: str) -> Action: ...
-    def drop(self, state: Any, seat: str) -> tuple[Any, list[Event]]: ...
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """The state as JSON. Equal states dump equal; nothing may depend on key order."""
+
+    def load(self, data: dict[str, Any]) -> Any:
+        """The inverse of dump, whatever order the keys of `data` come in."""
+
+    def describe(self, state: Any, seat: str, action: Action) -> str:
+        """A short label of one of `seat`'s own legal actions, for `seat`'s eyes only (its panel).
+
+        Never used for public text: public lines come from the events of `apply` and `drop`."""
+
+    def default_action(self, state: Any, seat: str) -> Action:
+        """A safe legal action for a seat whose time ran out."""
+
+    def drop(self, state: Any, seat: str) -> tuple[Any, list[Event]]:
+        """The seat leaves the game (time-out, kick, resignation); the rules say what follows."""
+
+    def undo_barrier(self, before: Any, seat: str, action: Action, after: Any) -> bool:
+        """True when the action may not be taken back: it used randomness (a draw, a roll, a
+        shuffle), revealed hidden information to anyone, or let another seat act."""
 
 
 def resolve_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
@@ -70,3 +111,18 @@ def resolve_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise IllegalAction(f"Unknown option(s) for {game.title}: {', '.join(sorted(unknown))}.")
     return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+
+
+def canonical(data: Any) -> str:
+    """The canonical JSON text of a dump, a view or an action: sorted keys, no spaces."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def public_events(events: list[Event]) -> list[Event]:
+    """The events every player may see."""
+    return [e for e in events if e.get("private_to") is None]
+
+
+def events_for(events: list[Event], seat: str) -> list[Event]:
+    """The events meant for `seat` alone."""
+    return [e for e in events if e.get("private_to") == seat]

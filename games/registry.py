@@ -1,10 +1,22 @@
-"""Short key -> game object, for every game the project plays."""
+"""Every game the project plays: one line per game, naming its package under games/, renderers/
+and cogs/ (docs/dev/games.md)."""
 from __future__ import annotations
 
-from games.base import Game
-from games.mali import GAME as MALI
+import importlib
 
-GAMES: dict[str, Game] = {g.key: g for g in (MALI,)}
+from games.base import Game
+
+PACKAGES: tuple[str, ...] = (
+    "mali",
+)
+
+
+def _load(package: str) -> Game:
+    game: Game = importlib.import_module(f"games.{package}").GAME
+    return game
+
+
+GAMES: dict[str, Game] = {g.key: g for g in map(_load, PACKAGES)}
 
 
 def get(key: str) -> Game:

@@ -11,7 +11,7 @@ from games.mali.describe import describe
 from games.mali.legal import legal_actions as _legal, pending_actions, reachable, to_act as _to_act
 from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
-from games.mali.state import State, clone, clockwise_from, colour_name, new_state, seat_index
+from games.mali.state import State, clone, clockwise_from, colour_name, new_state, scouts, seat_index
 from games.mali.views import view as _view
 
 __all__ = ["GAME", "BOARD", "reachable", "describe", "default_action", "drop", "MaliGame"]
@@ -43,6 +43,16 @@ def default_action(s: State, seat: str) -> dict[str, Any]:
     return legal[0]
 
 
+def undo_barrier(before: State, seat: str, action: dict[str, Any], after: State) -> bool:
+    """A step, a pick-up or a drop may be taken back while the mover still moves; anything that
+    drew an order, rolled the die, revealed a card or a peek, or passed the turn may not."""
+    if action.get("type") in ("choose_card", "choose_objectives", "peek"):
+        return True
+    cur = after.get("current")
+    still_moving = cur is not None and cur["seat"] == seat and after["pending"] is None
+    return not still_moving or before["rng"] != after["rng"] or before["round"] != after["round"]
+
+
 def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     if s["outcome"] is not None or seat not in s["seats"]:
         return s, []
@@ -62,7 +72,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         s["start"] = clockwise_from(s, idx)[0]
     while s["pending"] is not None and s["pending"]["seat"] == seat:
         apply_unchecked(s, seat, pending_actions(s, seat)[0], events)
-    for sc in s["scouts"].values():
+    for _, sc in scouts(s):
         if sc["owner"] == idx:
             sc.update(status="removed", at=None, carrying=None)
     cur = s["current"]
@@ -79,6 +89,7 @@ class MaliGame:
     title = "Mali Powstańcy. Warszawa 1944"
     min_players = 2
     max_players = 4
+    cooperative = False
     options = (
         Option("variant", ("basic", "extended"), "basic",
                "basic: the German soldier and the die, 5-space order track; extended: card actions, "
@@ -122,6 +133,9 @@ class MaliGame:
 
     def drop(self, state: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         return drop(state, seat)
+
+    def undo_barrier(self, before: State, seat: str, action: dict[str, Any], after: State) -> bool:
+        return undo_barrier(before, seat, action, after)
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return playout_weights(state, seat, legal)

@@ -8,6 +8,7 @@ from games.mali import flow
 from games.mali.flow import deliver_all, emit, who
 from games.mali.legal import legal_actions, peek_count
 from games.mali.state import (
+    scouts,
     OBJECTIVES, ORDERS, VICTORY, State, clone, order_text, place_name, scouts_of, seat_index,
     track_position,
 )
@@ -35,7 +36,7 @@ def normalise(s: State, action: Action) -> Action:
     if kind == "choose_objectives" and isinstance(out["ids"], (list, tuple)):
         out["ids"] = list(out["ids"])
     if kind == "swap_scouts" and isinstance(out["a"], str) and isinstance(out["b"], str):
-        names = list(s["scouts"])
+        names = [n for n, _ in scouts(s)]
         if out["a"] in names and out["b"] in names and names.index(out["a"]) > names.index(out["b"]):
             out["a"], out["b"] = out["b"], out["a"]
     if kind == "swap_orders" and isinstance(out["a"], str) and isinstance(out["b"], str):

@@ -12,6 +12,7 @@ from games.mali.legal import has_meaningful
 from games.mali.objectives import final_outcome, lost_outcome
 from games.mali.rng import randbelow
 from games.mali.state import (
+    scouts,
     ORDERS, VICTORY, State, active_indices, blocked_edges, clockwise_from, colour_name,
     is_safe, last_mover, order_text, orders_per_round, place_name, scouts_of, track_position,
 )
@@ -177,7 +178,7 @@ def deliver_all(s: State, idx: int, events: list[Event]) -> None:
             continue
         s["track"][pos].remove(oid)
         s["players"][idx]["delivered"].append(oid)
-        for other in s["scouts"].values():
+        for _, other in scouts(s):
             if other["carrying"] == oid:
                 other["carrying"] = None
         emit(events, "delivered", f"{who(s, idx)}'s {name} delivers order {order_text(oid)}.",
@@ -212,7 +213,7 @@ def next_turn(s: State, task: dict[str, Any], events: list[Event]) -> None:
 
 def soldier_escape(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["phase"] = "soldier"
-    for name, sc in s["scouts"].items():
+    for name, sc in scouts(s):
         if sc["status"] == "prison":
             sc["status"] = "escaped"
             emit(events, "escaped", f"{who(s, sc['owner'])}'s {name} escapes from prison.",
@@ -222,7 +223,7 @@ def soldier_escape(s: State, task: dict[str, Any], events: list[Event]) -> None:
 def nearest_scouts(s: State) -> list[str]:
     """The scouts nearest to the soldier that the tie-break picks (all of one player)."""
     here = s["soldier"]
-    on_board = [n for n, sc in s["scouts"].items() if sc["status"] == "board"]
+    on_board = [n for n, sc in scouts(s) if sc["status"] == "board"]
     if not on_board:
         return []
     best = min(DIST[here][s["scouts"][n]["at"]] for n in on_board)
@@ -283,7 +284,7 @@ def soldier_target(s: State, target: str, events: list[Event]) -> None:
 def walk_to(s: State, node: str, events: list[Event]) -> None:
     s["soldier"] = node
     emit(events, "soldier_moved", f"The German soldier moves to {place_name(node)}.", to=node)
-    caught = [n for n, sc in s["scouts"].items() if sc["status"] == "board" and sc["at"] == node]
+    caught = [n for n, sc in scouts(s) if sc["status"] == "board" and sc["at"] == node]
     for name in caught:
         sc = s["scouts"][name]
         lost = f", losing order {sc['carrying']}" if sc["carrying"] else ""
@@ -312,7 +313,7 @@ def time_start(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["track"] = [[]] + s["track"][:-1]
     emit(events, "track_advanced", "Time passes: the order track moves down one space.")
     for oid in expired:
-        for sc in s["scouts"].values():
+        for _, sc in scouts(s):
             if sc["carrying"] == oid:
                 sc["carrying"] = None
     push(s, *[{"t": "expire", "order": oid} for oid in expired], {"t": "time_end"})
@@ -371,7 +372,7 @@ def do_block(s: State, edge: str | None, dest: str, district: str, events: list[
         return
     chain = BOARD.chain[edge]
     tasks = []
-    for name, sc in s["scouts"].items():
+    for name, sc in scouts(s):
         if sc["status"] == "board" and sc["at"] in chain[1:-1]:
             pos = chain.index(sc["at"])
             ends = [(pos, chain[0]), (len(chain) - 1 - pos, chain[-1])]
@@ -411,7 +412,7 @@ def fall(s: State, district: str, events: list[Event]) -> None:
         game_over(s, "third_district", events)
         return
     tasks: list[dict[str, Any]] = [{"t": "draw_extra"}]
-    for name, sc in s["scouts"].items():
+    for name, sc in scouts(s):
         if sc["status"] == "board" and NODE_DISTRICT[sc["at"]] == district:
             tasks.append({"t": "displace", "scout": name, "options": nearest_safe(s, sc["at"])})
     push(s, *tasks)

@@ -4,18 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 from games.mali.board import DIST
-from games.mali.state import ORDERS, State, active_orders, track_position
+from games.mali.state import ORDERS, State, active_orders, scouts, track_position
 
 
 def _targets(s: State, idx: int) -> dict[str, list[str]]:
     """Scout -> where it should head: its order's destination, else one free order's origin each."""
-    carried = {sc["carrying"] for sc in s["scouts"].values() if sc["carrying"]}
+    carried = {sc["carrying"] for sc in (sc for _, sc in scouts(s)) if sc["carrying"]}
     n = len(s["track"])
     free = sorted((o for o in active_orders(s) if o not in carried),
                   key=lambda o: (-(track_position(s, o) or 0), -ORDERS[o]["points"]))
     out: dict[str, list[str]] = {}
     idle = []
-    for name, sc in s["scouts"].items():
+    for name, sc in scouts(s):
         if sc["status"] == "board":
             if sc["carrying"]:
                 out[name] = [ORDERS[sc["carrying"]]["to"]]
@@ -47,14 +47,14 @@ def playout_weights(s: State, seat: str, legal: list[dict[str, Any]]) -> list[fl
     idx = s["seats"].index(seat)
     targets = _targets(s, idx)
     cur = s["current"] or {}
-    carried = {sc["carrying"] for sc in s["scouts"].values() if sc["carrying"]}
+    carried = {sc["carrying"] for sc in (sc for _, sc in scouts(s)) if sc["carrying"]}
     out = []
     for a in legal:
         kind = a["type"]
         w = 1.0
         if kind == "pick_up":
             sc = s["scouts"][a["scout"]]
-            mine = any(o["carrying"] == a["order"] for o in s["scouts"].values() if o["owner"] == idx)
+            mine = any(o["carrying"] == a["order"] for o in (sc for _, sc in scouts(s)) if o["owner"] == idx)
             w = 0.001 if mine else (5000.0 if sc["carrying"] is None else 0.01)
         elif kind in ("step", "jump", "squad_jump"):
             sc = s["scouts"][a["scout"]]

@@ -73,6 +73,14 @@ def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: 
 
 # ---- small readers -------------------------------------------------------------------------
 
+SCOUT_NAMES: list[str] = [n for p in PLAYERS for n in p["scouts"]]
+
+
+def scouts(s: State) -> list[tuple[str, dict[str, Any]]]:
+    """The scouts in the board's order (red's first): never in the order a JSON store kept."""
+    return [(n, s["scouts"][n]) for n in SCOUT_NAMES if n in s["scouts"]]
+
+
 def seat_index(s: State, seat: str) -> int:
     return s["seats"].index(seat)
 

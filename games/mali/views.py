@@ -5,6 +5,7 @@ from typing import Any
 
 from games.mali.legal import to_act
 from games.mali.state import (
+    scouts,
     OBJECTIVES, ORDERS, VICTORY, State, scouts_of,
 )
 
@@ -20,11 +21,11 @@ def public_view(s: State) -> dict[str, Any]:
     revealed = s["phase"] not in ("cards", "objectives")
     players = []
     for i, p in enumerate(s["players"]):
-        scouts = [{"name": n, "at": s["scouts"][n]["at"], "status": s["scouts"][n]["status"],
+        squad = [{"name": n, "at": s["scouts"][n]["at"], "status": s["scouts"][n]["status"],
                    "carrying": s["scouts"][n]["carrying"]} for n in scouts_of(s, i)]
         players.append({
             "seat": p["seat"], "colour": p["colour"], "hex": p["hex"], "dropped": p["dropped"],
-            "scouts": scouts, "hand": sorted(p["hand"]), "played": list(p["played"]),
+            "scouts": squad, "hand": sorted(p["hand"]), "played": list(p["played"]),
             "chosen": p["chosen"] is not None,
             "card": p["card"] if revealed else None,
             "delivered": list(p["delivered"]),
@@ -34,7 +35,7 @@ def public_view(s: State) -> dict[str, Any]:
     face_up = [o for space in s["track"] for o in space if o != VICTORY]
     face_up += [o for p in s["players"] for o in p["delivered"]] + list(s["discarded"])
     carriers: dict[str, list[str]] = {}
-    for n, sc in s["scouts"].items():
+    for n, sc in scouts(s):
         if sc["carrying"]:
             carriers.setdefault(sc["carrying"], []).append(n)
     cur = s["current"]

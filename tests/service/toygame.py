@@ -11,7 +11,7 @@ import copy
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from games.base import Action, Event, IllegalAction, Option, Outcome
+from games.base import Action, Event, IllegalAction, Option, Outcome, canonical
 
 MASK = 2**64 - 1
 
@@ -42,10 +42,13 @@ class Race:
     title = "Counting race"
     min_players = 2
     max_players = 4
+    cooperative = False
     options = (Option("target", (10, 20, 50, 1000), 20, "Position that wins."),)
 
     # -- the Game interface ------------------------------------------------------------
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> RaceState:
+        if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(seats):
+            raise IllegalAction("The race takes 2 to 4 different players.")
         state = RaceState(seats=list(seats), target=int(options.get("target", 20)),
                           pos={s: 0 for s in seats}, secret={}, phase="bid", bids={},
                           revealed=None, turn=0, round=1, rng=seed & MASK, dropped=[],
@@ -75,7 +78,7 @@ class Race:
             raise IllegalAction("The race is over.")
         if seat not in self.to_act(state):
             raise IllegalAction("You have nothing to do right now.")
-        if action not in self.legal_actions(state, seat):
+        if canonical(action) not in {canonical(a) for a in self.legal_actions(state, seat)}:
             if state.phase == "bid":
                 raise IllegalAction("Bid 1, 2 or 3.")
             raise IllegalAction("Step 1 or 2, or roll.")
@@ -111,6 +114,9 @@ class Race:
 
     def load(self, data: dict[str, Any]) -> RaceState:
         return RaceState(**copy.deepcopy(data))
+
+    def undo_barrier(self, before: RaceState, seat: str, action: Action, after: RaceState) -> bool:
+        return action["type"] == "roll" or seat not in self.to_act(after)
 
     def describe(self, state: RaceState, seat: str, action: Action) -> str:
         if action["type"] == "bid":
@@ -150,8 +156,8 @@ class Race:
     def _after_bids(self, state: RaceState) -> list[Event]:
         if any(s not in state.bids for s in self.active(state)):
             return []
-        state.revealed = dict(state.bids)
-        for s, v in state.bids.items():
+        state.revealed = {s: state.bids[s] for s in sorted(state.bids)}
+        for s, v in state.revealed.items():
             state.pos[s] += v + (1 if v == state.secret[s] else 0)
         state.bids = {}
         events: list[Event] = [{"type": "revealed", "text": f"Bids: {state.revealed}."}]

@@ -1,0 +1,102 @@
+"""Random walks through a game with every check of the Game contract (docs/dev/games.md).
+
+Used by the conformance suite for every registered game, the toy game and the sample game.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from games.base import Game, IllegalAction, canonical, public_events, resolve_options
+from tests.conformance.shuffle import shuffled
+
+MAX_ACTIONS = 20000
+
+
+def option_sets(game: Game) -> list[dict[str, Any]]:
+    """Every combination of the game's options (the conformance suite plays each)."""
+    names = [o.name for o in game.options]
+    combos = itertools.product(*(o.choices for o in game.options))
+    return [resolve_options(game, dict(zip(names, values))) for values in combos]
+
+
+def configs(game: Game) -> list[tuple[int, dict[str, Any]]]:
+    return [(n, opts) for n in range(game.min_players, game.max_players + 1)
+            for opts in option_sets(game)]
+
+
+def config_id(players: int, options: dict[str, Any]) -> str:
+    return f"{players}p-" + "-".join(f"{k}={v}" for k, v in sorted(options.items())) if options \
+        else f"{players}p"
+
+
+def seats_for(players: int) -> list[str]:
+    return [f"s{i + 1}" for i in range(players)]
+
+
+def pick(game: Game, state: Any, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    waiting = game.to_act(state)
+    assert waiting, "no seat owes an action, but the game has no outcome"
+    seat = rng.choice(waiting)
+    legal = game.legal_actions(state, seat)
+    assert legal, f"{seat} must act but has no legal action"
+    weigh = getattr(game, "playout_weights", None)
+    action = rng.choices(legal, weigh(state, seat, legal))[0] if weigh else rng.choice(legal)
+    return seat, action
+
+
+def walk(game: Game, players: int, options: dict[str, Any], seed: int) -> Iterator[Any]:
+    """Yield every state of one random game, from the setup to the end."""
+    rng = random.Random(seed * 7919 + 1)
+    state = game.setup(seats_for(players), options, seed)
+    yield state
+    for _ in range(MAX_ACTIONS):
+        if game.outcome(state) is not None:
+            return
+        seat, action = pick(game, state, rng)
+        state, _ = game.apply(state, seat, action)
+        yield state
+    raise AssertionError(f"no end after {MAX_ACTIONS} actions (seed {seed})")
+
+
+def dumped(game: Game, state: Any) -> str:
+    return canonical(game.dump(state))
+
+
+def check_json(value: Any, what: str) -> None:
+    assert json.loads(json.dumps(value)) == value, f"{what} is not plain JSON: {value!r}"
+
+
+def check_events(events: list[dict[str, Any]], seats: list[str]) -> None:
+    for event in events:
+        check_json(event, "an event")
+        assert isinstance(event.get("type"), str) and event["type"], f"event without type: {event}"
+        assert isinstance(event.get("text"), str), f"event without text: {event}"
+        owner = event.get("private_to")
+        assert owner is None or owner in seats, f"private_to names no seat: {event}"
+
+
+def unlisted(game: Game, state: Any, seat: str, rng: random.Random) -> list[dict[str, Any]]:
+    """Actions that are not legal for `seat`: mutations of legal ones, junk, unknown types."""
+    legal = game.legal_actions(state, seat)
+    listed = {canonical(a) for a in legal}
+    out: list[dict[str, Any]] = [{}, {"type": "no_such_action"}, {"type": None},
+                                 {"type": ["x"]}, {"type": "x" * 500}]
+    for action in rng.sample(legal, min(4, len(legal))):
+        for key in action:
+            if key == "type":
+                continue
+            for junk in (None, -1, 10**9, "zz-no-such", [], {"a": 1}, True, 2.5):
+                changed = {**action, key: junk}
+                out.append(changed)
+            out.append({k: v for k, v in action.items() if k != key})
+        out.append({**action, "extra_field_zz": 1})
+    return [a for a in out if canonical(a) not in listed]
+
+
+def seat_views(game: Game, state: Any, seats: list[str]) -> dict[str, str]:
+    return {str(s): canonical(game.view(state, s)) for s in [None, *seats]}
