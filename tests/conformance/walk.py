@@ -17,16 +17,41 @@ from tests.conformance.shuffle import shuffled
 MAX_ACTIONS = 20000
 
 
+FULL_PRODUCT_UP_TO = 16  # beyond this many combinations, each value of each option is played once
+
+
 def option_sets(game: Game) -> list[dict[str, Any]]:
-    """Every combination of the game's options (the conformance suite plays each)."""
+    """Every combination of the game's options; where there are too many, every value of every
+    option at least once (with the other options at their defaults), and the defaults."""
     names = [o.name for o in game.options]
-    combos = itertools.product(*(o.choices for o in game.options))
-    return [resolve_options(game, dict(zip(names, values))) for values in combos]
+    combos = list(itertools.product(*(o.choices for o in game.options)))
+    if len(combos) <= FULL_PRODUCT_UP_TO:
+        picked = [dict(zip(names, values)) for values in combos]
+    else:
+        defaults = {o.name: o.default for o in game.options}
+        picked = [defaults] + [{**defaults, o.name: c} for o in game.options
+                               for c in o.choices if c != o.default]
+    out: list[dict[str, Any]] = []
+    for given in picked:
+        try:
+            resolved = resolve_options(game, given)
+        except IllegalAction:  # a combination the game refuses (e.g. two equal missions)
+            continue
+        if resolved not in out:
+            out.append(resolved)
+    return out
 
 
 def configs(game: Game) -> list[tuple[int, dict[str, Any]]]:
-    return [(n, opts) for n in range(game.min_players, game.max_players + 1)
-            for opts in option_sets(game)]
+    """Every player count with the default options, and every option set at the fewest and most
+    players."""
+    sets = option_sets(game)
+    counts = range(game.min_players, game.max_players + 1)
+    defaults = resolve_options(game, {})
+    out = [(n, defaults) for n in counts]
+    out += [(n, opts) for opts in sets if opts != defaults
+            for n in sorted({game.min_players, game.max_players})]
+    return out
 
 
 def config_id(players: int, options: dict[str, Any]) -> str:
