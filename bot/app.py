@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings, point_discord_at
+from bot.presentation import GameUI
 
 if TYPE_CHECKING:
     from bot.presenter import Presenter
@@ -20,7 +21,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.mali")
+LOBBY = "cogs.lobby"
+
+
+def extensions() -> list[str]:
+    """The lobby, and the cogs package of every registered game that has one."""
+    import importlib.util
+
+    from games.registry import PACKAGES
+
+    return [LOBBY, *(f"cogs.{p}" for p in PACKAGES if importlib.util.find_spec(f"cogs.{p}"))]
 
 
 def warm_renderers() -> None:
@@ -40,11 +50,15 @@ def utcnow() -> datetime:
 class Tree(discord.app_commands.CommandTree["TabletopBot"]):
     async def on_error(self, interaction: discord.Interaction,
                        error: discord.app_commands.AppCommandError) -> None:
-        """An unexpected error: log it with what was asked, tell the user nothing changed."""
+        """An unexpected error: log it with what was asked, and tell the user what became of it."""
         data = interaction.data or {}
         log.error("command failed: %s %s by %s in %s", data.get("name"), data.get("options"),
                   interaction.user.id, interaction.channel_id, exc_info=error)
-        text = "Something went wrong on our side and nothing was changed. Please try again."
+        if interaction.extras.get("committed"):
+            text = ("Your move was saved, but I could not show you the result. "
+                    "`/game status` shows the game as it is now.")
+        else:
+            text = "Something went wrong on our side and nothing was changed. Please try again."
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -66,7 +80,7 @@ class TabletopBot(commands.Bot):
                          **client_options)
         self.settings = settings
         self.clock = clock
-        self.game_uis: dict[str, Any] = {}
+        self.game_uis: dict[str, GameUI] = {}
         self.render_pool = ThreadPoolExecutor(max_workers=settings.render_workers,
                                               thread_name_prefix="render")
         self.service: GameService
@@ -85,7 +99,7 @@ class TabletopBot(commands.Bot):
         self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock)
         self.presenter = Presenter(self)
         asyncio.get_running_loop().run_in_executor(self.render_pool, warm_renderers)
-        for name in EXTENSIONS:
+        for name in extensions():
             await self.load_extension(name)
         if self.settings.sync_commands:
             await self.sync_commands()

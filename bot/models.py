@@ -14,6 +14,8 @@ from sqlalchemy import (
     Integer,
     String,
     TypeDecorator,
+    false,
+    true,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
@@ -64,11 +66,13 @@ class GameRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(json_type())
     settings: Mapped[dict[str, Any]] = mapped_column(json_type())
     creator_id: Mapped[int] = mapped_column(BigInteger)
-    seats: Mapped[list[str]] = mapped_column(json_type())
+    seats: Mapped[list[str]] = mapped_column(json_type())  # the game's seats, in seat order
+    users: Mapped[dict[str, str]] = mapped_column(json_type())  # seat -> Discord user id
     status: Mapped[str] = mapped_column(String(16), index=True)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     state: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     table_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     turn_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
@@ -96,6 +100,31 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
     by: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # who sat in the seat
+    events: Mapped[list[dict[str, Any]] | None] = mapped_column(json_type(), nullable=True)  # public
+    barrier: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class OutboxRow(Base):
+    """What a write has to tell: stored with the move, delivered in version order by the poster."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    first_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    last_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(json_type())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    dm_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    posted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+    __table_args__ = (
+        Index("ix_outbox_game_version", "game_id", "version"),
+        Index("ix_outbox_unposted", "posted_at", "game_id"),
+    )
 
 
 class PlayerRow(Base):

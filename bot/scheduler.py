@@ -47,7 +47,8 @@ class Scheduler:
                 log.exception("time-out failed for game %s", record.id)
                 continue
             if applied is not None:
-                await presenter.after(applied, actor=None, reason="timeout")
+                await presenter.deliver(record.id)
         for record, seat in await service.due_reminders(now):
             await presenter.remind(record, seat)
             await service.mark_reminded(record.id, seat)
+        await presenter.drain()

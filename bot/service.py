@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import delete, insert, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from games.base import Action, Event, Game, IllegalAction, resolve_options
+from games.base import Action, Event, Game, IllegalAction, public_events, resolve_options
 
 from bot.models import GameRow
 from bot.service_errors import (
@@ -38,15 +38,28 @@ from bot.service_records import (
     PlayerRecord,
     normalise_settings,
 )
-from bot.service_store import ACTIONS, GAMES, MESSAGES, PLAYERS, LogLine, Store, Change
+from bot.service_store import (
+    ACTIONS,
+    GAMES,
+    MESSAGES,
+    OUTBOX,
+    PLAYERS,
+    Change,
+    LogLine,
+    OutboxEntry,
+    Store,
+    valid_id,
+)
 
 __all__ = [
     "AlreadyJoined", "Applied", "Conflict", "GameRecord", "GameService", "Illegal", "LogEntry",
-    "MessageRecord", "NoSuchGame", "NotAllowed", "NotInGame", "NotYourTurn", "PlayerRecord",
-    "ServiceError", "StaleAction", "TableFull", "UnknownGame", "WrongStatus",
+    "MessageRecord", "NoSuchGame", "NotAllowed", "NotInGame", "NotYourTurn", "OutboxEntry",
+    "PlayerRecord", "ServiceError", "StaleAction", "TableFull", "UnknownGame", "WrongStatus",
+    "valid_id",
 ]
 
 ACTIVE = ("open", "running")
+BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMIND_AT = 0.75
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
@@ -81,16 +94,44 @@ class GameService(Store):
 
     def _move(self, cur: dict[str, Any], game: Game, before_state: Any, after_state: Any,
               events: list[Event], log: list[LogLine], now: datetime,
-              before: list[str] | None = None) -> Change:
+              before: list[str] | None = None, *, reason: str = "move",
+              actor: str | None = None, lines: list[Event] | None = None) -> Change:
+        """The write for a move: snapshot, turn clock, and the outbox notice of what to tell.
+
+        Public text comes only from the engine's public events and from `lines` (the service's
+        own lines, which name users and never read the state)."""
         before = list(game.to_act(before_state)) if before is None else before
         finished = game.outcome(after_state) is not None
         after = [] if finished else list(game.to_act(after_state))
         values = {"state": game.dump(after_state), **self._turn_clock(cur, before, after, now)}
         if finished:
             values["status"] = "finished"
-        return Change(values=values, log=log, state=after_state, events=events, before=before,
-                      after=after, public_before=game.view(before_state, None),
-                      public_after=game.view(after_state, None), finished=finished)
+        public_before = game.view(before_state, None)
+        public_after = game.view(after_state, None)
+        boundary = any(public_before.get(k) != public_after.get(k) for k in BOUNDARY_KEYS)
+        fresh = boundary or reason == "start"
+        notice = {
+            "reason": reason, "actor": actor,
+            "events": [*(lines or []), *public_events(events)],
+            "private": [e for e in events if e.get("private_to") not in (None, actor)],
+            "flush": before != after or boundary or finished or reason != "move",
+            "newly": [s for s in after if fresh or s not in before],
+            "finished": finished,
+        }
+        return Change(values=values, log=log, state=after_state, events=[*(lines or []), *events],
+                      before=before,
+                      after=after, public_before=public_before, public_after=public_after,
+                      finished=finished, notice=notice)
+
+    def _seat(self, cur: dict[str, Any], user_id: int | str) -> str | None:
+        user = str(user_id)
+        return next((s for s in cur["seats"] if cur["users"].get(s) == user), None)
+
+    def _mention(self, cur: dict[str, Any], seat: str) -> str:
+        return mention(cur["users"].get(seat, seat))
+
+    def _mentions(self, cur: dict[str, Any], seats: list[str]) -> str:
+        return mentions([cur["users"].get(s, s) for s in seats])
 
     def _running(self, cur: dict[str, Any], wanted: str = "play") -> tuple[Game, Any]:
         if cur["status"] != "running":
@@ -115,52 +156,60 @@ class GameService(Store):
         now = self.now()
         row = GameRow(guild_id=guild_id, channel_id=channel_id, thread_id=None, key=key,
                       options=resolved, settings=normalise_settings(settings, game),
-                      creator_id=creator_id, seats=[str(creator_id)], status="open", seed=None,
-                      state=None, version=0, reminded=[], created_at=now, updated_at=now)
+                      creator_id=creator_id, seats=["s1"], users={"s1": str(creator_id)},
+                      status="open", seed=None, state=None, version=0, last_seq=0, reminded=[],
+                      created_at=now, updated_at=now)
         async with self._sessions() as session:
             session.add(row)
             await session.commit()
             self.stats["writes"] += 1
             return self._record(await self._load(session, row.id))
 
-    async def join(self, game_id: int, user_id: int | str) -> GameRecord:
-        seat = str(user_id)
+    async def join(self, game_id: int, user_id: int | str,
+                   guild_id: int | None = None) -> GameRecord:
+        user = str(user_id)
 
         async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "join")
-            if seat in cur["seats"]:
+            if self._seat(cur, user) is not None:
                 raise AlreadyJoined("You are already at this table. Wait for the creator "
                                     f"({mention(cur['creator_id'])}) to start it.")
             cap = cur["settings"].get("max_players") or self._game(cur["key"]).max_players
             if len(cur["seats"]) >= cap:
                 raise TableFull(f"This table is full ({cap} players). Open a new table to play.")
-            return Change({"seats": [*cur["seats"], seat]})
+            seat = next(f"s{n}" for n in range(1, cap + 2) if f"s{n}" not in cur["users"])
+            return Change({"seats": [*cur["seats"], seat], "users": {**cur["users"], seat: user}})
 
-        data, _ = await self._write(game_id, plan)
+        data, _ = await self._write(game_id, plan, guild_id)
         return self._record(data)
 
-    async def leave(self, game_id: int, user_id: int | str) -> GameRecord:
-        seat = str(user_id)
+    async def leave(self, game_id: int, user_id: int | str,
+                    guild_id: int | None = None) -> GameRecord:
+        user = str(user_id)
 
         async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] != "open":
                 raise WrongStatus("You can only leave a table that has not started. This game "
-                                  "is running: its creator or an admin can drop you from it.")
-            if seat not in cur["seats"]:
+                                  "is running: `/game resign` leaves it, or its creator or an "
+                                  "admin can hand your seat to someone else.")
+            seat = self._seat(cur, user)
+            if seat is None:
                 raise NotInGame("You are not at this table, so there is nothing to leave.")
             seats = [s for s in cur["seats"] if s != seat]
-            values: dict[str, Any] = {"seats": seats}
+            users = {s: u for s, u in cur["users"].items() if s != seat}
+            values: dict[str, Any] = {"seats": seats, "users": users}
             if not seats:
                 values["status"] = "abandoned"
-            elif seat == str(cur["creator_id"]):
-                values["creator_id"] = int(seats[0])
+            elif user == str(cur["creator_id"]):
+                values["creator_id"] = int(users[seats[0]])
             return Change(values)
 
-        data, _ = await self._write(game_id, plan)
+        data, _ = await self._write(game_id, plan, guild_id)
         return self._record(data)
 
-    async def start(self, game_id: int, user_id: int | str, *, seed: int | None = None) -> Applied:
+    async def start(self, game_id: int, user_id: int | str, *, seed: int | None = None,
+                    guild_id: int | None = None) -> Applied:
         async def plan(_s: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "start it")
@@ -177,61 +226,84 @@ class GameService(Store):
                 state = game.setup(list(cur["seats"]), dict(cur["options"]), chosen)
             except IllegalAction as exc:
                 raise Illegal(str(exc)) from exc
-            change = self._move(cur, game, state, state, [], [], now, before=[])
+            change = self._move(cur, game, state, state, [], [], now, before=[], reason="start")
             change.values.update(status="running", seed=chosen)
             change.public_before = None
             return change
 
-        data, change = await self._write(game_id, plan)
+        data, change = await self._write(game_id, plan, guild_id)
         assert change is not None
         return self._applied(data, change)
 
     # -- moves ------------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int | str, action: Action, *,
-                  expected_version: int | None = None, by: str = "player") -> Applied:
-        seat = str(user_id)
+                  expected_version: int | None = None, by: str = "player",
+                  guild_id: int | None = None) -> Applied:
+        """One action of the user's seat, through the one write path."""
+        return await self.act_many(game_id, user_id, [action], expected_version=expected_version,
+                                   by=by, guild_id=guild_id)
+
+    async def act_many(self, game_id: int, user_id: int | str, actions: list[Action], *,
+                       expected_version: int | None = None, by: str = "player",
+                       guild_id: int | None = None) -> Applied:
+        """Several actions of one seat (a route walked step by step) in one transaction: all are
+        applied and logged, or none; their public lines go out as one post."""
+        if not actions:
+            raise Illegal("Nothing to do: no action was given.")
 
         async def plan(session: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur)
-            if seat not in cur["seats"]:
+            seat = self._seat(cur, user_id)
+            if seat is None:
                 raise NotInGame("You are not playing in this game, so you can't move in it.")
             before = list(game.to_act(state))
             stale = expected_version is not None and expected_version != cur["version"]
             if seat not in before:
                 if stale:
-                    raise self._stale(before)
-                raise NotYourTurn(f"It's not your turn: the game is waiting on {mentions(before)}.")
-            if stale and await self._repeats_last(session, cur["id"], seat, action):
-                raise self._stale(before)
-            try:
-                after_state, events = game.apply(state, seat, action)
-            except IllegalAction as exc:
-                if stale:
-                    raise self._stale(before) from exc
-                raise Illegal(str(exc)) from exc
-            return self._move(cur, game, state, after_state, events,
-                              [(seat, "action", action, by)], now, before)
+                    raise self._stale(cur, before)
+                raise NotYourTurn("It's not your turn: the game is waiting on "
+                                  f"{self._mentions(cur, before)}.")
+            if stale and await self._repeats_last(session, cur["id"], seat, actions[0]):
+                raise self._stale(cur, before)
+            new, events, log = state, [], []
+            for n, action in enumerate(actions):
+                if n and seat not in game.to_act(new):
+                    raise Illegal("Your turn ended before the whole command was done, so none "
+                                  "of it was played. Try a shorter one.")
+                try:
+                    after, more = game.apply(new, seat, action)
+                except IllegalAction as exc:
+                    if stale:
+                        raise self._stale(cur, before) from exc
+                    raise Illegal(str(exc)) from exc
+                log.append(LogLine(seat, "action", action, by, public_events(more),
+                                   game.undo_barrier(new, seat, action, after)))
+                new, events = after, events + more
+            return self._move(cur, game, state, new, events, log, now, before, actor=seat)
 
-        data, change = await self._write(game_id, plan)
+        data, change = await self._write(game_id, plan, guild_id)
         assert change is not None
         return self._applied(data, change)
 
-    def _stale(self, waiting: list[str]) -> StaleAction:
+    def _stale(self, cur: dict[str, Any], waiting: list[str]) -> StaleAction:
         return StaleAction("That button is out of date: the game has moved on since it was shown. "
-                           f"Use the latest message; the game is waiting on {mentions(waiting)}.")
+                           "Use the latest message; the game is waiting on "
+                           f"{self._mentions(cur, waiting)}.")
 
     async def _repeats_last(self, session: AsyncSession, game_id: int, seat: str,
                             action: Action) -> bool:
         """A stale click that repeats the last logged move is a double click, not a new move."""
         last = (await session.execute(
             select(ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.action)
-            .where(ACTIONS.c.game_id == game_id).order_by(ACTIONS.c.seq.desc()).limit(1))).first()
+            .where(ACTIONS.c.game_id == game_id, ACTIONS.c.undone.is_(False))
+            .order_by(ACTIONS.c.seq.desc()).limit(1))).first()
         return last is not None and (last.seat, last.kind, last.action) == (seat, "action", action)
 
     async def timeout(self, game_id: int) -> Applied | None:
         """Apply the table's on_timeout choice to every seat that owes an action past the deadline.
 
-        One default action (or drop) per overdue seat per call; None when nothing is due."""
+        One default action (or drop) per overdue seat per call; None when nothing is due.
+        What the channel is told comes from the engine's public events: never from describe()."""
         async def plan(_s: AsyncSession, cur: dict[str, Any], now: datetime) -> Change | None:
             deadline = cur["deadline_at"]
             if cur["status"] != "running" or deadline is None or now < deadline:
@@ -241,66 +313,165 @@ class GameService(Store):
             mode = cur["settings"].get("on_timeout", "wait")
             if mode == "wait" or not overdue:
                 hours = cur["settings"].get("turn_hours", 0)
-                view = game.view(state, None)
                 # The turn clock keeps running (a kick needs a whole window); only the deadline moves.
-                return Change(
-                    {"deadline_at": self._deadline(cur["settings"], now), "reminded": []},
-                    state=state, before=overdue, after=overdue, public_before=view,
-                    public_after=view,
-                    events=[{"type": "timeout", "mode": "wait", "seats": overdue,
-                             "text": f"Time is up for {mentions(overdue)}: the table waits "
-                                     f"another {hours} h."}])
-            new, events, log = state, [], []
+                change = self._move(cur, game, state, state, [], [], now, overdue,
+                                    reason="timeout", lines=[{
+                                        "type": "timeout", "mode": "wait",
+                                        "text": f"Time is up for {self._mentions(cur, overdue)}: "
+                                                f"the table waits another {hours} h."}])
+                change.values = {"deadline_at": self._deadline(cur["settings"], now),
+                                 "reminded": []}
+                return change
+            new, events, log, lines = state, [], [], []
             for seat in overdue:
                 if game.outcome(new) is not None or seat not in game.to_act(new):
                     continue
+                who = self._mention(cur, seat)
                 try:
                     if mode == "default":
                         action = game.default_action(new, seat)
-                        text = (f"{mention(seat)} ran out of time: "
-                                f"{game.describe(new, seat, action)} was played for them.")
-                        new, more = game.apply(new, seat, action)
-                        log.append((seat, "action", action, "timeout"))
+                        after, more = game.apply(new, seat, action)
+                        line = f"{who} ran out of time: a move was played for them."
+                        log.append(LogLine(seat, "action", action, "timeout", public_events(more)))
                     else:
-                        text = f"{mention(seat)} ran out of time and leaves the game."
-                        new, more = game.drop(new, seat)
-                        log.append((seat, "drop", None, "timeout"))
+                        after, more = game.drop(new, seat)
+                        line = f"{who} ran out of time and leaves the game."
+                        log.append(LogLine(seat, "drop", None, "timeout", public_events(more)))
                 except IllegalAction as exc:
-                    raise Illegal(f"Time-out for {mention(seat)} failed: {exc}") from exc
-                events += [{"type": "timeout", "mode": mode, "seat": seat, "text": text}, *more]
-            return self._move(cur, game, state, new, events, log, now, overdue)
+                    raise Illegal(f"Time-out for {who} failed: {exc}") from exc
+                lines.append({"type": "timeout", "mode": mode, "seat": seat, "text": line})
+                new, events = after, events + more
+            return self._move(cur, game, state, new, events, log, now, overdue, reason="timeout",
+                              lines=lines)
 
         data, change = await self._write(game_id, plan)
         return None if change is None else self._applied(data, change)
 
     async def drop_player(self, game_id: int, seat: str, by: str = "admin", *,
-                          user_id: int | str | None = None, is_admin: bool = False) -> Applied:
+                          user_id: int | str | None = None, is_admin: bool = False,
+                          guild_id: int | None = None) -> Applied:
         """Remove a seat from a running game (`game.drop`), logged as kind "drop".
 
-        With `user_id`, checks the caller: the creator, an admin, or the seat itself (resigning).
-        Without it the caller has checked permissions already."""
+        With `user_id`, checks the caller: the creator, an admin, or the seat's own user
+        (resigning). Without it the caller has checked permissions already."""
         seat = str(seat)
 
         async def plan(_s: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "drop a player")
             if seat not in cur["seats"]:
-                raise NotInGame(f"{mention(seat)} is not playing in this game.")
-            if user_id is not None and not (is_admin or str(user_id) in (str(cur["creator_id"]),
-                                                                         seat)):
+                raise NotInGame("That seat is not in this game.")
+            own = user_id is not None and cur["users"].get(seat) == str(user_id)
+            if user_id is not None and not (is_admin or own or str(user_id) == str(cur["creator_id"])):
                 raise NotAllowed("Only the game's creator "
                                  f"({mention(cur['creator_id'])}) or an admin can drop a player.")
+            who = self._mention(cur, seat)
+            line = {"resign": f"{who} resigns and leaves the game.",
+                    "admin": f"{who} was dropped from the game."}.get(by, f"{who} leaves the game.")
             try:
                 after_state, events = game.drop(state, seat)
             except IllegalAction as exc:
                 raise Illegal(str(exc)) from exc
-            return self._move(cur, game, state, after_state, events, [(seat, "drop", None, by)],
-                              now)
+            return self._move(cur, game, state, after_state, events,
+                              [LogLine(seat, "drop", None, by, public_events(events))], now,
+                              reason="drop", lines=[{"type": "dropped", "seat": seat, "text": line}])
 
-        data, change = await self._write(game_id, plan)
+        data, change = await self._write(game_id, plan, guild_id)
         assert change is not None
         return self._applied(data, change)
 
-    async def abandon(self, game_id: int, user_id: int | str, is_admin: bool = False) -> GameRecord:
+    async def undo(self, game_id: int, user_id: int | str,
+                   guild_id: int | None = None) -> Applied:
+        """Take back the user's own last action, as Board Game Arena allows: only since their turn
+        began, never past randomness, hidden information revealed, or another seat's action.
+        The log keeps the action, marked undone; the state is rebuilt without it."""
+        async def plan(session: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
+            game, state = self._running(cur, "undo")
+            seat = self._seat(cur, user_id)
+            if seat is None:
+                raise NotInGame("You are not playing in this game, so there is nothing to undo.")
+            entries = await self._entries(session, cur["id"])
+            why = undo_refusal(entries, seat)
+            if why:
+                raise NotAllowed(why)
+            last = entries[-1]
+            rebuilt = self._replay(game, cur, entries[:-1])
+            unsaid = await self._unposted_row_of(session, cur["id"], last.seq)
+            change = self._move(cur, game, state, rebuilt, [], [], now, reason="undo",
+                                actor=seat, lines=[{
+                                    "type": "undo", "seat": seat,
+                                    "text": f"{self._mention(cur, seat)} takes back a move."}])
+            change.undo_seq = last.seq
+            if unsaid is not None:  # nobody was told of it: cancel the telling, say nothing
+                change.drop_outbox, change.notice = [unsaid], None
+            return change
+
+        data, change = await self._write(game_id, plan, guild_id)
+        assert change is not None
+        return self._applied(data, change)
+
+    async def can_undo(self, game_id: int, seat: str) -> bool:
+        async with self._sessions() as session:
+            return not undo_refusal(await self._entries(session, game_id, limit=1), seat)
+
+    async def _entries(self, session: AsyncSession, game_id: int,
+                       limit: int | None = None) -> list[LogEntry]:
+        """The log entries that count (not undone), oldest first; the last `limit` of them."""
+        query = (select(ACTIONS).where(ACTIONS.c.game_id == game_id, ACTIONS.c.undone.is_(False))
+                 .order_by(ACTIONS.c.seq.desc()))
+        if limit is not None:
+            query = query.limit(limit)
+        rows = (await session.execute(query)).all()
+        return [LogEntry(**r._mapping) for r in reversed(rows)]
+
+    async def _unposted_row_of(self, session: AsyncSession, game_id: int,
+                               seq: int) -> int | None:
+        """The outbox row that tells of log entry `seq` alone, if it is not posted yet."""
+        row = (await session.execute(
+            select(OUTBOX.c.id).where(OUTBOX.c.game_id == game_id, OUTBOX.c.first_seq == seq,
+                                      OUTBOX.c.last_seq == seq, OUTBOX.c.posted_at.is_(None),
+                                      OUTBOX.c.dm_at.is_(None)))).first()
+        return None if row is None else int(row.id)
+
+    def _replay(self, game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:
+        state = game.setup(list(cur["seats"]), dict(cur["options"]), cur["seed"])
+        for entry in entries:
+            if entry.kind == "drop":
+                state, _ = game.drop(state, entry.seat)
+            else:
+                state, _ = game.apply(state, entry.seat, entry.action or {})
+        return state
+
+    async def replace(self, game_id: int, old_user: int | str, new_user: int | str,
+                      by_user: int | str, is_admin: bool = False,
+                      guild_id: int | None = None) -> GameRecord:
+        """Hand a seat to another user (the creator or an admin); the game state is untouched."""
+        async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
+            if cur["status"] not in ACTIVE:
+                raise _status_refusal(cur["status"], "hand a seat over")
+            if not (is_admin or str(by_user) == str(cur["creator_id"])):
+                raise NotAllowed("Only the game's creator "
+                                 f"({mention(cur['creator_id'])}) or an admin can hand a seat "
+                                 "to someone else.")
+            seat = self._seat(cur, old_user)
+            if seat is None:
+                raise NotInGame(f"{mention(old_user)} has no seat in this game.")
+            if self._seat(cur, new_user) is not None:
+                raise AlreadyJoined(f"{mention(new_user)} already has a seat in this game.")
+            users = {**cur["users"], seat: str(new_user)}
+            values: dict[str, Any] = {"users": users}
+            if str(old_user) == str(cur["creator_id"]):
+                values["creator_id"] = int(new_user)
+            line = {"type": "replaced", "seat": seat,
+                    "text": f"{mention(new_user)} takes over {mention(old_user)}'s seat."}
+            return Change(values, notice={"reason": "replace", "actor": None, "events": [line],
+                                          "private": [], "flush": True, "newly": [],
+                                          "finished": False})
+
+        data, _ = await self._write(game_id, plan, guild_id)
+        return self._record(data)
+
+    async def abandon(self, game_id: int, user_id: int | str, is_admin: bool = False,
+                      guild_id: int | None = None) -> GameRecord:
         """End an open or running game without a result: its creator or an admin."""
         async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] not in ACTIVE:
@@ -310,7 +481,7 @@ class GameService(Store):
                                  f"({mention(cur['creator_id'])}) or an admin can abandon it.")
             return Change({"status": "abandoned", "deadline_at": None, "reminded": []})
 
-        data, _ = await self._write(game_id, plan)
+        data, _ = await self._write(game_id, plan, guild_id)
         return self._record(data)
 
     # -- reading ----------------------------------------------------------------------------
@@ -327,29 +498,27 @@ class GameService(Store):
             where.append(GAMES.c.status.in_(ACTIVE))
         return await self._select(*where)
 
-    async def log(self, game_id: int, limit: int | None = 20) -> list[LogEntry]:
+    async def log(self, game_id: int, limit: int | None = 20, *, guild_id: int | None = None,
+                  include_undone: bool = True) -> list[LogEntry]:
         """The last `limit` log entries (all with None), oldest first."""
         query = select(ACTIONS).where(ACTIONS.c.game_id == game_id).order_by(ACTIONS.c.seq.desc())
+        if not include_undone:
+            query = query.where(ACTIONS.c.undone.is_(False))
         if limit is not None:
             query = query.limit(limit)
         async with self._sessions() as session:
-            await self._load(session, game_id)
+            await self._load(session, game_id, guild_id)
             rows = (await session.execute(query)).all()
         return [LogEntry(**r._mapping) for r in reversed(rows)]
 
     async def rebuild(self, game_id: int) -> Any:
-        """Replay the game from its seed and log; must equal the snapshot (game.dump equal)."""
-        record = await self.get(game_id)
-        if record.seed is None:
-            raise _status_refusal(record.status, "rebuild it")
-        game = record.game
-        state = game.setup(list(record.seats), dict(record.options), record.seed)
-        for entry in await self.log(game_id, limit=None):
-            if entry.kind == "drop":
-                state, _ = game.drop(state, entry.seat)
-            else:
-                state, _ = game.apply(state, entry.seat, entry.action or {})
-        return state
+        """Replay the game from its seed and log (undone entries skipped); equals the snapshot."""
+        async with self._sessions() as session:
+            cur = await self._load(session, game_id)
+            entries = await self._entries(session, game_id)
+        if cur["seed"] is None:
+            raise _status_refusal(cur["status"], "rebuild it")
+        return self._replay(self._game(cur["key"]), cur, entries)
 
     # -- deadlines --------------------------------------------------------------------------
     async def due(self, now: datetime | None = None) -> list[GameRecord]:
@@ -364,7 +533,7 @@ class GameService(Store):
         now = now or self.now()
         games = await self._select(GAMES.c.status == "running", GAMES.c.deadline_at.is_not(None),
                                    GAMES.c.turn_started_at <= now, order=GAMES.c.deadline_at)
-        ids = {int(s) for g in games for s in g.to_act if s.isdigit()}
+        ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:
             async with self._sessions() as session:
@@ -378,11 +547,12 @@ class GameService(Store):
             if now < start + (end - start) * REMIND_AT:
                 continue
             for seat in record.to_act:
-                at = last.get(seat)
+                user = record.user_of(seat)
+                at = last.get(user)
                 if seat in record.reminded or (at is not None and now - at < REMINDER_GAP):
                     continue
                 due.append((record, seat))
-                last[seat] = now
+                last[user] = now
         return due
 
     async def mark_reminded(self, game_id: int, seat: str) -> GameRecord:
@@ -390,8 +560,9 @@ class GameService(Store):
         seat = str(seat)
 
         async def plan(session: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
-            if seat.isdigit():
-                await self._upsert_player(session, int(seat), last_reminder_at=now)
+            user = cur["users"].get(seat, "")
+            if user.isdigit():
+                await self._upsert_player(session, int(user), last_reminder_at=now)
             reminded = cur["reminded"] if seat in cur["reminded"] else [*cur["reminded"], seat]
             return Change({"reminded": reminded})
 
@@ -418,3 +589,18 @@ class GameService(Store):
 
         data, _ = await self._write(game_id, plan)
         return self._record(data)
+
+
+def undo_refusal(entries: list[LogEntry], seat: str) -> str:
+    """Why `seat` may not take back the last entry of the log ("" when it may)."""
+    if not entries:
+        return "There is nothing to undo: no move has been made yet."
+    last = entries[-1]
+    if last.seat != seat or last.kind != "action":
+        return "There is nothing of yours to undo: the last move was not yours."
+    if last.by != "player":
+        return "That move was played for you when your time ran out; it can't be taken back."
+    if last.barrier:
+        return ("Your last move can't be taken back: it drew, rolled or revealed something, or "
+                "handed the turn on.")
+    return ""

@@ -47,10 +47,12 @@ class GameRecord:
     settings: dict[str, Any]
     creator_id: int
     seats: list[str]
+    users: dict[str, str]
     status: str
     seed: int | None
     snapshot: dict[str, Any] | None
     version: int
+    last_seq: int
     table_message_id: int | None
     turn_started_at: datetime | None
     deadline_at: datetime | None
@@ -65,6 +67,28 @@ class GameRecord:
     def where(self) -> int:
         """The channel the game is played in: its thread if it has one."""
         return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def players(self) -> list[str]:
+        """The user ids at the table, in seat order."""
+        return [self.users[s] for s in self.seats]
+
+    def seat_of(self, user_id: int | str) -> str | None:
+        """The seat a user holds, or None."""
+        user = str(user_id)
+        return next((s for s in self.seats if self.users.get(s) == user), None)
+
+    def user_of(self, seat: str) -> str:
+        """The user who holds a seat now."""
+        return self.users.get(seat, seat)
+
+    def mention(self, seat: str) -> str:
+        user = self.user_of(seat)
+        return f"<@{user}>" if user.isdigit() else user
+
+    @property
+    def waiting_users(self) -> list[str]:
+        return [self.user_of(s) for s in self.to_act]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -94,6 +118,10 @@ class LogEntry:
     action: dict[str, Any] | None
     by: str
     created_at: datetime
+    user_id: int | None = None
+    events: list[Event] | None = None  # the public events of this entry
+    barrier: bool = True
+    undone: bool = False
 
 
 @dataclass(frozen=True)

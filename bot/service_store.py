@@ -14,14 +14,14 @@ from datetime import UTC, datetime
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Table, delete, func, insert, select, update
+from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from games.base import Action, Event, Game
 
-from bot.models import ActionRow, GameRow, MessageRow, PlayerRow
+from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow
 from bot.service_errors import Conflict, NoSuchGame, UnknownGame
 from bot.service_records import Applied, GameRecord, MessageRecord, PlayerRecord
 
@@ -29,8 +29,26 @@ GAMES = cast(Table, GameRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
 PLAYERS = cast(Table, PlayerRow.__table__)
 MESSAGES = cast(Table, MessageRow.__table__)
+OUTBOX = cast(Table, OutboxRow.__table__)
 
-LogLine = tuple[str, str, Action | None, str]  # seat, kind, action, by
+MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
+
+
+def valid_id(value: object) -> bool:
+    """A number that can name a stored row (never a bool, a string or out of range)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
+
+
+@dataclass
+class LogLine:
+    """One entry of the move log: a seat's action (or drop) and its public events."""
+
+    seat: str
+    kind: str  # "action" | "drop"
+    action: Action | None
+    by: str  # "player" | "timeout" | "admin"
+    events: list[Event] = field(default_factory=list)
+    barrier: bool = True
 
 
 @dataclass
@@ -46,12 +64,65 @@ class Change:
     public_before: dict[str, Any] | None = None
     public_after: dict[str, Any] | None = None
     finished: bool = False
+    notice: dict[str, Any] | None = None  # the outbox payload: what to tell, and whom
+    undo_seq: int | None = None  # a log entry this write takes back
+    drop_outbox: list[int] = field(default_factory=list)  # unposted outbox rows it cancels
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    id: int
+    game_id: int
+    version: int
+    first_seq: int | None
+    last_seq: int | None
+    payload: dict[str, Any]
+    created_at: datetime
+    dm_at: datetime | None
+    posted_at: datetime | None
+
+
+class Outbox:
+    """The delivery queue that every write fills in its own transaction (see bot/poster.py)."""
+
+    _sessions: async_sessionmaker[AsyncSession]
+
+    async def undelivered(self, game_id: int, up_to_version: int) -> list[OutboxEntry]:
+        """Rows not yet posted or DMed, up to a version, oldest first."""
+        query = (select(OUTBOX).where(OUTBOX.c.game_id == game_id,
+                                      OUTBOX.c.version <= up_to_version,
+                                      (OUTBOX.c.posted_at.is_(None)) | (OUTBOX.c.dm_at.is_(None)))
+                 .order_by(OUTBOX.c.version, OUTBOX.c.id))
+        async with self._sessions() as session:
+            rows = (await session.execute(query)).all()
+        return [OutboxEntry(**r._mapping) for r in rows]
+
+    async def mark_delivered(self, ids: list[int], *, dm: bool = False,
+                             posted: bool = False) -> None:
+        if not ids:
+            return
+        values: dict[str, Any] = {}
+        now = datetime.now(UTC)
+        if dm:
+            values["dm_at"] = now
+        if posted:
+            values["posted_at"] = now
+        async with self._sessions() as session:
+            await session.execute(update(OUTBOX).where(OUTBOX.c.id.in_(ids)).values(**values))
+            await session.commit()
+
+    async def games_to_post(self, limit: int = 100) -> list[int]:
+        """Games with something still to post or DM (after a restart or a failed post)."""
+        query = (select(OUTBOX.c.game_id).where(OUTBOX.c.posted_at.is_(None))
+                 .group_by(OUTBOX.c.game_id).order_by(OUTBOX.c.game_id).limit(limit))
+        async with self._sessions() as session:
+            return [r[0] for r in (await session.execute(query)).all()]
 
 
 Plan = Callable[[AsyncSession, dict[str, Any], datetime], Awaitable[Change | None]]
 
 
-class Store:
+class Store(Outbox):
     """Sessions, the clock, the games mapping, per-game locks and the one write path."""
 
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], *,
@@ -91,10 +162,15 @@ class Store:
             self._locks[game_id] = lock
         return lock
 
-    async def _load(self, session: AsyncSession, game_id: int) -> dict[str, Any]:
+    async def _load(self, session: AsyncSession, game_id: int,
+                    guild_id: int | None = None) -> dict[str, Any]:
+        """The game's row; NoSuchGame for a bad id, a missing game or another server's game."""
+        missing = NoSuchGame(f"There is no game #{game_id} in this server.")
+        if not valid_id(game_id):
+            raise missing
         row = (await session.execute(select(GAMES).where(GAMES.c.id == game_id))).first()
-        if row is None:
-            raise NoSuchGame(f"There is no game #{game_id}. It may never have existed.")
+        if row is None or (guild_id is not None and row.guild_id != guild_id):
+            raise missing
         return dict(row._mapping)
 
     def _record(self, data: dict[str, Any], state: Any = None) -> GameRecord:
@@ -106,17 +182,21 @@ class Store:
             **{k: v for k, v in data.items() if k != "state"}, snapshot=data["state"],
             game=game, state=state, to_act=list(game.to_act(state)) if running else [])
 
-    async def _write(self, game_id: int, plan: Plan) -> tuple[dict[str, Any], Change | None]:
+    async def _write(self, game_id: int, plan: Plan,
+                     guild_id: int | None = None) -> tuple[dict[str, Any], Change | None]:
+        if not valid_id(game_id):
+            raise NoSuchGame(f"There is no game #{game_id} in this server.")
         async with self._lock(game_id):
             for _ in range(self.max_tries):
                 async with self._sessions() as session:
-                    cur = await self._load(session, game_id)
+                    cur = await self._load(session, game_id, guild_id)
                     now = self.now()
                     change = await plan(session, cur, now)
                     if change is None:
                         return cur, None
-                    values = {**change.values, "version": cur["version"] + 1, "updated_at": now}
-                    if await self._commit(session, cur, values, change.log, now):
+                    values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
+                              "last_seq": cur["last_seq"] + len(change.log)}
+                    if await self._commit(session, cur, values, change, now):
                         self.stats["writes"] += 1
                         return {**cur, **values}, change
                 self.stats["retries"] += 1
@@ -125,9 +205,11 @@ class Store:
                        "Nothing was changed: please try again.")
 
     async def _commit(self, session: AsyncSession, cur: dict[str, Any], values: dict[str, Any],
-                      log: list[LogLine], now: datetime) -> bool:
-        """Write the row and the log in one transaction; False if another writer got there first."""
+                      change: Change, now: datetime) -> bool:
+        """Write the row, the log and the outbox in one transaction; False if another writer got
+        there first."""
         game_id = cur["id"]
+        users = values.get("users", cur["users"]) or {}
         try:
             result = await session.execute(
                 update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == cur["version"])
@@ -135,13 +217,27 @@ class Store:
             if result.rowcount != 1:
                 await session.rollback()
                 return False
-            if log:
-                last = await session.scalar(
-                    select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.game_id == game_id))
+            first = cur["last_seq"] + 1
+            if change.log:
                 await session.execute(insert(ACTIONS), [
-                    {"game_id": game_id, "seq": (last or 0) + i, "seat": seat, "kind": kind,
-                     "action": action, "by": by, "created_at": now}
-                    for i, (seat, kind, action, by) in enumerate(log, start=1)])
+                    {"game_id": game_id, "seq": first + i, "seat": line.seat, "kind": line.kind,
+                     "action": line.action, "by": line.by, "created_at": now,
+                     "user_id": _user_id(users.get(line.seat)), "events": line.events,
+                     "barrier": line.barrier, "undone": False}
+                    for i, line in enumerate(change.log)])
+            if change.undo_seq is not None:
+                await session.execute(update(ACTIONS).where(
+                    ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq)
+                    .values(undone=True))
+            if change.drop_outbox:
+                await session.execute(delete(OUTBOX).where(
+                    OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
+            if change.notice is not None:
+                await session.execute(insert(OUTBOX).values(
+                    game_id=game_id, version=values["version"],
+                    first_seq=first if change.log else None,
+                    last_seq=values["last_seq"] if change.log else None,
+                    payload=change.notice, created_at=now))
             await session.commit()
         except IntegrityError:  # the log's primary key caught a concurrent writer
             await session.rollback()
@@ -154,9 +250,10 @@ class Store:
                        after_to_act=change.after, public_before=change.public_before,
                        public_after=change.public_after, finished=change.finished)
 
-    async def get(self, game_id: int) -> GameRecord:
+    async def get(self, game_id: int, guild_id: int | None = None) -> GameRecord:
+        """The game; with `guild_id`, only a game of that server (else NoSuchGame)."""
         async with self._sessions() as session:
-            return self._record(await self._load(session, game_id))
+            return self._record(await self._load(session, game_id, guild_id))
 
     async def _select(self, *where: Any, order: Any = None) -> list[GameRecord]:
         query = select(GAMES).where(*where).order_by(order if order is not None else GAMES.c.id)
@@ -214,3 +311,8 @@ class Store:
                **values})
         await session.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
                                                          set_=values))
+
+
+def _user_id(user: str | None) -> int | None:
+    return int(user) if user is not None and user.isdigit() and int(user) < 2**63 else None
+

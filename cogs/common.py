@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.service import ServiceError
+from bot.service import ServiceError, valid_id
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -24,7 +25,7 @@ OOPS = ("Something went wrong on our side and nothing was changed. "
         "Please try again; if it keeps happening, tell the server admins (game #{gid}).")
 
 
-def bot_of(interaction: discord.Interaction) -> "TabletopBot":
+def bot_of(interaction: discord.Interaction) -> TabletopBot:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -59,24 +60,45 @@ def where_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
 
 
-async def find_game(interaction: discord.Interaction, game_id: int | None,
-                    key: str | None = None, running_only: bool = False) -> "GameRecord | None":
-    """The game the command means: the given id, or the only one in this channel.
+def game_number(value: object) -> int | None:
+    """A `game` option or a custom_id part as a game number, or None when it cannot be one."""
+    if isinstance(value, str) and value.strip().lstrip("#").isdigit() and len(value) < 20:
+        value = int(value.strip().lstrip("#"))
+    return value if valid_id(value) else None  # type: ignore[return-value]
 
+
+async def find_game(interaction: discord.Interaction, game_id: object,
+                    key: str | None = None, running_only: bool = False,
+                    finished_too: bool = False) -> GameRecord | None:
+    """The game the command means: the given number, or the only one in this channel.
+
+    Only games of the server the command was used in; in a DM, only the user's own games.
     Replies with a friendly refusal and returns None when it cannot tell."""
     service = bot_of(interaction).service
     if game_id is not None:
+        number = game_number(game_id)
+        if number is None:
+            await reply(interaction, f"{str(game_id)[:40]!r} is not a game number. Game numbers "
+                                     "look like 12; the `game` option lists this channel's games.")
+            return None
         try:
-            record = await service.get(game_id)
+            record = await service.get(number, interaction.guild_id)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return None
+        if interaction.guild_id is None and record.seat_of(interaction.user.id) is None:
+            await reply(interaction, f"There is no game #{number} of yours. In a server, use the "
+                                     "command in the game's channel.")
+            return None
         if key and record.key != key:
-            await reply(interaction, f"Game #{game_id} is {record.game.title}, not this game.")
+            await reply(interaction, f"Game #{number} is {record.game.title}, not this game.")
             return None
         return record
-    guild_id = interaction.guild_id or 0
-    records = await service.in_channel(guild_id, where_id(interaction))
+    if interaction.guild_id is None:
+        await reply(interaction, "Use this command in the server channel where the game is "
+                                 "played, or give the game's number.")
+        return None
+    records = await service.in_channel(interaction.guild_id, where_id(interaction))
     if key:
         records = [r for r in records if r.key == key]
     if running_only:
@@ -97,8 +119,10 @@ async def find_game(interaction: discord.Interaction, game_id: int | None,
 async def game_autocomplete(interaction: discord.Interaction, current: str,
                             key: str | None = None) -> list[app_commands.Choice[int]]:
     service = bot_of(interaction).service
-    records = await service.in_channel(interaction.guild_id or 0, where_id(interaction))
-    if not records and interaction.guild_id:
+    if interaction.guild_id is None:
+        return []
+    records = await service.in_channel(interaction.guild_id, where_id(interaction))
+    if not records:
         records = await service.in_guild(interaction.guild_id)
     choices = []
     for r in records:
@@ -110,46 +134,62 @@ async def game_autocomplete(interaction: discord.Interaction, current: str,
     return choices[:25]
 
 
-def seat_of(interaction: discord.Interaction) -> str:
-    return str(interaction.user.id)
+def seat_of(interaction: discord.Interaction, record: GameRecord) -> str | None:
+    """The seat the interaction's user holds in the game, or None."""
+    return record.seat_of(interaction.user.id)
 
 
-async def perform(interaction: discord.Interaction, record: "GameRecord", action: dict[str, Any], *,
-                  expected_version: int | None = None, quiet: bool = False) -> "Applied | None":
-    """Play one action for the interaction's user through the one path, then tell everyone."""
+async def perform(interaction: discord.Interaction, record: GameRecord,
+                  actions: dict[str, Any] | list[dict[str, Any]], *,
+                  expected_version: int | None = None, quiet: bool = False) -> Applied | None:
+    """Play one action (or several, all or nothing) for the interaction's user through the one
+    write path, answer the user, then deliver what the table is told."""
     bot = bot_of(interaction)
-    seat = seat_of(interaction)
+    batch = actions if isinstance(actions, list) else [actions]
     try:
-        applied = await in_time(interaction, bot.service.act(record.id, seat, action,
-                                                             expected_version=expected_version))
+        applied = await in_time(interaction, bot.service.act_many(
+            record.id, interaction.user.id, batch, expected_version=expected_version,
+            guild_id=record.guild_id))
     except ServiceError as exc:
         await reply(interaction, exc.message)
         return None
     except Exception:
-        log.exception("action failed: game %s seat %s action %s", record.id, seat, action)
+        log.exception("action failed: game %s user %s actions %s", record.id,
+                      interaction.user.id, batch)
         await reply(interaction, OOPS.format(gid=record.id))
         return None
+    interaction.extras["committed"] = True
     if not quiet:
-        await confirm(interaction, applied, own_private(applied, seat))
-    await bot.presenter.after(applied, actor=seat)
+        await answer_after_commit(interaction, confirm(interaction, applied))
+    await bot.presenter.deliver(record.id)
     return applied
 
 
-def own_private(applied: "Applied", seat: str) -> list[dict[str, Any]]:
-    return [e for e in applied.events if e.get("private_to") == seat]
+async def answer_after_commit(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
+    """Answer a user whose move is already saved; if that fails, say it was saved."""
+    try:
+        await work
+    except Exception:
+        log.exception("answering a saved move failed (channel %s)", interaction.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, "Your move was saved. `/game status` shows the game now.")
 
 
-async def confirm(interaction: discord.Interaction, applied: "Applied",
-                  mine: list[dict[str, Any]]) -> None:
+def own_lines(applied: Applied, seat: str | None) -> list[str]:
+    """What the actor is told of their own move: their public lines and private events."""
+    own = [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
+    mine = [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
+    return own[-6:] + mine
+
+
+async def confirm(interaction: discord.Interaction, applied: Applied) -> None:
     """Tell the actor what happened, with their private events and their next choices."""
     from cogs.panel import panel_message
 
-    seat = seat_of(interaction)
-    own = [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
-    lines = own[-6:] + [f"🔒 {e['text']}" for e in mine]
-    text = "\n".join(lines) or "Done."
     record = applied.record
-    if seat in record.to_act:
+    seat = seat_of(interaction, record)
+    text = "\n".join(own_lines(applied, seat)) or "Done."
+    if seat is not None and seat in record.to_act:
         content, view = await panel_message(bot_of(interaction), record, seat)
         await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
     else:

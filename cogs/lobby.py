@@ -1,25 +1,45 @@
 """`/game ...`: open a table, join, start, and everything a table needs that no game owns."""
 from __future__ import annotations
 
+import importlib.util
 import logging
-from datetime import timedelta
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenter import mention
+from bot import gate
+from bot.presenter import clip_lines, mention
 from bot.service import ServiceError
-from cogs.common import OOPS, bot_of, find_game, game_autocomplete, reply, seat_of
-from cogs.panel import ActButton, ActSelect, PanelButton, panel_message, show_panel, waiting_on
+from cogs.common import (
+    OOPS,
+    answer_after_commit,
+    bot_of,
+    find_game,
+    game_autocomplete,
+    reply,
+    seat_of,
+)
+from cogs.panel import (
+    ActButton,
+    ActSelect,
+    PanelButton,
+    UndoButton,
+    number,
+    panel_message,
+    show_panel,
+    undo,
+    waiting_on,
+)
 from games import registry
-from games.base import IllegalAction, resolve_options
+from games.base import Game, IllegalAction, resolve_options
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
-    from bot.service import GameRecord
+    from bot.service import GameRecord, LogEntry
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +51,16 @@ TIMEOUT_CHOICES = [
 HOURS_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72),
                   ("1 week", 168))]
-GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=k) for k, g in registry.GAMES.items()]
+GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=k) for k, g in registry.GAMES.items()
+                if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
+
+
+def playable(key: str) -> Game | None:
+    """The game a /game new means, if it is one people can play here."""
+    game = registry.GAMES.get(key) or registry.GAMES.get(str(key).strip().lower())
+    if game is None or not any(c.value == game.key for c in GAME_CHOICES):
+        return None
+    return game
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -49,11 +78,12 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
-def table_embed(record: "GameRecord") -> discord.Embed:
+def table_embed(record: GameRecord) -> discord.Embed:
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"{game.title} · table #{record.id}", colour=colour)
-    opts = "\n".join(f"**{k}**: {v}" for k, v in record.options.items()) or "defaults"
+    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(record.options.get(o.name, o.default))}"
+                     for o in game.options) or "none"
     embed.add_field(name="Options", value=opts[:1024], inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
@@ -61,7 +91,7 @@ def table_embed(record: "GameRecord") -> discord.Embed:
     where = "in a thread" if s.get("use_thread") else "in this channel"
     embed.add_field(name="Table", value=f"{limit}\nplayed {where}", inline=True)
     wanted = s.get("max_players") or game.max_players
-    seats = "\n".join(f"{i + 1}. {mention(p)}" for i, p in enumerate(record.seats)) or "nobody yet"
+    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or "nobody yet"
     embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
                     value=seats[:1024], inline=False)
     status = {"open": "Open: press Join to take a seat. The creator starts the game.",
@@ -72,7 +102,7 @@ def table_embed(record: "GameRecord") -> discord.Embed:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d+)"):
+                  template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d{1,20})"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary}
 
@@ -83,15 +113,15 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> "TableButton":
-        return cls(match["op"], int(match["gid"]))
+                             match: re.Match[str]) -> TableButton:
+        return cls(match["op"], number(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lobby: Lobby = bot_of(interaction).get_cog("Lobby")  # type: ignore[assignment]
         await lobby.table_op(interaction, self.op, self.gid, from_button=True)
 
 
-def table_view(record: "GameRecord") -> discord.ui.View:
+def table_view(record: GameRecord) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     closed = record.status != "open"
     for op in ("join", "leave", "start"):
@@ -99,14 +129,14 @@ def table_view(record: "GameRecord") -> discord.ui.View:
     return view
 
 
-def turn_view(record: "GameRecord") -> discord.ui.View:
+def turn_view(record: GameRecord) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PanelButton(record.id))
     view.add_item(HandButton(record.id))
     return view
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d{1,20})"):
     def __init__(self, gid: int) -> None:
         super().__init__(discord.ui.Button(label="My secrets", style=discord.ButtonStyle.secondary,
                                            custom_id=f"tr:h:{gid}", emoji="🔒"))
@@ -114,8 +144,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> "HandButton":
-        return cls(int(match["gid"]))
+                             match: re.Match[str]) -> HandButton:
+        return cls(number(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         record = await find_game(interaction, self.gid)
@@ -123,10 +153,10 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h
             await send_hand(interaction, record)
 
 
-async def send_hand(interaction: discord.Interaction, record: "GameRecord") -> None:
+async def send_hand(interaction: discord.Interaction, record: GameRecord) -> None:
     bot = bot_of(interaction)
-    seat = seat_of(interaction)
-    if seat not in record.seats:
+    seat = seat_of(interaction, record)
+    if seat is None:
         await reply(interaction, f"You're not playing in game #{record.id}, so you hold no secrets there.")
         return
     if record.state is None:
@@ -145,7 +175,7 @@ async def send_hand(interaction: discord.Interaction, record: "GameRecord") -> N
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
-    def __init__(self, bot: "TabletopBot") -> None:
+    def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -161,7 +191,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,
                   on_timeout: str = "wait", thread: bool = False) -> None:
-        g = registry.GAMES[game]
+        found = playable(game)
+        if found is None:
+            names = ", ".join(c.name for c in GAME_CHOICES)
+            await reply(interaction, f"There is no game called {game[:40]!r} here. Pick one from "
+                                     f"the list: {names}.")
+            return
+        g, game = found, found.key
         try:
             given = parse_options(options)
             if variant is not None:
@@ -188,7 +224,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await self.bot.service.set_table_message(record.id, message.channel.id, message.id)
 
     def options_help(self, key: str) -> str:
-        g = registry.GAMES[key]
+        g = registry.get(key)
         parts = [f"`{o.name}`: {', '.join(map(str, o.choices))} (default {o.default}) — {o.help}"
                  for o in g.options]
         return "Options: " + "; ".join(parts)
@@ -248,13 +284,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         try:
             if op == "join":
                 wanted = record.settings.get("max_players") or record.game.max_players
-                if record.status == "open" and str(user) not in record.seats and len(record.seats) >= wanted:
+                if record.status == "open" and record.seat_of(user) is None and len(record.seats) >= wanted:
                     await reply(interaction, f"Table #{record.id} is full ({wanted} players).")
                     return
-                record = await service.join(record.id, user)
+                record = await service.join(record.id, user, guild_id=record.guild_id)
                 said = f"{interaction.user.mention} joined table #{record.id}."
             elif op == "leave":
-                record = await service.leave(record.id, user)
+                record = await service.leave(record.id, user, guild_id=record.guild_id)
                 said = f"{interaction.user.mention} left table #{record.id}."
             else:
                 await self.start_game(interaction, record)
@@ -269,7 +305,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await interaction.response.send_message(said, allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_table(record)
 
-    async def refresh_table(self, record: "GameRecord") -> None:
+    async def refresh_table(self, record: GameRecord) -> None:
         if not record.table_message_id:
             return
         channel = await self.bot.presenter.channel(record.channel_id)
@@ -281,10 +317,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         except discord.HTTPException:
             log.warning("could not refresh table message of game %s", record.id)
 
-    async def start_game(self, interaction: discord.Interaction, record: "GameRecord") -> None:
+    async def start_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            applied = await self.bot.service.start(record.id, interaction.user.id)
+            applied = await self.bot.service.start(record.id, interaction.user.id,
+                                                   guild_id=record.guild_id)
         except ServiceError as exc:
             await interaction.followup.send(exc.message, ephemeral=True)
             return
@@ -293,7 +330,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await interaction.followup.send(OOPS.format(gid=record.id), ephemeral=True)
             return
         record = applied.record
-        players = ", ".join(mention(s) for s in record.seats)
+        players = ", ".join(record.mention(s) for s in record.seats)
         await interaction.followup.send(f"You started game #{record.id}.", ephemeral=True)
         channel = await self.bot.presenter.channel(record.channel_id)
         if channel is not None:
@@ -302,9 +339,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if record.settings.get("use_thread"):
             record = await self.open_thread(record)
         await self.bot.presenter.game_started(record)
-        await self.bot.presenter.after(applied_with(applied, record), actor=None, reason="start")
+        await self.bot.presenter.deliver(record.id)
 
-    async def open_thread(self, record: "GameRecord") -> "GameRecord":
+    async def open_thread(self, record: GameRecord) -> GameRecord:
         channel = await self.bot.presenter.channel(record.channel_id)
         try:
             name = f"{record.game.title[:70]} #{record.id}"
@@ -347,7 +384,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await reply(interaction, embed=table_embed(record))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = record.game.view(record.state, None)
+        view = gate.public(record) or {}
         presenter = self.bot.presenter
         text = "\n".join(x for x in (presenter.status_line(record, view), waiting_on(record)) if x)
         file = await presenter.board_file(record, view)
@@ -363,24 +400,25 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         record = await find_game(interaction, game)
         if record is None:
             return
-        entries = await self.bot.service.log(record.id, limit=count)
+        entries = await self.bot.service.log(record.id, limit=count, guild_id=record.guild_id)
         if not entries:
             await reply(interaction, "No moves yet.")
             return
-        lines = [f"`{e.seq:>3}` {mention(e.seat)} — {self.describe_logged(record, e)}" for e in entries]
-        await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        lines = [self.logged_line(record, e) for e in entries]
+        await reply(interaction, clip_lines(lines, 1990), allowed_mentions=discord.AllowedMentions.none())
 
     @staticmethod
-    def describe_logged(record: "GameRecord", entry: Any) -> str:
-        action = entry.action or {}
+    def logged_line(record: GameRecord, entry: LogEntry) -> str:
+        """A log entry in words: its public events only (a secret choice shows as a choice)."""
+        texts = [e.get("text", "") for e in entry.events or [] if e.get("text")]
+        who = mention(str(entry.user_id)) if entry.user_id else record.mention(entry.seat)
         if entry.kind == "drop":
-            return "left the game (dropped)"
-        text = action.get("type", "?").replace("_", " ")
-        details = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type" and k not in ("value", "ids"))
-        if action.get("type") in ("choose_card", "choose_objectives"):
-            details = "(secret)"
-        by = " (time-out)" if getattr(entry, "by", "player") == "timeout" else ""
-        return f"{text} {details}".strip() + by
+            texts = [f"{who} left the game.", *texts]
+        said = " ".join(texts) or f"{who} made a move."
+        notes = [x for x, on in (("time-out", entry.by == "timeout"), ("taken back", entry.undone)) if on]
+        suffix = f" *({', '.join(notes)})*" if notes else ""
+        text = f"~~{said}~~" if entry.undone else said
+        return f"`{entry.seq:>3}` {text}{suffix}"
 
     @app_commands.command(name="hand", description="Your own secret information (only you see it)")
     @app_commands.describe(game="Which game (when several share the channel)")
@@ -405,7 +443,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
-            record = await self.bot.service.abandon(record.id, interaction.user.id, is_admin)
+            record = await self.bot.service.abandon(record.id, interaction.user.id, is_admin,
+                                                    guild_id=record.guild_id)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
@@ -421,8 +460,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if record is None:
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
-        seat = str(player.id)
-        if seat not in record.seats:
+        seat = record.seat_of(player.id)
+        if seat is None:
             await reply(interaction, f"{player.mention} is not playing in game #{record.id}.")
             return
         if str(interaction.user.id) != str(record.creator_id) and not is_admin:
@@ -434,17 +473,76 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            applied = await self.bot.service.drop_player(record.id, seat, by="admin")
+            await self.bot.service.drop_player(record.id, seat, by="admin", guild_id=record.guild_id)
         except ServiceError as exc:
             await interaction.followup.send(exc.message, ephemeral=True)
             return
-        await interaction.followup.send(f"You dropped {player.mention} from game #{record.id}.", ephemeral=True)
-        channel = await self.bot.presenter.channel(record.where)
-        if channel is not None:
-            await channel.send(f"{player.mention} was dropped from game #{record.id} by {interaction.user.mention}.")
-        await self.bot.presenter.after(applied, actor=None, reason="kick")
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, interaction.followup.send(
+            f"You dropped {player.mention} from game #{record.id}.", ephemeral=True))
+        await self.bot.presenter.deliver(record.id)
 
-    def time_ran_out(self, record: "GameRecord", seat: str) -> bool:
+    @app_commands.command(name="resign", description="Leave a running game for good (the rules say what follows)")
+    @app_commands.describe(game="Which game (when several share the channel)")
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, running_only=True)
+        if record is None:
+            return
+        seat = seat_of(interaction, record)
+        if seat is None:
+            await reply(interaction, f"You're not playing in game #{record.id}, so there is nothing to resign.")
+            return
+        try:
+            await self.bot.service.drop_player(record.id, seat, by="resign", user_id=interaction.user.id,
+                                               guild_id=record.guild_id)
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, reply(interaction, f"You left game #{record.id}."))
+        await self.bot.presenter.deliver(record.id)
+
+    @app_commands.command(name="undo", description="Take back your last move (while nothing was drawn or revealed)")
+    @app_commands.describe(game="Which game (when several share the channel)")
+    async def undo_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, running_only=True)
+        if record is None:
+            return
+        seat = seat_of(interaction, record)
+        if seat is None:
+            await reply(interaction, f"You're not playing in game #{record.id}, so there is nothing to undo.")
+            return
+        await undo(interaction, record, seat)
+
+    @app_commands.command(name="replace", description="Hand a player's seat to someone else (creator or Manage Server)")
+    @app_commands.describe(player="Who holds the seat now", new_player="Who takes it over",
+                           game="Which game (when several share the channel)")
+    async def replace(self, interaction: discord.Interaction, player: discord.User,
+                      new_player: discord.User, game: int | None = None) -> None:
+        record = await find_game(interaction, game)
+        if record is None:
+            return
+        if new_player.bot:
+            await reply(interaction, f"{new_player.mention} is a bot and can't take a seat.")
+            return
+        is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
+        try:
+            record = await self.bot.service.replace(record.id, player.id, new_player.id,
+                                                    interaction.user.id, is_admin,
+                                                    guild_id=record.guild_id)
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, reply(
+            interaction, f"{new_player.mention} now plays {player.mention}'s seat in game #{record.id}."))
+        await self.refresh_table(record)
+        await self.bot.presenter.deliver(record.id)
+        seat = record.seat_of(new_player.id)
+        if seat is not None and record.status == "running":
+            await self.bot.presenter.send_package(record, seat, "is yours now: you took over a seat")
+
+    def time_ran_out(self, record: GameRecord, seat: str) -> bool:
         """The seat has owed its move for at least one whole turn window (a "wait" time-out moves
         the deadline on but keeps the turn clock running)."""
         hours = record.settings.get("turn_hours") or 0
@@ -472,22 +570,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @play.autocomplete("game")
     @abandon.autocomplete("game")
     @kick.autocomplete("game")
+    @resign.autocomplete("game")
+    @undo_cmd.autocomplete("game")
+    @replace.autocomplete("game")
     async def any_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await game_autocomplete(interaction, current)
 
 
-def applied_with(applied: Any, record: "GameRecord") -> Any:
-    """The same Applied, but with the record as it is now (after a thread was opened)."""
-    import dataclasses
-
-    return dataclasses.replace(applied, record=record)
-
-
-async def setup(bot: "TabletopBot") -> None:
-    bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect)
+async def setup(bot: TabletopBot) -> None:
+    bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton)
     bot.presenter.turn_view = turn_view
 
-    async def private_panel(record: "GameRecord", seat: str) -> tuple[str, discord.ui.View] | None:
+    async def private_panel(record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:
         if seat not in record.to_act:
             return None
         return await panel_message(bot, record, seat)

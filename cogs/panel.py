@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.presenter import mention
+from bot import gate
 from bot.service import ServiceError
-from cogs.common import OOPS, bot_of, in_time, reply, seat_of
+from cogs.common import OOPS, answer_after_commit, bot_of, game_number, in_time, own_lines, reply
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +33,13 @@ def _label(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def number(text: str) -> int:
+    """A custom_id or select value part as a number; -1 when it is not one (never raises)."""
+    return int(text) if text.isdigit() and len(text) <= 12 else -1
+
+
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"tr:a:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"):
+                template=r"tr:a:(?P<gid>\d{1,20}):(?P<ver>\d{1,20}):(?P<idx>\d{1,20})"):
     def __init__(self, gid: int, ver: int, idx: int, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(label=_label(label, 80), style=style,
@@ -43,15 +48,16 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> "ActButton":
-        return cls(int(match["gid"]), int(match["ver"]), int(match["idx"]), item.label or "…", item.style)
+                             match: re.Match[str]) -> ActButton:
+        return cls(number(match["gid"]), number(match["ver"]), number(match["idx"]),
+                   item.label or "…", item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_index(interaction, self.gid, self.ver, self.idx)
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                template=r"tr:s:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)"):
+                template=r"tr:s:(?P<gid>\d{1,20}):(?P<ver>\d{1,20}):(?P<n>\d{1,20})"):
     def __init__(self, gid: int, ver: int, n: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=f"tr:s:{gid}:{ver}:{n}",
@@ -61,27 +67,33 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
-                             match: re.Match[str]) -> "ActSelect":
-        made = cls(int(match["gid"]), int(match["ver"]), int(match["n"]), list(item.options), item.placeholder)
-        return made
+                             match: re.Match[str]) -> ActSelect:
+        return cls(number(match["gid"]), number(match["ver"]), number(match["n"]),
+                   list(item.options), item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or self.item.values  # type: ignore[union-attr]
-        await play_index(interaction, self.gid, self.ver, int(values[0]))
+        values = (interaction.data or {}).get("values") or []
+        picked = values[0] if isinstance(values, list) and values else ""
+        await play_index(interaction, self.gid, self.ver, number(str(picked)))
 
 
-async def seated(interaction: discord.Interaction, gid: int) -> "tuple[GameRecord, str] | None":
-    """The running game and the user's seat in it; otherwise a friendly private refusal and None."""
-    seat = seat_of(interaction)
+async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord, str] | None:
+    """The running game and the user's seat in it; otherwise a friendly private refusal and None.
+
+    A button works only in its game's server, or in the DM of a player of that game."""
+    number = game_number(gid)
     try:
-        record = await bot_of(interaction).service.get(gid)
-    except ServiceError:
-        await reply(interaction, f"Game #{gid} no longer exists.")
+        if number is None:
+            raise LookupError
+        record = await bot_of(interaction).service.get(number, interaction.guild_id)
+    except (ServiceError, LookupError):
+        await reply(interaction, "That button belongs to a game that is not here any more.")
         return None
+    seat = record.seat_of(interaction.user.id)
     if record.status != "running":
         await reply(interaction, f"Game #{gid} is {record.status}; its buttons do nothing any more.")
         return None
-    if seat not in record.seats:
+    if seat is None:
         await reply(interaction, f"You're not playing in game #{gid}. " + waiting_on(record))
         return None
     return record, seat
@@ -100,12 +112,14 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
     if seat not in record.to_act:
         await reply(interaction, "It's not your turn. " + waiting_on(record))
         return
-    legal = record.game.legal_actions(record.state, seat)
-    if idx >= len(legal):
+    legal = [a for a, _ in gate.choices(record, seat)]
+    if not 0 <= idx < len(legal):
         await refuse_stale(interaction, bot, record, seat)
         return
     try:
-        applied = await in_time(interaction, bot.service.act(record.id, seat, legal[idx], expected_version=ver),
+        applied = await in_time(interaction, bot.service.act(record.id, interaction.user.id, legal[idx],
+                                                             expected_version=ver,
+                                                             guild_id=record.guild_id),
                                 update=True)
     except ServiceError as exc:
         await reply(interaction, exc.message)
@@ -114,10 +128,16 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
         log.exception("action failed: game %s seat %s action %s", gid, seat, legal[idx])
         await reply(interaction, OOPS.format(gid=gid))
         return
-    new = applied.record
-    events = [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
-    mine = [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
-    head = "\n".join((events + mine)[-8:]) or "Done."
+    interaction.extras["committed"] = True
+    await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat,
+                                                       "\n".join(own_lines(applied, seat)[-8:])))
+    await bot.presenter.deliver(record.id)
+
+
+async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: GameRecord,
+                      seat: str, head: str) -> None:
+    """Replace the clicked panel with the result and the seat's next choices."""
+    head = head or "Done."
     if seat in new.to_act:
         content, view = await panel_message(bot, new, seat)
         content = f"{head}\n\n{content}"
@@ -131,10 +151,55 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
     except discord.HTTPException:
         # The panel was a channel message rather than the user's own: answer privately instead.
         await reply(interaction, head)
-    await bot.presenter.after(applied, actor=seat)
 
 
-async def refuse_stale(interaction: discord.Interaction, bot: "TabletopBot", record: "GameRecord",
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"tr:u:(?P<gid>\d{1,20}):(?P<ver>\d{1,20})"):
+    """On a panel while the seat may take back its last action."""
+
+    def __init__(self, gid: int, ver: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo", style=discord.ButtonStyle.danger,
+                                           custom_id=f"tr:u:{gid}:{ver}", emoji="↩️"))
+        self.gid, self.ver = gid, ver
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str]) -> UndoButton:
+        return cls(number(match["gid"]), number(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        found = await seated(interaction, self.gid)
+        if found is None:
+            return
+        record, seat = found
+        if record.version != self.ver:
+            await refuse_stale(interaction, bot_of(interaction), record, seat)
+            return
+        await undo(interaction, record, seat, from_panel=True)
+
+
+async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
+               from_panel: bool = False) -> None:
+    """Take back the user's last action; show their choices again."""
+    bot = bot_of(interaction)
+    try:
+        applied = await bot.service.undo(record.id, interaction.user.id, guild_id=record.guild_id)
+    except ServiceError as exc:
+        await reply(interaction, exc.message)
+        return
+    interaction.extras["committed"] = True
+    head = "Taken back."
+    if from_panel:
+        await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat, head))
+    elif seat in applied.record.to_act:
+        content, view = await panel_message(bot, applied.record, seat)
+        await answer_after_commit(interaction, reply(interaction, f"{head}\n\n{content}"[:2000], view=view))
+    else:
+        await answer_after_commit(interaction, reply(interaction, head))
+    await bot.presenter.deliver(record.id)
+
+
+async def refuse_stale(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,
                        seat: str) -> None:
     text = "That button is out of date: the game has moved on since it was shown."
     if seat in record.to_act:
@@ -144,35 +209,41 @@ async def refuse_stale(interaction: discord.Interaction, bot: "TabletopBot", rec
         await reply(interaction, f"{text} {waiting_on(record)}")
 
 
-def waiting_on(record: "GameRecord") -> str:
+def waiting_on(record: GameRecord) -> str:
     if not record.to_act:
         return "Nobody needs to act right now."
-    return "The game is waiting on " + ", ".join(mention(s) for s in record.to_act) + "."
+    return "The game is waiting on " + ", ".join(record.mention(s) for s in record.to_act) + "."
 
 
-async def panel_message(bot: "TabletopBot", record: "GameRecord", seat: str) -> tuple[str, discord.ui.View]:
-    """The text and components of `seat`'s panel at the record's version."""
-    game, state = record.game, record.state
-    legal = game.legal_actions(state, seat)
-    labels = [game.describe(state, seat, a) for a in legal]
-    ui = bot.game_uis.get(record.key)
-    intro = ui.panel_intro(game.view(state, seat)) if ui is not None and hasattr(ui, "panel_intro") else ""
-    view, hidden = build_panel(record.id, record.version, legal, labels)
-    text = intro or f"Your choices in game #{record.id}:"
+async def panel_message(bot: TabletopBot, record: GameRecord, seat: str) -> tuple[str, discord.ui.View]:
+    """The text and components of `seat`'s panel at the record's version (from its own view)."""
+    ui = bot.presenter.ui(record.key)
+    mine = gate.private(record, seat) or {}
+    choices = gate.choices(record, seat)
+    legal = [a for a, _ in choices]
+    labels = [ui.action_label(mine, a, label) for a, label in choices]
+    undoable = await bot.service.can_undo(record.id, seat)
+    view, hidden = build_panel(record.id, record.version, legal, labels,
+                               rows=MAX_ROWS - 1 if undoable else MAX_ROWS)
+    if undoable:
+        view.add_item(UndoButton(record.id, record.version))
+    text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
     if hidden:
         text += f"\n({hidden} more choice(s) don't fit here: use the game's slash commands.)"
     return text, view
 
 
-def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str]) -> tuple[discord.ui.View, int]:
-    """Lay the actions out in at most five rows; return the view and how many did not fit."""
+def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str],
+                rows: int = MAX_ROWS) -> tuple[discord.ui.View, int]:
+    """Lay the actions out in at most `rows` rows; return the view and how many did not fit."""
+    max_rows = rows
     groups: OrderedDict[str, list[int]] = OrderedDict()
     for i, action in enumerate(legal):
         groups.setdefault(action["type"], []).append(i)
     buttons = [i for items in groups.values() if len(items) <= 3 for i in items]
     selects = [(t, items) for t, items in groups.items() if len(items) > 3]
     rows_needed = math.ceil(len(buttons) / BUTTONS_PER_ROW) + sum(math.ceil(len(x) / MAX_OPTIONS) for _, x in selects)
-    if rows_needed > MAX_ROWS:
+    if rows_needed > max_rows:
         selects = [("choose", [i for _, items in groups.items() for i in items])]
         buttons = []
     view = discord.ui.View(timeout=None)
@@ -185,7 +256,7 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     n = 0
     for kind, items in selects:
         for start in range(0, len(items), MAX_OPTIONS):
-            if rows >= MAX_ROWS:
+            if rows >= max_rows:
                 break
             chunk = items[start:start + MAX_OPTIONS]
             options = [discord.SelectOption(label=_label(labels[i], 100), value=str(i)) for i in chunk]
@@ -197,7 +268,7 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     return view, len(legal) - shown
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:p:(?P<gid>\d+)"):
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:p:(?P<gid>\d{1,20})"):
     """Under every turn message: opens the clicking player's own panel."""
 
     def __init__(self, gid: int) -> None:
@@ -207,8 +278,8 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> "PanelButton":
-        return cls(int(match["gid"]))
+                             match: re.Match[str]) -> PanelButton:
+        return cls(number(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_panel(interaction, self.gid)

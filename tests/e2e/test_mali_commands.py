@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import TabletopBot
-from cogs.mali_help import HELP_TOPICS
+from cogs.mali.help import HELP_TOPICS
 from games.mali import BOARD, reachable
 from tests.e2e.harness import settle, sqlite, start_bot, stop_bot, turn_messages, two_player_game
 from tests.fakediscord import FakeDiscord, User

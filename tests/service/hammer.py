@@ -36,7 +36,7 @@ async def main(url: str, schema: str, game_id: int, moves: int, seed: int) -> No
         seat = rng.choice(record.to_act)
         action = rng.choice(record.game.legal_actions(record.state, seat))
         try:
-            await service.act(game_id, int(seat), action)
+            await service.act(game_id, record.user_of(seat), action)
             counts["ok"] += 1
         except (NotYourTurn, StaleAction, Illegal):
             counts["refused"] += 1

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.service import GameRecord, GameService
+from games.base import canonical
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB, CAROL, DAVE, ERIN = 11, 22, 33, 44, 55
@@ -53,7 +54,7 @@ async def random_move(service: GameService, game_id: int, rng: random.Random) ->
     record = await service.get(game_id)
     seat = rng.choice(record.to_act)
     action = rng.choice(record.game.legal_actions(record.state, seat))
-    await service.act(game_id, int(seat), action)
+    await service.act(game_id, record.user_of(seat), action)
 
 
 async def check_consistent(service: GameService, game_id: int) -> GameRecord:
@@ -61,5 +62,5 @@ async def check_consistent(service: GameService, game_id: int) -> GameRecord:
     record = await service.get(game_id)
     log = await service.log(game_id, limit=None)
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
-    assert record.game.dump(await service.rebuild(game_id)) == record.snapshot
+    assert canonical(record.game.dump(await service.rebuild(game_id))) == canonical(record.snapshot)
     return record

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def test_50_concurrent_calls_one_move_per_seat(service: GameService) -> None:
     game = await started(service, 4, target=1000)
-    calls = [service.act(game.id, int(game.seats[i % 4]), {"type": "bid", "value": 1 + i % 3})
+    calls = [service.act(game.id, game.user_of(game.seats[i % 4]), {"type": "bid", "value": 1 + i % 3})
              for i in range(50)]
     results = await asyncio.gather(*calls, return_exceptions=True)
     applied = [r for r in results if not isinstance(r, BaseException)]
@@ -41,7 +41,7 @@ async def test_50_concurrent_players_no_lost_moves(service: GameService) -> None
             seat = rng.choice(record.to_act)
             action = rng.choice(record.game.legal_actions(record.state, seat))
             try:
-                await service.act(game.id, int(seat), action, expected_version=record.version)
+                await service.act(game.id, record.user_of(seat), action, expected_version=record.version)
                 return 1
             except (StaleAction, NotYourTurn, Illegal):
                 await asyncio.sleep(0)
@@ -98,7 +98,7 @@ async def test_two_services_race_and_retry(db: Db) -> None:
             seat = rng.choice(record.to_act)
             action = rng.choice(record.game.legal_actions(record.state, seat))
             try:
-                await service.act(game.id, int(seat), action)
+                await service.act(game.id, record.user_of(seat), action)
                 done += 1
             except (NotYourTurn, Illegal):
                 pass

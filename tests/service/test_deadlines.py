@@ -16,7 +16,7 @@ from tests.service.helpers import (
 )
 from tests.service.toygame import GAME
 
-A, B, C = str(ALICE), str(BOB), str(CAROL)
+A, B, C = "s1", "s2", "s3"  # the seats of ALICE, BOB and CAROL, in join order
 
 
 async def test_no_limit_means_no_deadline(service: GameService, clock: Clock) -> None:
@@ -40,7 +40,10 @@ async def test_timeout_default_one_action_per_overdue_seat(service: GameService,
     applied = await service.timeout(game.id)
     assert applied is not None and applied.before_to_act == [B]
     assert applied.after_to_act == [A]  # the move phase: ALICE's turn, a new window
-    assert applied.events[0]["type"] == "timeout" and "bid 1" in applied.events[0]["text"]
+    # The line names no secret: the default bid shows only as the engine's public event.
+    assert applied.events[0]["type"] == "timeout" and "bid 1" not in applied.events[0]["text"]
+    public = [e["text"] for e in applied.events if not e.get("private_to")]
+    assert public[1:] == ["s2 has bid.", "Bids: {'s1': 3, 's2': 1}."]
     assert applied.events[0]["text"].startswith(f"<@{BOB}> ran out of time")
     record = applied.record
     assert record.turn_started_at == clock.now

@@ -19,7 +19,7 @@ from tests.service.helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, ERIN, GUILD
 
 async def test_open_table_seats_creator_and_resolves_options(service: GameService) -> None:
     record = await service.open_table(GUILD, CHANNEL, ALICE, "race", {}, {"turn_hours": 24})
-    assert record.status == "open" and record.seats == [str(ALICE)]
+    assert record.status == "open" and record.players == [str(ALICE)]
     assert record.creator_id == ALICE and record.options == {"target": 20}
     assert record.settings == {"turn_hours": 24, "on_timeout": "wait", "use_thread": False,
                                "max_players": 4}
@@ -48,7 +48,7 @@ async def test_join_until_full(service: GameService) -> None:
     record = await service.open_table(GUILD, CHANNEL, ALICE, "race", {}, {})
     for user in (BOB, CAROL, DAVE):
         record = await service.join(record.id, user)
-    assert record.seats == [str(u) for u in (ALICE, BOB, CAROL, DAVE)]
+    assert record.players == [str(u) for u in (ALICE, BOB, CAROL, DAVE)]
     assert record.version == 3
     with pytest.raises(TableFull) as full:
         await service.join(record.id, ERIN)
@@ -65,7 +65,7 @@ async def test_max_players_setting_caps_the_table(service: GameService) -> None:
     with pytest.raises(TableFull, match="full \\(2 players\\)"):
         await service.join(record.id, CAROL)
     applied = await service.start(record.id, str(ALICE))
-    assert applied.record.seats == [str(ALICE), str(BOB)]
+    assert applied.record.players == [str(ALICE), str(BOB)]
 
 
 async def test_leave_passes_creation_and_last_one_abandons(service: GameService) -> None:
@@ -74,9 +74,9 @@ async def test_leave_passes_creation_and_last_one_abandons(service: GameService)
     with pytest.raises(NotInGame):
         await service.leave(record.id, CAROL)
     record = await service.leave(record.id, ALICE)
-    assert record.seats == [str(BOB)] and record.creator_id == BOB and record.status == "open"
+    assert record.players == [str(BOB)] and record.creator_id == BOB and record.status == "open"
     record = await service.leave(record.id, BOB)
-    assert record.seats == [] and record.status == "abandoned"
+    assert record.players == [] and record.status == "abandoned"
     with pytest.raises(WrongStatus):
         await service.join(record.id, CAROL)
 
@@ -91,7 +91,7 @@ async def test_start_rules(service: GameService) -> None:
     applied = await service.start(record.id, ALICE)
     game = applied.record
     assert game.status == "running" and game.seed is not None and game.state is not None
-    assert applied.before_to_act == [] and applied.after_to_act == [str(ALICE), str(BOB)]
+    assert applied.before_to_act == [] and applied.after_to_act == ["s1", "s2"]
     assert game.to_act == applied.after_to_act and applied.public_before is None
     assert applied.public_after is not None and "me" not in applied.public_after
     assert game.deadline_at is not None and game.turn_started_at is not None

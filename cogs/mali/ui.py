@@ -62,6 +62,9 @@ class MaliUI:
         stable["players"] = [{k: v for k, v in p.items() if k != "chosen"} for p in view["players"]]
         return json.dumps(stable, sort_keys=True, default=str)
 
+    def action_label(self, view: dict[str, Any], action: dict[str, Any], label: str) -> str:
+        return label
+
     def private_text(self, view: dict[str, Any]) -> str:
         me = view.get("me") or {}
         mine = _player(view, me["seat"]) if me.get("seat") else None

@@ -8,17 +8,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import ServiceError
-from cogs.common import (OOPS, bot_of, find_game, game_autocomplete, in_time, own_private, perform, reply,
-                         seat_of)
-from cogs.mali_help import HELP_TOPICS, help_embed
-from cogs.mali_ui import MaliUI
-from cogs.panel import panel_message, show_panel, waiting_on
-from games.mali import BOARD, reachable
+from bot import gate
+from cogs.common import bot_of, find_game, game_autocomplete, game_number, perform, reply, seat_of
+from cogs.mali.help import HELP_TOPICS, help_embed
+from cogs.mali.ui import ACTIONS, MaliUI
+from cogs.panel import show_panel, waiting_on
+from games.mali import BOARD, GAME, reachable
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
-    from bot.service import Applied, GameRecord
+    from bot.service import GameRecord
 
 log = logging.getLogger(__name__)
 KEY = "mali"
@@ -36,29 +35,58 @@ def order_text(view: dict[str, Any], oid: str) -> str:
     return f"{oid}: {place(o['from'])} → {place(o['to'])}, {o['points']} pts"
 
 
-async def current_record(interaction: discord.Interaction) -> "GameRecord | None":
+async def current_record(interaction: discord.Interaction) -> GameRecord | None:
     """The running Mali game an autocomplete is about (its `game` option, or the channel's)."""
     bot = bot_of(interaction)
-    gid = getattr(interaction.namespace, "game", None)
+    given = getattr(interaction.namespace, "game", None)
     try:
-        if gid:
-            record = await bot.service.get(int(gid))
-            return record if record.key == KEY and record.state is not None else None
-        records = [r for r in await bot.service.in_channel(interaction.guild_id or 0, interaction.channel_id or 0)
+        if given is not None:
+            number = game_number(given)
+            if number is None:
+                return None
+            record = await bot.service.get(number, interaction.guild_id)
+            return record if record.key == KEY and record.status == "running" else None
+        if interaction.guild_id is None:
+            return None
+        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
                    if r.key == KEY and r.status == "running"]
     except Exception:
         return None
     return records[0] if len(records) == 1 else None
 
 
-async def legal_of(interaction: discord.Interaction, *types: str) -> tuple["GameRecord | None", list[dict[str, Any]]]:
+async def legal_of(interaction: discord.Interaction,
+                   *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
+    """The user's legal actions of these types, with their labels (for the user's eyes)."""
     record = await current_record(interaction)
     if record is None:
         return None, []
-    seat = seat_of(interaction)
-    if seat not in record.to_act:
+    seat = seat_of(interaction, record)
+    if seat is None:
         return record, []
-    return record, [a for a in record.game.legal_actions(record.state, seat) if a["type"] in types]
+    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+
+
+def walk_actions(state: Any, seat: str, scout: str, route: list[str], pickups: bool) -> list[dict[str, Any]]:
+    """The steps of a route, with a pick-up wherever the scout, carrying nothing, can take an
+    order on the way; planned on the engine so that the whole walk is one write."""
+    actions: list[dict[str, Any]] = []
+    for node in route:
+        step = {"type": "step", "scout": scout, "to": node}
+        actions.append(step)
+        state, _ = GAME.apply(state, seat, step)
+        if seat not in GAME.to_act(state):
+            break
+        mine = GAME.view(state, seat)
+        carrying = next((s["carrying"] for p in mine["players"] for s in p["scouts"] if s["name"] == scout), None)
+        if pickups and carrying is None:
+            grab = [a for a in GAME.legal_actions(state, seat) if a["type"] == "pick_up" and a["scout"] == scout]
+            if grab:
+                actions.append(grab[0])
+                state, _ = GAME.apply(state, seat, grab[0])
+                if seat not in GAME.to_act(state):
+                    break
+    return actions
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
@@ -67,7 +95,7 @@ def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
 
 
 class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Powstańcy. Warszawa 1944"):
-    def __init__(self, bot: "TabletopBot") -> None:
+    def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -104,10 +132,9 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         if record is None:
             return []
         extended = record.options.get("variant") == "extended"
-        from cogs.mali_ui import ACTIONS
 
         return [app_commands.Choice(name=f"{a['value']}" + (f" — {ACTIONS[a['value']]}"[:90] if extended else ""),
-                                    value=a["value"]) for a in legal if current in str(a["value"])]
+                                    value=a["value"]) for a, _ in legal if current in str(a["value"])]
 
     @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
     @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)", game="Which game (when several share the channel)")
@@ -120,9 +147,8 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         record, legal = await legal_of(interaction, "choose_objectives")
         if record is None:
             return []
-        seat = seat_of(interaction)
-        return match(current, [app_commands.Choice(
-            name=record.game.describe(record.state, seat, a)[:100], value=",".join(sorted(a["ids"]))) for a in legal])
+        return match(current, [app_commands.Choice(name=label[:100], value=",".join(sorted(a["ids"])))
+                               for a, label in legal])
 
     # --- movement ------------------------------------------------------------------------------
     @app_commands.command(name="move", description="Walk a scout to a space by the shortest legal route")
@@ -133,72 +159,19 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         record = await find_game(interaction, game, key=KEY, running_only=True)
         if record is None:
             return
-        seat = seat_of(interaction)
-        if seat not in record.to_act:
+        seat = seat_of(interaction, record)
+        if seat is None or seat not in record.to_act:
             await reply(interaction, "It's not your turn. " + waiting_on(record))
             return
-        routes = reachable(record.state, seat, scout)
-        if to not in routes:
+        routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, scout)) or {}
+        target = to if to in routes else next((n for n in routes if place(n).lower() == to.strip().lower()), to)
+        if target not in routes:
             options = ", ".join(f"{place(n)} ({len(r)})" for n, r in sorted(routes.items(), key=lambda kv: len(kv[1]))[:12])
             hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
             await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
             return
-        await self.walk(interaction, record, scout, routes[to], pickups)
-
-    async def walk(self, interaction: discord.Interaction, record: "GameRecord", scout: str,
-                   route: list[str], pickups: bool) -> None:
-        """Step along the route one logged action at a time, picking up on the way when asked;
-        answer the player, then tell the table."""
-        bot = bot_of(interaction)
-        seat = seat_of(interaction)
-        done: list[Applied] = []
-        said: list[str] = []
-        try:
-            await in_time(interaction, self.steps(bot, record, seat, scout, route, pickups, done))
-        except ServiceError as exc:
-            said.append(f"Stopped: {exc.message}")
-        except Exception:
-            log.exception("walk failed: game %s seat %s scout %s route %s", record.id, seat, scout, route)
-            said.append(OOPS.format(gid=record.id))
-        for applied in done:
-            said += [e["text"] for e in applied.events if e.get("seat") == seat and not e.get("private_to")]
-            said += [f"🔒 {e['text']}" for e in own_private(applied, seat)]
-        text = "\n".join(said[-12:]) or "Nothing happened."
-        if done and seat in done[-1].record.to_act:
-            content, view = await panel_message(bot, done[-1].record, seat)
-            await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
-        else:
-            await reply(interaction, text[:2000])
-        for applied in done:
-            await bot.presenter.after(applied, actor=seat)
-
-    async def steps(self, bot: "TabletopBot", record: "GameRecord", seat: str, scout: str, route: list[str],
-                    pickups: bool, done: list["Applied"]) -> None:
-        for node in route:
-            applied = await bot.service.act(record.id, seat, {"type": "step", "scout": scout, "to": node})
-            done.append(applied)
-            record = applied.record
-            if seat not in record.to_act:
-                return
-            if pickups and self.carrying(record, seat, scout) is None:
-                grab = [a for a in record.game.legal_actions(record.state, seat)
-                        if a["type"] == "pick_up" and a["scout"] == scout]
-                if grab:
-                    applied = await bot.service.act(record.id, seat, grab[0])
-                    done.append(applied)
-                    record = applied.record
-                    if seat not in record.to_act:
-                        return
-
-    @staticmethod
-    def carrying(record: "GameRecord", seat: str, scout: str) -> str | None:
-        view = record.game.view(record.state, None)
-        for p in view["players"]:
-            if p["seat"] == seat:
-                for s in p["scouts"]:
-                    if s["name"] == scout:
-                        return s["carrying"]
-        return None
+        actions = gate.for_seat(record, seat, lambda state, s: walk_actions(state, s, scout, routes[target], pickups))
+        await perform(interaction, record, actions or [])
 
     @app_commands.command(name="jump", description="Jump a scout from its location to a neighbouring location")
     @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location", game="Which game (when several share the channel)")
@@ -257,12 +230,11 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         record = await find_game(interaction, game, key=KEY, running_only=True)
         if record is None:
             return
-        seat = seat_of(interaction)
-        legal = [a for a in record.game.legal_actions(record.state, seat) if a["type"] in DECISIONS] \
-            if seat in record.to_act else []
-        picked = next((a for a in legal if decision_value(a) == option), None)
+        seat = seat_of(interaction, record)
+        legal = [(a, label) for a, label in gate.choices(record, seat) if a["type"] in DECISIONS] if seat else []
+        picked = next((a for a, _ in legal if decision_value(a) == option), None)
         if picked is None:
-            choices = "; ".join(record.game.describe(record.state, seat, a) for a in legal[:10])
+            choices = "; ".join(label for _, label in legal[:5])
             await reply(interaction, ("That is not one of your choices. " + (f"You can choose: {choices}." if legal
                                       else "No decision is waiting on you. " + waiting_on(record)))[:2000])
             return
@@ -271,11 +243,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         record, legal = await legal_of(interaction, *DECISIONS)
-        if record is None:
-            return []
-        seat = seat_of(interaction)
-        return match(current, [app_commands.Choice(name=record.game.describe(record.state, seat, a)[:100],
-                                                    value=decision_value(a)) for a in legal])
+        return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
 
     # --- autocompletes -------------------------------------------------------------------------
     @move.autocomplete("scout")
@@ -292,13 +260,13 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
                  "drop": ("drop",), "squad-jump": ("squad_jump",), "swap-scouts": ("swap_scouts",)}[command]
         record, legal = await legal_of(interaction, *types)
         names: list[str] = []
-        for a in legal:
+        for a, _ in legal:
             for field in ("scout", "a", "b"):
                 if field in a and a[field] not in names:
                     names.append(a[field])
-        if record is None:
+        view = gate.public(record) if record is not None else None
+        if view is None:
             return []
-        view = record.game.view(record.state, None)
         where = {s["name"]: s["at"] for p in view["players"] for s in p["scouts"]}
         return match(current, [app_commands.Choice(
             name=f"{n} — {place(where[n]) if where.get(n) else 'off the board'}"[:100], value=n) for n in names])
@@ -307,14 +275,15 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     async def move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         record = await current_record(interaction)
         scout = getattr(interaction.namespace, "scout", None)
-        seat = seat_of(interaction)
-        if record is None or not scout or seat not in record.to_act:
+        seat = seat_of(interaction, record) if record is not None else None
+        if record is None or not scout or seat is None or seat not in record.to_act:
             return []
         try:
-            routes = reachable(record.state, seat, scout)
+            routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, str(scout))) or {}
         except Exception:
             return []
-        ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), place(kv[0])))
+        named = set(BOARD.locations)
+        ranked = sorted(routes.items(), key=lambda kv: (kv[0] not in named, len(kv[1]), place(kv[0])))
         return match(current, [app_commands.Choice(name=f"{place(n)} · {len(r)} pt{'s' if len(r) > 1 else ''}"[:100],
                                                    value=n) for n, r in ranked])
 
@@ -326,17 +295,17 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         kind = {"jump": "jump", "place": "place_scout", "squad-jump": "squad_jump"}[command]
         record, legal = await legal_of(interaction, kind)
         scout = getattr(interaction.namespace, "scout", None)
-        targets = [a["to"] for a in legal if not scout or a["scout"] == scout]
+        targets = [a["to"] for a, _ in legal if not scout or a["scout"] == scout]
         return match(current, [app_commands.Choice(name=place(t)[:100], value=t) for t in dict.fromkeys(targets)])
 
     @pickup.autocomplete("order")
     async def order_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         record, legal = await legal_of(interaction, "pick_up")
-        if record is None:
+        view = gate.public(record) if record is not None else None
+        if view is None:
             return []
         scout = getattr(interaction.namespace, "scout", None)
-        view = record.game.view(record.state, None)
-        orders = [a["order"] for a in legal if not scout or a["scout"] == scout]
+        orders = [a["order"] for a, _ in legal if not scout or a["scout"] == scout]
         return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o)
                                for o in dict.fromkeys(orders)])
 
@@ -344,12 +313,12 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     @swap_orders.autocomplete("b")
     async def swap_orders_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         record, legal = await legal_of(interaction, "swap_orders")
-        if record is None:
+        view = gate.public(record) if record is not None else None
+        if view is None:
             return []
-        view = record.game.view(record.state, None)
         other = getattr(interaction.namespace, "a", None)
         ids: list[str] = []
-        for a in legal:
+        for a, _ in legal:
             for o in ((a["a"], a["b"]) if not other else ((a["b"],) if a["a"] == other else (a["a"],) if a["b"] == other else ())):
                 if o not in ids:
                     ids.append(o)
@@ -383,6 +352,6 @@ def decision_value(action: dict[str, Any]) -> str:
     return ":".join(parts)
 
 
-async def setup(bot: "TabletopBot") -> None:
+async def setup(bot: TabletopBot) -> None:
     bot.game_uis[KEY] = MaliUI()
     await bot.add_cog(Mali(bot))

@@ -1,0 +1,81 @@
+"""What the bot needs from a game's presentation (implemented in cogs/<key>/).
+
+Every method reads a view (public, or one seat's private view) and nothing else: the gate
+(bot/gate.py) builds the views, so no text can see what its reader may not.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from games.base import Action, View
+
+Name = Callable[[str], str]  # seat -> how to name its player in a message (a mention)
+
+
+@runtime_checkable
+class GameUI(Protocol):
+    key: str
+
+    def status_line(self, view: View) -> str:
+        """The game's state in one line: round, phase, the tracks that matter."""
+
+    def waiting_line(self, view: View, name: Name) -> str:
+        """Whom the game waits on and for what ("@bob (Green) moves: card 4, 3 points left")."""
+
+    def board_signature(self, view: View) -> str:
+        """Equal when two public views draw the same board (a new image only when it changed)."""
+
+    def private_text(self, view: View) -> str:
+        """A seat's secrets and hand, from its private view."""
+
+    def panel_intro(self, view: View) -> str:
+        """The first line of a seat's panel: what is asked of it now."""
+
+    def opening_lines(self, view: View, name: Name) -> list[str]:
+        """What the table is told when the game starts."""
+
+    def outcome_text(self, view: View, name: Name) -> str:
+        """The end of the game in words: the result and each score."""
+
+    def action_label(self, view: View, action: Action, label: str) -> str:
+        """A button label for one of the viewer's own actions (`label` is the engine's)."""
+
+
+class PlainUI:
+    """The presentation of a game that has no cogs package of its own (tests, new games)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def status_line(self, view: View) -> str:
+        parts = [f"{k} {view[k]}" for k in ("round", "day", "phase") if k in view]
+        return " · ".join(parts)
+
+    def waiting_line(self, view: View, name: Name) -> str:
+        waiting = view.get("to_act") or []
+        return ("Waiting on " + ", ".join(name(s) for s in waiting) + ".") if waiting else ""
+
+    def board_signature(self, view: View) -> str:
+        from games.base import canonical
+
+        return canonical({k: v for k, v in view.items() if k not in ("to_act",)})
+
+    def private_text(self, view: View) -> str:
+        return ""
+
+    def panel_intro(self, view: View) -> str:
+        return ""
+
+    def opening_lines(self, view: View, name: Name) -> list[str]:
+        return []
+
+    def outcome_text(self, view: View, name: Name) -> str:
+        outcome: dict[str, Any] = view.get("outcome") or {}
+        winners = outcome.get("winners") or []
+        if winners:
+            return "🏆 Winner(s): " + ", ".join(name(w) for w in winners)
+        return "The game is over: nobody wins."
+
+    def action_label(self, view: View, action: Action, label: str) -> str:
+        return label
