@@ -124,5 +124,6 @@ def texts(messages: list[Message]) -> str:
     return "\n".join(m.text for m in messages)
 
 
-def user_of(sim: FakeDiscord, seat: str) -> User:
-    return sim.users[int(seat)]
+def user_of(sim: FakeDiscord, seat: str, record: Any) -> User:
+    """The simulated user who holds a seat of the game."""
+    return sim.users[int(record.user_of(seat))]

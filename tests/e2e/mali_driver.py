@@ -48,7 +48,7 @@ class MaliPlayers:
 
     async def slash(self, seat: str, record: Any, command: str, **options: Any) -> None:
         self.used[f"/{command}"] += 1
-        result = await self.sim.slash(user_of(self.sim, seat), self.where(record), command,
+        result = await self.sim.slash(user_of(self.sim, seat, record), self.where(record), command,
                                       options={**options, "game": self.gid})
         await settle()
         text = "\n".join(m.content for m in result.messages)
@@ -61,7 +61,7 @@ class MaliPlayers:
         posts = turn_messages(self.sim, self.where(record), self.gid)
         if not posts:
             return False
-        user = user_of(self.sim, seat)
+        user = user_of(self.sim, seat, record)
         opened = await self.sim.click(user, posts[-1], custom_id=f"tr:p:{self.gid}")
         panel = opened.message
         for c in panel.components:

@@ -47,7 +47,7 @@ def reminders(messages: list[Message], user: User | None = None) -> list[Message
     return [m for m in messages if m.content.startswith("⏰") and (user is None or f"<@{user.id}>" in m.content)]
 
 
-def seat(user: User) -> str:
+def uid(user: User) -> str:
     return str(user.id)
 
 
@@ -66,7 +66,7 @@ async def test_reminders_once_per_player_channel_or_dm(fake_discord: FakeDiscord
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.carol, opened.message, label="Start")
     await settle()
-    assert (await bot.service.get(gid2)).to_act == [seat(sim.carol), seat(sim.bob)]
+    assert (await bot.service.get(gid2)).waiting_users == [uid(sim.carol), uid(sim.bob)]
 
     # Nothing is due before 75% of the window.
     clock.advance(hours=17)
@@ -86,7 +86,9 @@ async def test_reminders_once_per_player_channel_or_dm(fake_discord: FakeDiscord
     assert len(reminders(public, sim.bob)) == 1  # one per player across games
     assert len(reminders(sim.channel_messages(other), sim.carol)) == 1
     record = await bot.service.get(gid)
-    assert set(record.reminded) | set((await bot.service.get(gid2)).reminded) >= {seat(sim.alice), seat(sim.bob)}
+    second = await bot.service.get(gid2)
+    reminded = {record.user_of(s) for s in record.reminded} | {second.user_of(s) for s in second.reminded}
+    assert reminded >= {uid(sim.alice), uid(sim.bob)}
 
     # A second tick right after reminds nobody again.
     counts = (len(reminders(public)), len(reminders(sim.dm_messages(sim.alice))))
@@ -119,7 +121,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
     assert len(sim.dm_messages(sim.bob)) == dms  # Bob was already waiting: no new DM
     await slash(sim, sim.bob, "mali card", value=2)  # the reveal: Bob moves first, his turn begins
     record = await bot.service.get(gid)
-    assert record.to_act == [seat(sim.bob)]
+    assert record.waiting_users == [uid(sim.bob)]
     turn = turn_messages(sim, sim.channel, gid)[-1]
     new = sim.dm_messages(sim.bob)[dms:]
     assert len(new) == 1 and f"game #{gid}" in new[0].content
@@ -131,13 +133,13 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
     await slash(sim, sim.alice, "mali end")
     for _ in range(10):  # through the soldier and time phases to Bob's next card choice
         record = await bot.service.get(gid)
-        if seat(sim.bob) in record.to_act:
+        if uid(sim.bob) in record.waiting_users:
             break
         waiting = record.to_act[0]
         action = record.game.default_action(record.state, waiting)
-        await bot.service.act(gid, waiting, action)
+        await bot.service.act(gid, record.user_of(waiting), action)
     record = await bot.service.get(gid)
-    assert seat(sim.bob) in record.to_act
+    assert uid(sim.bob) in record.waiting_users
     assert len(sim.dm_messages(sim.bob)) == dms + 1  # turn DMs are off: nothing more came
 
 
@@ -153,7 +155,7 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     await slash(sim, sim.alice, "mali card", value=3)
     await slash(sim, sim.bob, "mali card", value=5)
     version = (await bot.service.get(gid)).version
-    assert (await bot.service.get(gid)).to_act == [seat(sim.carol)]
+    assert (await bot.service.get(gid)).waiting_users == [uid(sim.carol)]
 
     refused = await slash(sim, sim.bob, "game kick", player=sim.carol)
     assert refused.ephemeral and "creator" in refused.message.content and "Manage Server" in refused.message.content
@@ -171,11 +173,11 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     kicked = await slash(sim, sim.alice, "game kick", player=sim.carol)
     assert kicked.ephemeral and "You dropped" in said(kicked)
     record = await bot.service.get(gid)
-    assert record.status == "running" and seat(sim.carol) not in record.to_act
-    assert next(p for p in record.view(None)["players"] if p["seat"] == seat(sim.carol))["dropped"]
+    assert record.status == "running" and uid(sim.carol) not in record.waiting_users
+    assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
     last = (await bot.service.log(gid))[-1]
-    assert (last.kind, last.seat, last.by) == ("drop", seat(sim.carol), "admin")
-    assert record.view(None)["phase"] == "movement" and record.to_act == [seat(sim.alice)]  # the round goes on
+    assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "admin")
+    assert record.view(None)["phase"] == "movement" and record.waiting_users == [uid(sim.alice)]  # the round goes on
     assert any(f"<@{sim.carol.id}> was dropped" in m.content for m in sim.channel_messages(sim.channel))
     assert turn_messages(sim, sim.channel, gid)[-1].content.count("(Red) moves") == 1
 
@@ -211,11 +213,11 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
     await settle()
     # Three players: Carol, overdue, is dropped; the others play on.
     record = await bot.service.get(three)
-    assert record.status == "running" and seat(sim.carol) not in record.to_act and record.to_act
+    assert record.status == "running" and uid(sim.carol) not in record.waiting_users and record.to_act
     last = (await bot.service.log(three))[-1]
-    assert (last.kind, last.seat, last.by) == ("drop", seat(sim.carol), "timeout")
-    assert next(p for p in record.view(None)["players"] if p["seat"] == seat(sim.carol))["dropped"]
-    assert not next(p for p in record.view(None)["players"] if p["seat"] == seat(sim.bob))["dropped"]
+    assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "timeout")
+    assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
+    assert not next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.bob.id))["dropped"]
     assert any(f"<@{sim.carol.id}> ran out of time and leaves" in m.content for m in turn_messages(sim, sim.channel, three))
     # Two players: Alice, overdue, is dropped, and the game ends without a winner.
     record = await bot.service.get(two)
@@ -255,7 +257,7 @@ async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_pa
     clicked = await sim.click(sim.dave, table2, label="Join")
     await settle()
     assert clicked.ephemeral and "abandoned" in said(clicked) and "went wrong" not in said(clicked)
-    assert (await bot.service.get(gid2)).seats == [seat(sim.carol)]
+    assert (await bot.service.get(gid2)).players == [uid(sim.carol)]
     assert not await bot.service.in_channel(sim.guild.id, sim.channel.id)
 
 
@@ -280,8 +282,8 @@ async def test_several_games_in_one_channel(fake_discord: FakeDiscord, tmp_path:
     assert not await bot.service.log(first) and not await bot.service.log(second)
     await slash(sim, sim.alice, "mali card", value=3, game=second)
     assert not await bot.service.log(first)
-    assert [(e.seat, e.action) for e in await bot.service.log(second)] == [
-        (seat(sim.alice), {"type": "choose_card", "value": 3})]
+    assert [(str(e.user_id), e.action) for e in await bot.service.log(second)] == [
+        (uid(sim.alice), {"type": "choose_card", "value": 3})]
     offered = await sim.autocomplete(sim.bob, sim.channel, "mali card", {"game": first}, focused="value")
     assert sorted(c["value"] for c in offered) == [1, 2, 3, 4, 5]
 
@@ -303,7 +305,7 @@ async def test_a_thread_table(fake_discord: FakeDiscord, tmp_path: Path) -> None
     status = await slash(sim, sim.bob, "game status", thread)
     assert f"game #{gid}" in said(status)
     assert "Movement cards" in turn_messages(sim, thread, gid)[-1].content
-    mover = user_of(sim, record.to_act[0])
+    mover = user_of(sim, record.to_act[0], record)
     opened = await sim.click(mover, turn_messages(sim, thread, gid)[-1], custom_id=f"tr:p:{gid}")
     assert opened.ephemeral and opened.message.components
     assert not turn_messages(sim, sim.channel, gid)

@@ -28,12 +28,12 @@ def said(result: Any) -> str:
     return "\n".join(m.text for m in result.messages)
 
 
-def seat(user: User) -> str:
+def uid(user: User) -> str:
     return str(user.id)
 
 
 def scouts_of(record: Any, user: User) -> dict[str, str | None]:
-    player = next(p for p in record.view(None)["players"] if p["seat"] == seat(user))
+    player = next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(user.id))
     return {s["name"]: s["at"] for s in player["scouts"]}
 
 
@@ -42,7 +42,7 @@ async def alice_moves_with_card_two(sim: FakeDiscord, bot: TabletopBot, gid: int
     await slash(sim, sim.bob, "mali card", value=5)
     record = await bot.service.get(gid)
     current = record.view(None)["current"]
-    assert record.to_act == [seat(sim.alice)] and current["card"] == 2 and current["points_left"] == 2
+    assert record.waiting_users == [uid(sim.alice)] and current["card"] == 2 and current["points_left"] == 2
     return record
 
 
@@ -65,7 +65,7 @@ async def test_autocomplete_offers_only_what_is_legal_now(fake_discord: FakeDisc
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     record = await alice_moves_with_card_two(sim, bot, gid)
-    alice = seat(sim.alice)
+    alice = record.seat_of(sim.alice.id)
     mine, theirs = scouts_of(record, sim.alice), scouts_of(record, sim.bob)
 
     # The mover's own scouts that can step, and nobody else's.
@@ -96,9 +96,10 @@ async def test_autocomplete_offers_only_what_is_legal_now(fake_discord: FakeDisc
     record = await bot.service.get(gid)
     while not (record.view(None)["phase"] == "cards" and record.view(None)["round"] == 2):
         mover = record.to_act[0]
-        record = (await bot.service.act(gid, mover, record.game.default_action(record.state, mover))).record
+        record = (await bot.service.act(gid, record.user_of(mover),
+                                        record.game.default_action(record.state, mover))).record
     for user, played in ((sim.alice, 2), (sim.bob, 5)):
-        hand = next(p for p in record.view(None)["players"] if p["seat"] == seat(user))["hand"]
+        hand = next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(user.id))["hand"]
         assert played not in hand and len(hand) == 4
         offered = await sim.autocomplete(user, sim.channel, "mali card", focused="value")
         assert sorted(c["value"] for c in offered) == sorted(hand)
@@ -109,7 +110,7 @@ async def test_a_move_out_of_reach_says_what_is_reachable(fake_discord: FakeDisc
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     record = await alice_moves_with_card_two(sim, bot, gid)
-    routes = reachable(record.state, seat(sim.alice), "Janek")
+    routes = reachable(record.state, record.seat_of(sim.alice.id), "Janek")
     assert "cytadela" not in routes
 
     refused = await slash(sim, sim.alice, "mali move", scout="Janek", to="cytadela")
@@ -129,7 +130,7 @@ async def test_a_move_walks_the_route_and_picks_up_on_the_way(fake_discord: Fake
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     record = await alice_moves_with_card_two(sim, bot, gid)
-    alice = seat(sim.alice)
+    alice = record.seat_of(sim.alice.id)
     view = record.view(None)
     assert view["orders"]["O28"]["from"] == "plac_trzech_krzyzy" and ["O28"] in view["track"]
     assert reachable(record.state, alice, "Janek")["elektrownia"] == ["plac_trzech_krzyzy", "elektrownia"]
@@ -143,7 +144,7 @@ async def test_a_move_walks_the_route_and_picks_up_on_the_way(fake_discord: Fake
     record = await bot.service.get(gid)
     janek = next(s for p in record.view(None)["players"] for s in p["scouts"] if s["name"] == "Janek")
     assert janek["at"] == "elektrownia" and janek["carrying"] == "O28"
-    assert record.to_act == [seat(sim.bob)]  # both points spent: Bob moves
+    assert record.waiting_users == [uid(sim.bob)]  # both points spent: Bob moves
     assert "O28" in said(moved)
     announced = turn_messages(sim, sim.channel, gid)[-1].content
     assert "Janek" in announced and "O28" in announced and f"<@{sim.bob.id}>" in announced
@@ -156,7 +157,7 @@ async def test_a_stale_panel_button_after_a_restart_gets_a_fresh_panel(fake_disc
     bot = await start_bot(sim, url, seed=SEED)
     gid = await two_player_game(sim, bot)
     record = await alice_moves_with_card_two(sim, bot, gid)
-    alice = seat(sim.alice)
+    alice = record.seat_of(sim.alice.id)
     end = record.game.legal_actions(record.state, alice).index({"type": "end_turn"})
     panel = (await sim.click(sim.alice, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")).message
     stale_id = f"tr:a:{gid}:{record.version}:{end}"
@@ -178,7 +179,7 @@ async def test_a_stale_panel_button_after_a_restart_gets_a_fresh_panel(fake_disc
     await sim.click(sim.alice, fresh, custom_id=f"tr:a:{gid}:{moved.version}:{now_end}")
     await settle()
     ended = await bot.service.get(gid)
-    assert ended.to_act == [seat(sim.bob)] and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}
+    assert ended.waiting_users == [uid(sim.bob)] and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}
 
 
 async def test_cards_stay_secret_until_revealed(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ async def test_cards_stay_secret_until_revealed(fake_discord: FakeDiscord, tmp_p
     # Bob picks his from the panel.
     record = await bot.service.get(gid)
     panel = (await sim.click(sim.bob, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")).message
-    idx = record.game.legal_actions(record.state, seat(sim.bob)).index({"type": "choose_card", "value": 5})
+    idx = record.game.legal_actions(record.state, record.seat_of(sim.bob.id)).index({"type": "choose_card", "value": 5})
     before_reveal = len(sim.channel_messages(sim.channel))
     secret_time = sim.channel_messages(sim.channel)
     for message in secret_time:
@@ -203,7 +204,7 @@ async def test_cards_stay_secret_until_revealed(fake_discord: FakeDiscord, tmp_p
     revealed = "\n".join(m.content for m in sim.channel_messages(sim.channel)[before_reveal:])
     assert re.search(r"Movement cards: .*4.*5|Movement cards: .*5.*4", revealed), revealed
     log = await slash(sim, sim.carol, "game log")
-    assert log.ephemeral and "(secret)" in said(log) and "value" not in said(log)
+    assert log.ephemeral and "Red has chosen a movement card." in said(log) and "value" not in said(log)
 
 
 async def test_objectives_stay_secret_during_the_draft(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -212,7 +213,7 @@ async def test_objectives_stay_secret_during_the_draft(fake_discord: FakeDiscord
     gid = await two_player_game(sim, bot, variant="extended")
     record = await bot.service.get(gid)
     assert record.view(None)["phase"] == "objectives"
-    dealt = {u: [o["id"] for o in record.view(seat(u))["me"]["objective_hand"]] for u in (sim.alice, sim.bob)}
+    dealt = {u: [o["id"] for o in record.view(record.seat_of(u.id))["me"]["objective_hand"]] for u in (sim.alice, sim.bob)}
     for user in (sim.alice, sim.bob):
         assert len(dealt[user]) == 6
         dm = "\n".join(m.text for m in sim.dm_messages(user))
@@ -243,15 +244,15 @@ async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp
     dm = sim.dm_messages(sim.alice)[0]
     choices = [c for c in dm.components if c.is_select]
     assert choices, "the DM has no draft choices"
-    legal = record.game.legal_actions(record.state, seat(sim.alice))
+    legal = record.game.legal_actions(record.state, record.seat_of(sim.alice.id))
     offered = {int(v) for c in choices for v in c.option_values}
     assert offered == set(range(len(legal)))  # every valid set, and only those
     picked = await sim.select(sim.alice, dm, choices[0].custom_id, [choices[0].option_values[0]])
     await settle()
     assert "went wrong" not in said(picked)
     record = await bot.service.get(gid)
-    assert seat(sim.alice) not in record.to_act and seat(sim.bob) in record.to_act
-    kept = {o["id"] for o in record.view(seat(sim.alice))["me"]["objectives"]}
+    assert uid(sim.alice) not in record.waiting_users and uid(sim.bob) in record.waiting_users
+    kept = {o["id"] for o in record.view(record.seat_of(sim.alice.id))["me"]["objectives"]}
     assert kept == set(legal[int(choices[0].option_values[0])]["ids"])
     assert not OBJECTIVE_ID.search("\n".join(m.text for m in sim.channel_messages(sim.channel)))
 
@@ -266,10 +267,10 @@ async def test_closed_dms_draft_through_game_hand(fake_discord: FakeDiscord, tmp
     hand = await slash(sim, sim.bob, "game hand")
     shown = hand.messages[-1]
     record = await bot.service.get(gid)
-    dealt = [o["id"] for o in record.view(seat(sim.bob))["me"]["objective_hand"]]
+    dealt = [o["id"] for o in record.view(record.seat_of(sim.bob.id))["me"]["objective_hand"]]
     assert shown.ephemeral and all(i in shown.content for i in dealt) and shown.attachments
     choice = next(c for c in shown.components if c.is_select)
     await sim.select(sim.bob, shown, choice.custom_id, [choice.option_values[0]])
     await settle()
     record = await bot.service.get(gid)
-    assert seat(sim.bob) not in record.to_act and len(record.view(seat(sim.bob))["me"]["objectives"]) == 3
+    assert uid(sim.bob) not in record.waiting_users and len(record.view(record.seat_of(sim.bob.id))["me"]["objectives"]) == 3

@@ -66,7 +66,7 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         posted = [m for m in sim.channel_messages(sim.channel) if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
         await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3})
         version, to_act, phase = await game_state(engine, gid)
-        assert to_act == [str(sim.bob.id)] and phase == "cards"
+        assert to_act == ["s2"] and phase == "cards"  # bob took the second seat
 
         proc.send_signal(signal.SIGKILL)  # no goodbye: the process just dies mid-game
         await proc.wait()

@@ -121,7 +121,7 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
 
     # The bot keeps working: the mover ends the turn, and that post carries what the failed one had.
     mover = record.to_act[0]
-    ended = await sim.slash(user_of(sim, mover), sim.channel, "mali end", options={"game": gid})
+    ended = await sim.slash(user_of(sim, mover, record), sim.channel, "mali end", options={"game": gid})
     await settle()
     assert "went wrong" not in ended.message.content
     after = await bot.service.get(gid)
@@ -158,7 +158,7 @@ async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscor
     opened = await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")
     assert opened.ephemeral and opened.message.selects
     record = await bot.service.get(gid)
-    idx = record.game.legal_actions(record.state, str(sim.bob.id)).index({"type": "choose_card", "value": 5})
+    idx = record.game.legal_actions(record.state, record.seat_of(sim.bob.id)).index({"type": "choose_card", "value": 5})
     await sim.select(sim.bob, opened.message, None, [str(idx)], prefix=f"tr:s:{gid}:{record.version}:")
     await settle()
     assert (await bot.service.get(gid)).view(None)["phase"] == "movement"
