@@ -62,8 +62,9 @@ def where_id(interaction: discord.Interaction) -> int:
 
 def game_number(value: object) -> int | None:
     """A `game` option or a custom_id part as a game number, or None when it cannot be one."""
-    if isinstance(value, str) and value.strip().lstrip("#").isdigit() and len(value) < 20:
-        value = int(value.strip().lstrip("#"))
+    if isinstance(value, str):
+        text = value.strip().lstrip("#")
+        value = int(text) if text.isascii() and text.isdigit() and len(text) < 20 else None
     return value if valid_id(value) else None  # type: ignore[return-value]
 
 

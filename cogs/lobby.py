@@ -28,6 +28,7 @@ from cogs.panel import (
     ActSelect,
     PanelButton,
     UndoButton,
+    UnknownButton,
     number,
     panel_message,
     show_panel,
@@ -102,7 +103,7 @@ def table_embed(record: GameRecord) -> discord.Embed:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d{1,20})"):
+                  template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d+)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary}
 
@@ -136,7 +137,7 @@ def turn_view(record: GameRecord) -> discord.ui.View:
     return view
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d{1,20})"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d+)"):
     def __init__(self, gid: int) -> None:
         super().__init__(discord.ui.Button(label="My secrets", style=discord.ButtonStyle.secondary,
                                            custom_id=f"tr:h:{gid}", emoji="🔒"))
@@ -578,7 +579,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
 
 async def setup(bot: TabletopBot) -> None:
-    bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton)
+    bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
+                          UnknownButton)
     bot.presenter.turn_view = turn_view
 
     async def private_panel(record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:

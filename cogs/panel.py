@@ -33,13 +33,37 @@ def _label(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+NOT_A_NUMBER = 10**12  # names no game, version or choice, and still fits every template
+
+
 def number(text: str) -> int:
-    """A custom_id or select value part as a number; -1 when it is not one (never raises)."""
-    return int(text) if text.isdigit() and len(text) <= 12 else -1
+    """A custom_id or select value part as a number; NOT_A_NUMBER when it is not one (never
+    raises), so a forged id still builds its item and then gets the usual friendly refusal."""
+    if text.isascii() and text.isdigit() and len(text) <= 12:
+        return min(int(text), NOT_A_NUMBER)
+    return NOT_A_NUMBER
+
+
+class UnknownButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"(?s)tr:(?!(?:a:\d+:\d+:\d+|s:\d+:\d+:\d+|p:\d+|h:\d+|u:\d+:\d+"
+                             r"|t:(?:join|leave|start):\d+)$).*"):
+    """Any other component of ours (from an older version of the bot, or forged): a friendly no."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> UnknownButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reply(interaction, "That button is out of date: it belongs to an older message. "
+                                 "Use `/game play` for your choices now.")
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"tr:a:(?P<gid>\d{1,20}):(?P<ver>\d{1,20}):(?P<idx>\d{1,20})"):
+                template=r"tr:a:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"):
     def __init__(self, gid: int, ver: int, idx: int, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(label=_label(label, 80), style=style,
@@ -57,7 +81,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                template=r"tr:s:(?P<gid>\d{1,20}):(?P<ver>\d{1,20}):(?P<n>\d{1,20})"):
+                template=r"tr:s:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)"):
     def __init__(self, gid: int, ver: int, n: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=f"tr:s:{gid}:{ver}:{n}",
@@ -154,7 +178,7 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"tr:u:(?P<gid>\d{1,20}):(?P<ver>\d{1,20})"):
+                 template=r"tr:u:(?P<gid>\d+):(?P<ver>\d+)"):
     """On a panel while the seat may take back its last action."""
 
     def __init__(self, gid: int, ver: int) -> None:
@@ -268,7 +292,7 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     return view, len(legal) - shown
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:p:(?P<gid>\d{1,20})"):
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:p:(?P<gid>\d+)"):
     """Under every turn message: opens the clicking player's own panel."""
 
     def __init__(self, gid: int) -> None:

@@ -1,0 +1,228 @@
+"""The platform's defects, each played through Discord (issue: one platform for four games).
+
+Secrets on a time-out, another server's game, bad numbers, the outbox's order and its survival
+across a restart, a route as one write, a saved move whose answer failed, undo and replace.
+The database-facing ones run on SQLite and PostgreSQL.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.harness import Clock, database, settle, start_bot, stop_bot, turn_messages, two_player_game
+from tests.fakediscord import FakeDiscord, User
+
+OBJECTIVE_ID = re.compile(r"\bS\d\d\b")
+MANAGE_GUILD = 1 << 5
+SEED = 1  # two players, basic: alice (Red) starts; Janek stands on PAST, one step from O28's origin
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    async for url in database(request.param, tmp_path):
+        yield url
+
+
+def public_text(sim: FakeDiscord) -> str:
+    return "\n".join(m.text for m in sim.channel_messages(sim.channel))
+
+
+def said(result: Any) -> str:
+    return "\n".join(m.text for m in result.messages)
+
+
+async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> Any:
+    result = await sim.slash(user, sim.channel, command, options=options)
+    await settle()
+    return result
+
+
+async def test_a_timeout_in_the_draft_publishes_no_objective(fake_discord: FakeDiscord, db_url: str) -> None:
+    sim = fake_discord
+    clock = Clock()
+    bot = await start_bot(sim, db_url, clock, seed=SEED)
+    opened = await slash(sim, sim.alice, "game new", game="mali", players=2, variant="extended",
+                         turn_hours=24, on_timeout="default")
+    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    await sim.click(sim.bob, opened.message, label="Join")
+    await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
+    assert (await bot.service.get(gid)).view(None)["phase"] == "objectives"
+    clock.advance(hours=25)
+    await bot.scheduler.tick()
+    await settle()
+    record = await bot.service.get(gid)
+    assert record.view(None)["phase"] == "cards"  # both drafts were played for them
+    text = public_text(sim)
+    assert "ran out of time" in text and not OBJECTIVE_ID.search(text), text
+    log = await slash(sim, sim.carol, "game log", game=gid)
+    assert log.ephemeral and "time-out" in said(log) and not OBJECTIVE_ID.search(said(log)), said(log)
+
+
+async def test_another_servers_game_is_no_game_there(fake_discord: FakeDiscord, db_url: str) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=SEED)
+    gid = await two_player_game(sim, bot)
+    before = await bot.service.get(gid)
+    other = sim.add_guild("Elsewhere", owner=sim.dave)
+    sim.add_member(other, sim.carol, permissions=MANAGE_GUILD)
+    there = sim.add_text_channel(other, "games")
+    for command, options in (("game join", {}), ("game abandon", {}), ("game status", {}),
+                             ("game log", {}), ("game hand", {}), ("game undo", {}),
+                             ("game kick", {"player": sim.bob}), ("game resign", {}),
+                             ("game replace", {"player": sim.bob, "new_player": sim.carol}),
+                             ("mali card", {"value": 3}), ("game play", {})):
+        result = await sim.slash(sim.carol, there, command, options={"game": gid, **options})
+        await settle()
+        assert result.ephemeral and f"no game #{gid} in this server" in said(result), (command, said(result))
+    # A button of that game, forged into the other server, is refused the same way.
+    forged = sim.create_bot_message(there, "forged", components=[{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Go", "custom_id": f"tr:p:{gid}"}]}])
+    click = await sim.click(sim.dave, forged, custom_id=f"tr:p:{gid}")
+    await settle()
+    assert click.ephemeral and "not here" in said(click)
+    after = await bot.service.get(gid)
+    assert (after.version, after.status, after.players) == (before.version, "running", before.players)
+    assert sim.channel_messages(there) == [forged]
+
+
+async def test_bad_numbers_get_an_answer_and_change_nothing(fake_discord: FakeDiscord, db_url: str) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=SEED)
+    gid = await two_player_game(sim, bot)
+    version = (await bot.service.get(gid)).version
+    for value in (2**31, 2**63, 2**70, -1, 0):  # Discord sends only integers here; see tests/bot
+        result = await slash(sim, sim.alice, "game status", game=value)
+        assert result.ephemeral and "went wrong" not in said(result), (value, said(result))
+        assert "no game" in said(result) or "not a game number" in said(result), (value, said(result))
+    board = turn_messages(sim, sim.channel, gid)[-1]
+    for custom_id in (f"tr:p:{2**63}", f"tr:p:{2**31}", f"tr:a:{gid}:{version}:{2**64}",
+                      f"tr:a:{2**70}:1:1", f"tr:h:{2**40}", f"tr:t:join:{2**63}", f"tr:u:{gid}:{2**63}",
+                      "tr:zz:1", f"tr:t:explode:{gid}", "tr:"):
+        forged = sim.create_bot_message(sim.channel, "forged", components=[{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Go", "custom_id": custom_id}]}])
+        click = await sim.click(sim.alice, forged, custom_id=custom_id)
+        await settle()
+        assert click.acknowledged and click.ephemeral and "went wrong" not in said(click), custom_id
+    select = sim.create_bot_message(sim.channel, "forged", components=[{"type": 1, "components": [
+        {"type": 3, "custom_id": f"tr:s:{gid}:{version}:0",
+         "options": [{"label": "x", "value": "abc"}, {"label": "y", "value": "99999999999999999999"}]}]}])
+    for value in ("abc", "99999999999999999999"):
+        picked = await sim.select(sim.alice, select, f"tr:s:{gid}:{version}:0", [value])
+        await settle()
+        assert picked.ephemeral and "went wrong" not in said(picked), value
+    assert (await bot.service.get(gid)).version == version
+    assert turn_messages(sim, sim.channel, gid)[-1] is board
+
+
+async def test_the_outbox_posts_in_order_and_survives_a_restart(fake_discord: FakeDiscord, db_url: str) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=SEED)
+    gid = await two_player_game(sim, bot)
+    posts = len(sim.channel_messages(sim.channel))
+    # Two moves are saved, but the bot dies before it tells anyone.
+    await bot.service.act(gid, sim.alice.id, {"type": "choose_card", "value": 2})
+    await bot.service.act(gid, sim.bob.id, {"type": "choose_card", "value": 5})
+    await stop_bot(sim, bot)
+    assert len(sim.channel_messages(sim.channel)) == posts
+    bot = await start_bot(sim, db_url, seed=SEED)
+    await bot.scheduler.tick()  # the first tick after a start drains the outbox
+    await settle()
+    new = sim.channel_messages(sim.channel)[posts:]
+    assert len(new) == 1, [m.text for m in new]
+    text = new[0].text
+    assert text.index("Red has chosen") < text.index("Green has chosen") < text.index("Movement cards")
+    assert new[0].attachments  # the newest board
+    # Delivering again tells nothing twice; a late delivery for an older move posts nothing older.
+    assert await bot.presenter.deliver(gid) is None
+    await bot.scheduler.tick()
+    assert len(sim.channel_messages(sim.channel)) == posts + 1
+
+
+async def test_a_route_is_one_write_and_a_failed_answer_still_says_saved(fake_discord: FakeDiscord,
+                                                                        db_url: str) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=SEED)
+    gid = await two_player_game(sim, bot)
+    await slash(sim, sim.alice, "mali card", value=2)
+    await slash(sim, sim.bob, "mali card", value=5)
+    before = await bot.service.get(gid)
+    # The answer to the move fails once at Discord: the move is saved, and the user is told so.
+    rule = sim.fail_next("POST /interactions/{id}/{token}/callback", status=400, code=50035,
+                         message="Invalid Form Body")
+    moved = await slash(sim, sim.alice, "mali move", scout="Janek", to="elektrownia")
+    assert rule.hits == 1
+    after = await bot.service.get(gid)
+    assert after.version == before.version + 1  # step, pick-up and step: one write
+    assert [e.action["type"] for e in (await bot.service.log(gid))[2:]] == ["step", "pick_up", "step"]
+    assert "saved" in said(moved) and "nothing was changed" not in said(moved), said(moved)
+    sim.expect_errors(50035)
+
+
+async def test_undo_and_replace_through_discord(fake_discord: FakeDiscord, db_url: str) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=SEED)
+    gid = await two_player_game(sim, bot)
+    nothing = await slash(sim, sim.alice, "game undo")
+    assert nothing.ephemeral and "nothing" in said(nothing).lower()
+    await slash(sim, sim.alice, "mali card", value=2)
+    secret = await slash(sim, sim.alice, "game undo")  # a hidden choice handed the turn on
+    assert "can't be taken back" in said(secret) or "nothing" in said(secret).lower()
+    await slash(sim, sim.bob, "mali card", value=5)
+    start = await bot.service.get(gid)
+    step = await slash(sim, sim.alice, "mali move", scout="Janek", to="plac_trzech_krzyzy", pickups=False)
+    assert any(c.custom_id and c.custom_id.startswith(f"tr:u:{gid}:") for c in step.message.components)
+    moved = await bot.service.get(gid)
+    assert moved.view(None) != start.view(None)
+    undone = await slash(sim, sim.alice, "game undo")
+    assert undone.ephemeral and "Taken back" in said(undone)
+    back = await bot.service.get(gid)
+    assert back.view(None) == start.view(None) and back.version == moved.version + 1
+    log = await bot.service.log(gid)
+    assert log[-1].undone and log[-1].action == {"type": "step", "scout": "Janek", "to": "plac_trzech_krzyzy"}
+    from games.base import canonical
+    assert canonical(back.game.dump(await bot.service.rebuild(gid))) == canonical(back.snapshot)
+    # Bob cannot take back Alice's move; by panel, Alice steps and undoes again.
+    refused = await slash(sim, sim.bob, "game undo")
+    assert "can't be taken back" in said(refused)  # Bob's last move was his secret card
+
+    # The creator hands Bob's seat to Dave: Dave plays it, Bob can't any more.
+    not_creator = await slash(sim, sim.bob, "game replace", player=sim.bob, new_player=sim.dave)
+    assert not_creator.ephemeral and "Only the game's creator" in said(not_creator)
+    handed = await slash(sim, sim.alice, "game replace", player=sim.bob, new_player=sim.dave)
+    assert handed.ephemeral and f"<@{sim.dave.id}>" in said(handed)
+    record = await bot.service.get(gid)
+    assert record.players == [str(sim.alice.id), str(sim.dave.id)] and record.snapshot == back.snapshot
+    assert f"takes over <@{sim.bob.id}>'s seat" in public_text(sim)
+    assert sim.dm_messages(sim.dave)  # Dave got the seat's private information
+    await slash(sim, sim.alice, "mali end")
+    by_bob = await slash(sim, sim.bob, "mali end")
+    assert "not playing" in said(by_bob)
+    record = await bot.service.get(gid)
+    assert record.waiting_users == [str(sim.dave.id)]
+    by_dave = await slash(sim, sim.dave, "mali end")
+    assert by_dave.ephemeral and "went wrong" not in said(by_dave)
+    assert (await bot.service.get(gid)).version > record.version
+
+
+async def test_restart_keeps_what_was_not_posted(fake_discord: FakeDiscord, db_url: str) -> None:
+    """A post that failed before a crash goes out after the restart, with the lines it carried."""
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=SEED)
+    gid = await two_player_game(sim, bot)
+    await slash(sim, sim.alice, "mali card", value=3)
+    rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=403, code=50013,
+                         message="Missing Permissions")
+    await slash(sim, sim.bob, "mali card", value=5)
+    assert rule.hits == 1
+    assert "Movement cards" not in public_text(sim)
+    await stop_bot(sim, bot)
+    bot = await start_bot(sim, db_url, seed=SEED)
+    await bot.scheduler.tick()
+    await settle()
+    assert "Movement cards" in public_text(sim)
+    sim.expect_errors(50013)
