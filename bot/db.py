@@ -1,6 +1,7 @@
 """Engines, sessions and migrations for SQLite (aiosqlite) and PostgreSQL (asyncpg)."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def canonical_json(value: Any) -> str:
+    """How JSON columns are written: sorted keys, so a stored snapshot is the canonical dump."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def make_engine(url: str | URL | None = None, *, schema: str | None = None,
                 **kwargs: Any) -> AsyncEngine:
     """An async engine; `schema` (PostgreSQL only) becomes the connections' search_path."""
     parsed = normalise_url(url or database_url())
+    kwargs.setdefault("json_serializer", canonical_json)
     if parsed.get_backend_name() == "sqlite":
         ensure_sqlite_folder(parsed)
         connect_args = {"timeout": SQLITE_BUSY_MS / 1000, **kwargs.pop("connect_args", {})}

@@ -38,7 +38,7 @@ def choices(record: GameRecord, seat: str) -> list[tuple[Action, str]]:
 
 
 def for_seat(record: GameRecord, seat: str, ask: Callable[[Any, str], T]) -> T | None:
-    """A game's own helper over the state (e.g. the spaces a scout can reach), asked for one
+    """A game's own helper over the state (e.g. the places a piece can reach), asked for one
     seat's own choices: `ask(state, seat)` must return only what that seat may know."""
     if record.state is None or seat not in record.seats:
         return None

@@ -160,7 +160,7 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     if seat is None:
         await reply(interaction, f"You're not playing in game #{record.id}, so you hold no secrets there.")
         return
-    if record.state is None:
+    if gate.private(record, seat) is None:
         await reply(interaction, "The game hasn't started yet: nothing secret to show.")
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -381,11 +381,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         record = await find_game(interaction, game)
         if record is None:
             return
-        if record.state is None:
+        view = gate.public(record)
+        if view is None:
             await reply(interaction, embed=table_embed(record))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = gate.public(record) or {}
         presenter = self.bot.presenter
         text = "\n".join(x for x in (presenter.status_line(record, view), waiting_on(record)) if x)
         file = await presenter.board_file(record, view)

@@ -13,7 +13,8 @@ from cogs.common import bot_of, find_game, game_autocomplete, game_number, perfo
 from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import ACTIONS, MaliUI
 from cogs.panel import show_panel, waiting_on
-from games.mali import BOARD, GAME, reachable
+from games.mali import BOARD, reachable
+from games.mali.route import walk_actions
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -65,28 +66,6 @@ async def legal_of(interaction: discord.Interaction,
     if seat is None:
         return record, []
     return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
-
-
-def walk_actions(state: Any, seat: str, scout: str, route: list[str], pickups: bool) -> list[dict[str, Any]]:
-    """The steps of a route, with a pick-up wherever the scout, carrying nothing, can take an
-    order on the way; planned on the engine so that the whole walk is one write."""
-    actions: list[dict[str, Any]] = []
-    for node in route:
-        step = {"type": "step", "scout": scout, "to": node}
-        actions.append(step)
-        state, _ = GAME.apply(state, seat, step)
-        if seat not in GAME.to_act(state):
-            break
-        mine = GAME.view(state, seat)
-        carrying = next((s["carrying"] for p in mine["players"] for s in p["scouts"] if s["name"] == scout), None)
-        if pickups and carrying is None:
-            grab = [a for a in GAME.legal_actions(state, seat) if a["type"] == "pick_up" and a["scout"] == scout]
-            if grab:
-                actions.append(grab[0])
-                state, _ = GAME.apply(state, seat, grab[0])
-                if seat not in GAME.to_act(state):
-                    break
-    return actions
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
