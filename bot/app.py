@@ -51,7 +51,7 @@ class Tree(discord.app_commands.CommandTree["TabletopBot"]):
     async def on_error(self, interaction: discord.Interaction,
                        error: discord.app_commands.AppCommandError) -> None:
         """An unexpected error: log it with what was asked, and tell the user what became of it."""
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         log.error("command failed: %s %s by %s in %s", data.get("name"), data.get("options"),
                   interaction.user.id, interaction.channel_id, exc_info=error)
         if interaction.extras.get("committed"):

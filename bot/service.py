@@ -265,7 +265,7 @@ class GameService(Store):
                                   f"{self._mentions(cur, before)}.")
             if stale and await self._repeats_last(session, cur["id"], seat, actions[0]):
                 raise self._stale(cur, before)
-            new, events, log = state, [], []
+            new, events, log = state, list[Event](), list[LogLine]()
             for n, action in enumerate(actions):
                 if n and seat not in game.to_act(new):
                     raise Illegal("Your turn ended before the whole command was done, so none "
@@ -322,7 +322,7 @@ class GameService(Store):
                 change.values = {"deadline_at": self._deadline(cur["settings"], now),
                                  "reminded": []}
                 return change
-            new, events, log, lines = state, [], [], []
+            new, events, log, lines = state, list[Event](), list[LogLine](), list[Event]()
             for seat in overdue:
                 if game.outcome(new) is not None or seat not in game.to_act(new):
                     continue

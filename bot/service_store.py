@@ -214,7 +214,7 @@ class Store(Outbox):
             result = await session.execute(
                 update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == cur["version"])
                 .values(**values))
-            if result.rowcount != 1:
+            if getattr(result, "rowcount", 0) != 1:
                 await session.rollback()
                 return False
             first = cur["last_seq"] + 1

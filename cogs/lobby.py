@@ -52,7 +52,7 @@ TIMEOUT_CHOICES = [
 HOURS_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72),
                   ("1 week", 168))]
-GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=k) for k, g in registry.GAMES.items()
+GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k, g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
 
 
@@ -113,7 +113,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.op, self.gid = op, gid
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TableButton:
         return cls(match["op"], number(match["gid"]))
 
@@ -144,7 +144,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h
         self.gid = gid
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandButton:
         return cls(number(match["gid"]))
 
@@ -187,7 +187,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                            options="Further options as name=value, e.g. jump_costs_one_point=true",
                            turn_hours="Time each player has for a move", on_timeout="When the time runs out",
                            thread="Play in a new thread instead of this channel")
-    @app_commands.choices(game=GAME_CHOICES, turn_hours=HOURS_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, turn_hours=HOURS_CHOICES,  # type: ignore[misc]
+                          on_timeout=TIMEOUT_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,

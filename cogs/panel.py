@@ -71,10 +71,11 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.gid, self.ver, self.idx = gid, ver, idx
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActButton:
         return cls(number(match["gid"]), number(match["ver"]), number(match["idx"]),
-                   item.label or "…", item.style)
+                   getattr(item, "label", None) or "…",
+                   getattr(item, "style", discord.ButtonStyle.primary))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_index(interaction, self.gid, self.ver, self.idx)
@@ -90,13 +91,14 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.gid, self.ver = gid, ver
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActSelect:
         return cls(number(match["gid"]), number(match["ver"]), number(match["n"]),
-                   list(item.options), item.placeholder)
+                   list(getattr(item, "options", [])), getattr(item, "placeholder", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
         picked = values[0] if isinstance(values, list) and values else ""
         await play_index(interaction, self.gid, self.ver, number(str(picked)))
 
@@ -187,7 +189,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.gid, self.ver = gid, ver
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> UndoButton:
         return cls(number(match["gid"]), number(match["ver"]))
 
@@ -301,7 +303,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:
         self.gid = gid
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PanelButton:
         return cls(number(match["gid"]))
 

@@ -1,0 +1,87 @@
+"""A new game joins by its own packages and one registry line (issue: platform).
+
+tests/sample_game holds Nim laid out as a real game: games/nim, cogs/nim and renderers/nim, and
+nothing else. The fixture does what adding a game does: the three folders appear beside the others
+and the package name goes into games.registry.PACKAGES. Then Nim passes the conformance suite and
+is played through Discord like any game.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cogs
+import games
+import renderers
+from games import registry
+from games.base import Game
+from tests.conformance.test_games import _play
+from tests.conformance.walk import configs
+from tests.e2e.harness import settle, sqlite, start_bot, turn_messages
+from tests.fakediscord import FakeDiscord
+
+TREE = Path(__file__).parent / "sample_game"
+
+
+@pytest.fixture
+def nim(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
+    for package in (games, cogs, renderers):
+        monkeypatch.setattr(package, "__path__", [*package.__path__, str(TREE / package.__name__)])
+    monkeypatch.setattr(registry, "PACKAGES", (*registry.PACKAGES, "nim"))  # the registry line
+    game = registry._load("nim")
+    monkeypatch.setitem(registry.GAMES, game.key, game)
+    yield game
+    for name in [m for m in sys.modules if m.split(".")[-1] == "nim"]:
+        del sys.modules[name]
+
+
+def test_the_sample_game_is_only_its_own_folders() -> None:
+    files = sorted(p.relative_to(TREE).as_posix() for p in TREE.rglob("*.py"))
+    assert files == ["cogs/nim/__init__.py", "games/nim/__init__.py", "renderers/nim/__init__.py"]
+
+
+def test_the_sample_game_keeps_the_contract(nim: Game) -> None:
+    for players, options in configs(nim):
+        final, _ = _play(nim, players, options, 5, deep=True)
+        assert '"outcome":{' in final
+
+
+async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: FakeDiscord,
+                                                    tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=3)
+    assert "nim" in bot.game_uis
+    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "nim", "players": 2})
+    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    await sim.click(sim.bob, opened.message, label="Join")
+    await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
+    record = await bot.service.get(gid)
+    lucky = {seat: record.view(seat)["me"]["lucky"] for seat in record.seats}
+    assert all(f"lucky number is {lucky[s]}" in "\n".join(m.text for m in sim.dm_messages(u))
+               for s, u in zip(record.seats, (sim.alice, sim.bob)))
+    board = turn_messages(sim, sim.channel, gid)[-1]
+    assert "15 stones left" in board.text and board.attachments
+    users = {str(u.id): u for u in (sim.alice, sim.bob)}
+    by_button = True
+    while record.status == "running":
+        mover = users[record.waiting_users[0]]
+        if by_button:
+            panel = await sim.click(mover, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")
+            await sim.click(mover, panel.message, prefix=f"tr:a:{gid}:{record.version}:")
+        else:
+            result = await sim.slash(mover, sim.channel, "nim take", options={"count": 1})
+            assert result.ephemeral and "went wrong" not in result.message.text
+        by_button = not by_button
+        await settle()
+        record = await bot.service.get(gid)
+    assert record.status == "finished"
+    public = "\n".join(m.text for m in sim.channel_messages(sim.channel))
+    assert "🏆 Winner(s)" in public and "lucky number is" not in public
+    log: list[Any] = await bot.service.log(gid, limit=None)
+    assert log and all(e.events for e in log)
