@@ -8,8 +8,17 @@ from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers.common import encode_png, font, hex_rgb, wrap
-from renderers.mali_pieces import (COLOUR_HEX, INK, MUTED, WHITE, colour_name, light, movement_card,
-                                   objective_colour, place_name)
+from renderers.mali_pieces import (
+    COLOUR_HEX,
+    INK,
+    MUTED,
+    WHITE,
+    colour_name,
+    light,
+    movement_card,
+    objective_colour,
+    place_name,
+)
 
 View = dict[str, Any]
 WIDTH = 900

@@ -5,13 +5,16 @@ from typing import Any
 
 from games.base import IllegalAction, Option
 from games.mali import flow
-from games.mali.apply import apply as _apply, apply_unchecked
+from games.mali.apply import apply as _apply
+from games.mali.apply import apply_unchecked
 from games.mali.board import BOARD
 from games.mali.describe import describe
-from games.mali.legal import legal_actions as _legal, pending_actions, reachable, to_act as _to_act
+from games.mali.legal import legal_actions as _legal
+from games.mali.legal import pending_actions, reachable
+from games.mali.legal import to_act as _to_act
 from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
-from games.mali.state import State, clone, clockwise_from, colour_name, new_state, scouts, seat_index
+from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
 from games.mali.views import view as _view
 
 __all__ = ["GAME", "BOARD", "reachable", "describe", "default_action", "drop", "MaliGame"]
@@ -59,7 +62,7 @@ def undo_barrier(before: State, seat: str, action: dict[str, Any], after: State)
         return True
     if action.get("type") == "peek" or after["outcome"] is not None:
         return True
-    if any(p["card"] != q["card"] for p, q in zip(before["players"], after["players"])):
+    if any(p["card"] != q["card"] for p, q in zip(before["players"], after["players"], strict=True)):
         return True
     return bool(set(_to_act(after)) - set(_to_act(before)) - {seat})
 
@@ -128,7 +131,8 @@ class MaliGame:
         return _view(state, seat)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        return state["outcome"]
+        result: dict[str, Any] | None = state["outcome"]
+        return result
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)

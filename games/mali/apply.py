@@ -6,12 +6,21 @@ from typing import Any
 
 from games.base import IllegalAction, canonical
 from games.mali import flow
+from games.mali.board import NODE_DISTRICT
 from games.mali.explain import FIELDS, explain, shape_problem
 from games.mali.flow import deliver_all, emit, who
 from games.mali.legal import legal_actions, peek_count
 from games.mali.state import (
+    OBJECTIVES,
+    ORDERS,
+    VICTORY,
+    State,
+    clone,
+    order_text,
+    place_name,
     scouts,
-    OBJECTIVES, ORDERS, VICTORY, State, clone, order_text, place_name, scouts_of, seat_index,
+    scouts_of,
+    seat_index,
     track_position,
 )
 
@@ -125,8 +134,8 @@ def h_squad_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     _action_taken(s)
     start = s["scouts"][a["scout"]]["at"]
     s["scouts"][a["scout"]]["at"] = a["to"]
-    emit(ev, "jumped", f"Oddział powstańczy: {who(s, idx)}'s {a['scout']} goes from {place_name(start)} to {place_name(a['to'])}.",
-         s["seats"][idx], scout=a["scout"], to=a["to"])
+    emit(ev, "jumped", f"Oddział powstańczy: {who(s, idx)}'s {a['scout']} goes from {place_name(start)} "
+         f"to {place_name(a['to'])}.", s["seats"][idx], scout=a["scout"], to=a["to"])
     deliver_all(s, idx, ev)
 
 
@@ -134,8 +143,8 @@ def h_swap_scouts(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     _action_taken(s)
     sa, sb = s["scouts"][a["a"]], s["scouts"][a["b"]]
     sa["at"], sb["at"] = sb["at"], sa["at"]
-    emit(ev, "swapped_scouts", f"Kumple z podwórka: {who(s, idx)} swaps {a['a']} ({place_name(sa['at'])}) and {a['b']} ({place_name(sb['at'])}).",
-         s["seats"][idx], a=a["a"], b=a["b"])
+    emit(ev, "swapped_scouts", f"Kumple z podwórka: {who(s, idx)} swaps {a['a']} ({place_name(sa['at'])}) "
+         f"and {a['b']} ({place_name(sb['at'])}).", s["seats"][idx], a=a["a"], b=a["b"])
     deliver_all(s, idx, ev)
 
 
@@ -156,8 +165,8 @@ def h_peek(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     deck = s["deck"]
     while len(seen) < k and i < len(deck):
         oid = deck[i]
-        if oid != VICTORY and (flow.NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
-                               or flow.NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
+        if oid != VICTORY and (NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
+                               or NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
             deck.pop(i)
             s["discarded"].append(oid)
             emit(ev, "discarded", f"{who(s, idx)} reveals order {order_text(oid)} of a fallen district: discarded.",

@@ -12,8 +12,17 @@ from games.mali.board import BOARD, JUMPS, NODE_DISTRICT, STEPS
 from games.mali.describe import describe
 from games.mali.legal import placement_nodes, to_act
 from games.mali.state import (
-    CARD_ACTIONS, OBJECTIVES, ORDERS, VICTORY, State, blocked_edges, colour_name, on_blocked_path,
-    place_name, seat_index, track_position,
+    CARD_ACTIONS,
+    OBJECTIVES,
+    ORDERS,
+    VICTORY,
+    State,
+    blocked_edges,
+    colour_name,
+    on_blocked_path,
+    place_name,
+    seat_index,
+    track_position,
 )
 
 Action = dict[str, Any]

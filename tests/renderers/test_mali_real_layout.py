@@ -2,7 +2,7 @@
 undelivered squares or its big token, measured with the renderer's own fonts and positions."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ def _hit(p: Box, q: Box) -> bool:
     return min(p[2], q[2]) > max(p[0], q[0]) and min(p[3], q[3]) > max(p[1], q[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _positions(variant: str, seed: int, every: int) -> tuple[tuple[int, Any], ...]:
     from games.mali import GAME  # noqa: PLC0415
     from games.simulate import choose, playout_rng  # noqa: PLC0415

@@ -6,7 +6,14 @@ from typing import Any
 
 from games.mali import GAME
 from tests.games.mali.helpers import (
-    act, force_roll, new, park, play_cards, position, run_tasks, set_track,
+    act,
+    force_roll,
+    new,
+    park,
+    play_cards,
+    position,
+    run_tasks,
+    set_track,
 )
 
 
