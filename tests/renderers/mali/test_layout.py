@@ -8,7 +8,7 @@ from games.mali.board import BOARD
 from renderers import mali
 from renderers.common import font
 from renderers.mali import PRISON_BOX
-from renderers.mali_geometry import (
+from renderers.mali.geometry import (
     BIG_TOKEN,
     DISTRICT_LABEL_SIZE,
     LABEL_SIZE,
@@ -21,7 +21,7 @@ from renderers.mali_geometry import (
     marker_discs,
     undelivered_box,
 )
-from renderers.mali_samples import PUBLIC
+from renderers.mali.samples import PUBLIC
 
 Named = tuple[str, Box]
 
@@ -112,7 +112,7 @@ def test_scouts_bunch_away_from_the_name() -> None:
 
 
 def test_warm_builds_the_static_map_once() -> None:
-    from renderers.mali_base import base_map  # noqa: PLC0415
+    from renderers.mali.base import base_map  # noqa: PLC0415
 
     mali.warm()
     assert base_map.cache_info().currsize == 1

@@ -9,7 +9,7 @@ import pytest
 
 from games.mali.board import BOARD
 from renderers import mali
-from renderers.mali_geometry import BIG_TOKEN, Box, district_token_xy, label_boxes, undelivered_box
+from renderers.mali.geometry import BIG_TOKEN, Box, district_token_xy, label_boxes, undelivered_box
 
 # (variant, seed, actions between two checked positions): both variants, 4 players each
 GAMES = [("extended", 457, 20), ("basic", 315, 20), ("extended", 3, 15), ("basic", 8, 15)]

@@ -1,8 +1,12 @@
 """Mali Powstańcy images, drawn only from the engine's view dicts (docs/dev/mali-interface.md).
 
-board_png(view): the public board; refuses a private view.
-private_png(view): one player's secrets (cards, objectives, peeked orders).
-summary_png(view): the end of the game.
+board_png(view): the public board; refuses a private view (drawn here).
+private_png(view): one player's secrets (cards, objectives, peeked orders) (private.py).
+summary_png(view): the end of the game (summary.py).
+warm(): builds the cached base map once.
+
+The rest of the package: geometry.py (where things go), base.py (the static map), pieces.py (the
+palette and the small pieces), samples.py (hand-made views for tests, the bench and previews).
 """
 from __future__ import annotations
 
@@ -16,8 +20,8 @@ from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers.common import RGB, encode_png, font, hex_rgb, mix, wrap
-from renderers.mali_base import base_map, district_ink, district_mask
-from renderers.mali_geometry import (
+from renderers.mali.base import base_map, district_ink, district_mask
+from renderers.mali.geometry import (
     BIG_TOKEN,
     DISTRICT_LABEL_SIZE,
     HEIGHT,
@@ -37,7 +41,7 @@ from renderers.mali_geometry import (
     point_along,
     undelivered_box,
 )
-from renderers.mali_pieces import (
+from renderers.mali.pieces import (
     ALERT,
     GERMAN,
     HIGHLIGHT,
@@ -57,12 +61,15 @@ from renderers.mali_pieces import (
     small_token,
     soldier,
 )
-from renderers.mali_private import private_png, render_private
-from renderers.mali_summary import render_summary, summary_png
+from renderers.mali.private import private_png, render_private
+from renderers.mali.summary import render_summary, summary_png
 
 View = dict[str, Any]
 __all__ = ["board_png", "render_board", "private_png", "render_private", "summary_png",
            "render_summary", "warm", "token_boxes", "SIZE"]
+__all__ = ["PRISON_BOX", "SIZE", "board_png", "private_png", "render_board", "render_private",
+           "render_summary", "scout_places", "summary_png", "token_boxes", "warm"]
+
 SIZE = (WIDTH, HEIGHT)
 
 PX0, PX1 = PANEL_X + 12, WIDTH - 12
@@ -354,7 +361,7 @@ def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
     x0 = box[0]
     draw.rounded_rectangle(box, radius=10, fill=(250, 247, 240), outline=INK, width=3)
     draw.text((x0 + 12, box[1] + 8), "WIĘZIENIE · prison", font=font(19, True), fill=INK)
-    rows = {"prison": [], "escaped": []}
+    rows: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {"prison": [], "escaped": []}
     for player in view["players"]:
         for scout in player["scouts"]:
             if scout["status"] in rows:

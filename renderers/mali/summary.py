@@ -6,7 +6,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, fit, font
-from renderers.mali_pieces import ALERT, INK, MUTED, PANEL_BG, TROPHY, WHITE, colour_name, light, player_rgb
+from renderers.mali.pieces import ALERT, INK, MUTED, PANEL_BG, TROPHY, WHITE, colour_name, light, player_rgb
 
 View = dict[str, Any]
 WIDTH = 1200

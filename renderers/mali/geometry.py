@@ -140,7 +140,7 @@ START_R = LOCATION_R + 8  # the gold ring of a start location
 BIG_TOKEN = 37  # half the side of a fallen district's big token, frame included
 SQUARES = (46, 26)  # the undelivered squares' frame, extended game
 
-# --- hand-tuned placements (checked by tests/renderers/test_mali_layout.py) -------------------
+# --- hand-tuned placements (checked by tests/renderers/mali/test_layout.py) -------------------
 # location -> (dx, dy, anchor): the name's anchor point (Pillow anchors: l/m/r across, t/m/b down)
 # sits at the location's centre + (dx, dy); lines are aligned the same way. Others: automatic.
 LABEL_AT: dict[str, tuple[int, int, str]] = {
@@ -156,7 +156,7 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
 # name ("l", "r", "t", "b") for its big token when fallen or its undelivered squares (extended),
 # or (dx, dy): their centre's offset from the name's centre; an optional 4th item places the big token
 # apart from the squares the same way. Chosen clear of the spots where scouts
-# stand round the nodes (tests/renderers/test_mali_real_layout.py checks real games).
+# stand round the nodes (tests/renderers/mali/test_real_layout.py checks real games).
 DISTRICT_AT: dict[str, tuple] = {
     "zoliborz": (513, 217, (-50, -42), (-153, -37)), "wola": (349, 481, "l"), "srodmiescie": (596, 503, (47, -35), "l"),
     "ochota": (389, 698, "b"), "powisle": (673, 736, "b"), "mokotow": (528, 1052, "b"),

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from games.mali.board import BOARD
 from renderers.common import RGB, font, hex_rgb, mix
-from renderers.mali_geometry import (
+from renderers.mali.geometry import (
     DISTRICT_LABEL_SIZE,
     HEIGHT,
     LABEL_SIZE,
@@ -24,7 +24,7 @@ from renderers.mali_geometry import (
     node_xy,
     river_bank,
 )
-from renderers.mali_pieces import INK, PANEL_BG
+from renderers.mali.pieces import INK, PANEL_BG
 
 PAPER: RGB = (236, 229, 212)
 WATER: RGB = (150, 190, 222)
