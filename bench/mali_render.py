@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from renderers import mali  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
-from renderers.mali_base import base_map  # noqa: E402
-from renderers.mali_samples import PUBLIC  # noqa: E402
+from renderers.mali.base import base_map  # noqa: E402
+from renderers.mali.samples import PUBLIC  # noqa: E402
 
 
 def main() -> int:

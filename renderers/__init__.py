@@ -1,13 +1,31 @@
-"""Board images: one module per game, each drawing only from the game's view dicts.
+"""Board images: one package per game, `renderers/<key>/`, each drawing only from the game's views.
+
+A game's renderer is found by convention (docs/dev/games.md): `renderers.<key>` for every key in
+`games.registry.PACKAGES` that has such a package, exporting `board_png`, `private_png`,
+`summary_png` and optionally `warm`. No game is named here.
 
 Renderers may import from `games/`; never from the bot, Discord or a database.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 
-RENDERERS: dict[str, str] = {"mali": "renderers.mali"}
+from games.registry import PACKAGES
+
+
+def _module_name(key: str) -> str:
+    return f"{__name__}.{key}"
+
+
+def _has_renderer(key: str) -> bool:
+    """Whether renderers/<key>/ exists (found without importing it)."""
+    return importlib.util.find_spec(_module_name(key)) is not None
+
+
+# Game key -> the renderer's module name, for the games that have a renderer.
+RENDERERS: dict[str, str] = {key: _module_name(key) for key in PACKAGES if _has_renderer(key)}
 
 
 def get(key: str) -> ModuleType:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -11,7 +11,7 @@ FONTS = Path(__file__).with_name("fonts")
 RGB = tuple[int, int, int]
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu font (full Polish coverage), never a system font."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
@@ -25,7 +25,7 @@ def hex_rgb(value: str) -> RGB:
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """Linear blend: t=0 gives a, t=1 gives b."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:

@@ -5,13 +5,16 @@ from typing import Any
 
 from games.base import IllegalAction, Option
 from games.mali import flow
-from games.mali.apply import apply as _apply, apply_unchecked
+from games.mali.apply import apply as _apply
+from games.mali.apply import apply_unchecked
 from games.mali.board import BOARD
 from games.mali.describe import describe
-from games.mali.legal import legal_actions as _legal, pending_actions, reachable, to_act as _to_act
+from games.mali.legal import legal_actions as _legal
+from games.mali.legal import pending_actions, reachable
+from games.mali.legal import to_act as _to_act
 from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
-from games.mali.state import State, clone, clockwise_from, colour_name, new_state, scouts, seat_index
+from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
 from games.mali.views import view as _view
 
 __all__ = ["GAME", "BOARD", "reachable", "describe", "default_action", "drop", "MaliGame"]
@@ -44,13 +47,24 @@ def default_action(s: State, seat: str) -> dict[str, Any]:
 
 
 def undo_barrier(before: State, seat: str, action: dict[str, Any], after: State) -> bool:
-    """A step, a pick-up or a drop may be taken back while the mover still moves; anything that
-    drew an order, rolled the die, revealed a card or a peek, or passed the turn may not."""
-    if action.get("type") in ("choose_card", "choose_objectives", "peek"):
+    """True when the action may not be taken back (games.base.Game.undo_barrier):
+
+    - it used randomness: the generator moved (a die roll, a shuffle) or the shuffled order deck
+      changed (a card drawn, or discarded from a fallen district);
+    - it revealed hidden information to anyone: a peek at the deck, the movement cards turned face
+      up, the end of the game (the scores show every secret objective);
+    - it let another seat act: somebody who owed nothing before owes an action now.
+
+    Everything else (a step, a jump, a pick-up or a drop, a card action that shows nothing, a
+    secret choice while others still choose, a choice that leaves the same player to act) may be
+    taken back."""
+    if before["rng"] != after["rng"] or before["deck"] != after["deck"]:
         return True
-    cur = after.get("current")
-    still_moving = cur is not None and cur["seat"] == seat and after["pending"] is None
-    return not still_moving or before["rng"] != after["rng"] or before["round"] != after["round"]
+    if action.get("type") == "peek" or after["outcome"] is not None:
+        return True
+    if any(p["card"] != q["card"] for p, q in zip(before["players"], after["players"], strict=True)):
+        return True
+    return bool(set(_to_act(after)) - set(_to_act(before)) - {seat})
 
 
 def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
@@ -117,7 +131,8 @@ class MaliGame:
         return _view(state, seat)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        return state["outcome"]
+        result: dict[str, Any] | None = state["outcome"]
+        return result
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)

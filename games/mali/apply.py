@@ -1,64 +1,70 @@
 """Applying one checked action to a copy of the state."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from games.base import IllegalAction
+from games.base import IllegalAction, canonical
 from games.mali import flow
+from games.mali.board import NODE_DISTRICT
+from games.mali.explain import FIELDS, explain, shape_problem
 from games.mali.flow import deliver_all, emit, who
 from games.mali.legal import legal_actions, peek_count
 from games.mali.state import (
+    OBJECTIVES,
+    ORDERS,
+    VICTORY,
+    State,
+    clone,
+    order_text,
+    place_name,
     scouts,
-    OBJECTIVES, ORDERS, VICTORY, State, clone, order_text, place_name, scouts_of, seat_index,
+    scouts_of,
+    seat_index,
     track_position,
 )
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 
-FIELDS = {
-    "choose_objectives": ("ids",), "choose_card": ("value",), "place_scout": ("scout", "to"),
-    "step": ("scout", "to"), "jump": ("scout", "to"), "pick_up": ("scout", "order"),
-    "drop": ("scout",), "swap_scouts": ("a", "b"), "squad_jump": ("scout", "to"),
-    "swap_orders": ("a", "b"), "peek": (), "finish_moving": (), "end_turn": (),
-    "choose_scout": ("scout",), "soldier_to": ("to",), "block_path": ("edge",),
-    "displace": ("scout", "to"),
-}
-
-
 def normalise(s: State, action: Action) -> Action:
-    kind = action.get("type")
-    if kind not in FIELDS:
-        return dict(action)
+    """The one spelling of an action whose shape `explain.shape_problem` accepted: fields in the
+    listed order, and the unordered choices (a set of objectives, a pair to swap) in the order
+    `legal_actions` lists them. Nothing else is converted: a wrong type stays wrong."""
+    kind = action["type"]
     out: Action = {"type": kind}
     for f in FIELDS[kind]:
-        out[f] = action.get(f)
-    if kind == "choose_objectives" and isinstance(out["ids"], (list, tuple)):
+        out[f] = action[f]
+    if kind == "choose_objectives":
         out["ids"] = list(out["ids"])
-    if kind == "swap_scouts" and isinstance(out["a"], str) and isinstance(out["b"], str):
+    if kind == "swap_scouts":
         names = [n for n, _ in scouts(s)]
         if out["a"] in names and out["b"] in names and names.index(out["a"]) > names.index(out["b"]):
             out["a"], out["b"] = out["b"], out["a"]
-    if kind == "swap_orders" and isinstance(out["a"], str) and isinstance(out["b"], str):
+    if kind == "swap_orders":
         pa, pb = track_position(s, out["a"]), track_position(s, out["b"])
         if pa is not None and pb is not None and pa > pb:
             out["a"], out["b"] = out["b"], out["a"]
-    if kind == "choose_card" and isinstance(out["value"], str) and out["value"].isdigit():
-        out["value"] = int(out["value"])
     return out
 
 
-def check(s: State, seat: str, action: Action) -> Action:
+def check(s: State, seat: str, action: Any) -> Action:
+    """The listed legal action that `action` spells, or IllegalAction with the reason.
+
+    Compared as canonical JSON, so True is not 1 and 2.0 is not 2; junk of any shape is refused
+    with a reason, never with another exception."""
     legal = legal_actions(s, seat)
-    norm = normalise(s, action)
-    if norm["type"] == "choose_objectives" and isinstance(norm.get("ids"), list) and seat in s["seats"]:
-        hand = s["players"][seat_index(s, seat)]["objective_hand"]
-        if all(i in hand for i in norm["ids"]):
-            norm["ids"] = sorted(norm["ids"], key=hand.index)
-    if norm in legal:
-        return norm
-    from games.mali.explain import explain
-    raise IllegalAction(explain(s, seat, norm, legal))
+    if shape_problem(action) is None:
+        norm = normalise(s, action)
+        if norm["type"] == "choose_objectives" and seat in s["seats"]:
+            hand = s["players"][seat_index(s, seat)]["objective_hand"]
+            if all(i in hand for i in norm["ids"]):
+                norm["ids"] = sorted(norm["ids"], key=hand.index)
+        spelled = canonical(norm)
+        for listed in legal:
+            if listed == norm and canonical(listed) == spelled:  # == alone takes True for 1
+                return listed
+    raise IllegalAction(explain(s, seat, action, legal))
 
 
 # ---- handlers ------------------------------------------------------------------------------
@@ -128,8 +134,8 @@ def h_squad_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     _action_taken(s)
     start = s["scouts"][a["scout"]]["at"]
     s["scouts"][a["scout"]]["at"] = a["to"]
-    emit(ev, "jumped", f"Oddział powstańczy: {who(s, idx)}'s {a['scout']} goes from {place_name(start)} to {place_name(a['to'])}.",
-         s["seats"][idx], scout=a["scout"], to=a["to"])
+    emit(ev, "jumped", f"Oddział powstańczy: {who(s, idx)}'s {a['scout']} goes from {place_name(start)} "
+         f"to {place_name(a['to'])}.", s["seats"][idx], scout=a["scout"], to=a["to"])
     deliver_all(s, idx, ev)
 
 
@@ -137,8 +143,8 @@ def h_swap_scouts(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     _action_taken(s)
     sa, sb = s["scouts"][a["a"]], s["scouts"][a["b"]]
     sa["at"], sb["at"] = sb["at"], sa["at"]
-    emit(ev, "swapped_scouts", f"Kumple z podwórka: {who(s, idx)} swaps {a['a']} ({place_name(sa['at'])}) and {a['b']} ({place_name(sb['at'])}).",
-         s["seats"][idx], a=a["a"], b=a["b"])
+    emit(ev, "swapped_scouts", f"Kumple z podwórka: {who(s, idx)} swaps {a['a']} ({place_name(sa['at'])}) "
+         f"and {a['b']} ({place_name(sb['at'])}).", s["seats"][idx], a=a["a"], b=a["b"])
     deliver_all(s, idx, ev)
 
 
@@ -159,8 +165,8 @@ def h_peek(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     deck = s["deck"]
     while len(seen) < k and i < len(deck):
         oid = deck[i]
-        if oid != VICTORY and (flow.NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
-                               or flow.NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
+        if oid != VICTORY and (NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
+                               or NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
             deck.pop(i)
             s["discarded"].append(oid)
             emit(ev, "discarded", f"{who(s, idx)} reveals order {order_text(oid)} of a fallen district: discarded.",

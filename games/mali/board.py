@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ class Board:
         """Node -> [(neighbouring node, edge id)]: one movement point each."""
         adj: dict[str, list[tuple[str, str]]] = {n: [] for n in self.nodes}
         for edge_id, chain in self.chain.items():
-            for here, there in zip(chain, chain[1:]):
+            for here, there in pairwise(chain):
                 adj[here].append((there, edge_id))
                 adj[there].append((here, edge_id))
         return adj
@@ -69,15 +70,18 @@ class Board:
 
     def other_end(self, edge_id: str, location: str) -> str:
         edge = self.edges[edge_id]
-        return edge["b"] if edge["a"] == location else edge["a"]
+        end: str = edge["b"] if edge["a"] == location else edge["a"]
+        return end
 
     def district_of(self, node_id: str) -> str:
-        return self.nodes[node_id]["district"]
+        district: str = self.nodes[node_id]["district"]
+        return district
 
     def name(self, node_id: str) -> str:
         node = self.nodes[node_id]
         if node["kind"] == "location":
-            return node["name"]
+            name: str = node["name"]
+            return name
         edge = self.edges[node["edge"]]
         a, b = self.nodes[edge["a"]]["name"], self.nodes[edge["b"]]["name"]
         count = len(edge["spaces"])

@@ -12,9 +12,21 @@ from games.mali.legal import has_meaningful
 from games.mali.objectives import final_outcome, lost_outcome
 from games.mali.rng import randbelow
 from games.mali.state import (
+    ORDERS,
+    VICTORY,
+    State,
+    active_indices,
+    blocked_edges,
+    clockwise_from,
+    colour_name,
+    is_safe,
+    last_mover,
+    order_text,
+    orders_per_round,
+    place_name,
     scouts,
-    ORDERS, VICTORY, State, active_indices, blocked_edges, clockwise_from, colour_name,
-    is_safe, last_mover, order_text, orders_per_round, place_name, scouts_of, track_position,
+    scouts_of,
+    track_position,
 )
 
 Event = dict[str, Any]
@@ -100,7 +112,7 @@ def game_over(s: State, reason: str, events: list[Event]) -> None:
 def draw_valid(s: State, events: list[Event]) -> str | None:
     """The top card of the deck, discarding (publicly) cards of a fallen district."""
     while s["deck"]:
-        oid = s["deck"].pop(0)
+        oid: str = s["deck"].pop(0)
         if oid != VICTORY and (NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
                                or NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
             s["discarded"].append(oid)
@@ -264,7 +276,8 @@ def soldier_roll(s: State, task: dict[str, Any], events: list[Event]) -> None:
         kinds = {(s["scouts"][n]["at"], s["scouts"][n]["carrying"]) for n in tied}
         if len(kinds) > 1:
             s["pending"] = {"kind": "choose_scout", "seat": s["seats"][owner], "options": tied,
-                            "why": "Your scouts are equally near the German soldier: choose which one gets the bonus move.",
+                            "why": "Your scouts are equally near the German soldier: "
+                                   "choose which one gets the bonus move.",
                             "ctx": {"purpose": "bonus"}}
             return
         start_bonus(s, tied[0], events)
@@ -275,7 +288,8 @@ def soldier_target(s: State, target: str, events: list[Event]) -> None:
     if len(ends) > 1:
         starter = clockwise_from(s, s["start"])[0]
         s["pending"] = {"kind": "soldier_to", "seat": s["seats"][starter], "options": ends,
-                        "why": f"The German soldier runs towards {place_name(target)} by equally short routes: choose where he stops.",
+                        "why": f"The German soldier runs towards {place_name(target)} by equally short routes: "
+                               "choose where he stops.",
                         "ctx": {}}
         return
     walk_to(s, ends[0], events)
@@ -350,7 +364,8 @@ def block_choice(s: State, dest: str, district: str, events: list[Event]) -> Non
     if len(options) > 1:
         chooser = last_mover(s)
         s["pending"] = {"kind": "block_path", "seat": s["seats"][chooser], "options": options,
-                        "why": f"An order for {place_name(dest)} was not delivered: choose the path from there that the Germans block.",
+                        "why": f"An order for {place_name(dest)} was not delivered: "
+                               "choose the path from there that the Germans block.",
                         "ctx": {"location": dest, "district": district}}
         return
     do_block(s, options[0] if options else None, dest, district, events)
@@ -359,8 +374,8 @@ def block_choice(s: State, dest: str, district: str, events: list[Event]) -> Non
 def do_block(s: State, edge: str | None, dest: str, district: str, events: list[Event]) -> None:
     s["blocked"].append({"edge": edge, "location": dest, "district": district})
     if edge is None:
-        emit(events, "path_blocked", f"Every path from {place_name(dest)} is already blocked: a German unit is placed beside it.",
-             edge=None, location=dest)
+        emit(events, "path_blocked", f"Every path from {place_name(dest)} is already blocked: "
+             "a German unit is placed beside it.", edge=None, location=dest)
     else:
         other = BOARD.other_end(edge, dest)
         emit(events, "path_blocked", f"The path {place_name(dest)} – {place_name(other)} is blocked.",

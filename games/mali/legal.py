@@ -6,8 +6,18 @@ from typing import Any
 
 from games.mali.board import BOARD, JUMPS, NODE_DISTRICT, STEPS
 from games.mali.state import (
-    CARD_ACTIONS, OBJECTIVES, ORDERS, VICTORY, State, active_orders, blocked_edges,
-    on_blocked_path, orders_per_round, scouts_of, seat_index, victory_on_track,
+    CARD_ACTIONS,
+    OBJECTIVES,
+    ORDERS,
+    VICTORY,
+    State,
+    active_orders,
+    blocked_edges,
+    on_blocked_path,
+    orders_per_round,
+    scouts_of,
+    seat_index,
+    victory_on_track,
 )
 
 Action = dict[str, Any]

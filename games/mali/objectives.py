@@ -7,7 +7,7 @@ from games.mali.board import BOARD, NODE_DISTRICT
 from games.mali.rng import shuffle
 from games.mali.state import OBJECTIVES, ORDERS, START_LOCATIONS, State, active_indices, scouts_of
 
-RETURN_BONUS = {int(k): v for k, v in BOARD.raw["return_bonus"].items()}
+RETURN_BONUS: dict[int, int] = {int(k): v for k, v in BOARD.raw["return_bonus"].items()}
 
 
 def deal_objectives(s: State) -> int:
@@ -19,7 +19,7 @@ def deal_objectives(s: State) -> int:
         shuffle(s, ids)
         hands = [ids[i * 6:(i + 1) * 6] for i in range(len(s["seats"]))]
         if all(len({OBJECTIVES[o]["colour"] for o in h}) >= 3 for h in hands):
-            for p, h in zip(s["players"], hands):
+            for p, h in zip(s["players"], hands, strict=True):
                 p["objective_hand"] = h
             return deals
 
@@ -38,7 +38,8 @@ def objective_met(s: State, idx: int, oid: str, players: list[int]) -> bool:
         best = max(counts.values(), default=0)
         return best >= 1 and counts.get(idx, 0) == best
     if kind == "deliver_to_districts":
-        return len({NODE_DISTRICT[ORDERS[o]["to"]] for o in s["players"][idx]["delivered"]}) >= obj["districts"]
+        wanted: int = obj["districts"]
+        return len({NODE_DISTRICT[ORDERS[o]["to"]] for o in s["players"][idx]["delivered"]}) >= wanted
     if kind == "most_important_order":
         top = max((ORDERS[o]["points"] for d in delivered.values() for o in d), default=0)
         return top > 0 and any(ORDERS[o]["points"] == top for o in s["players"][idx]["delivered"])

@@ -18,7 +18,8 @@ START_LOCATIONS: list[str] = list(BOARD.raw["start_locations"])
 
 def clone(s: State) -> State:
     """A deep copy (the state holds only dicts, lists, strings, numbers, booleans and None)."""
-    return marshal.loads(marshal.dumps(s))
+    copy: State = marshal.loads(marshal.dumps(s))
+    return copy
 
 
 def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: int) -> State:
@@ -56,7 +57,7 @@ def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: 
             "hand": [1, 2, 3, 4, 5], "played": [], "chosen": None, "card": None,
             "delivered": [], "objectives": [], "objective_hand": [], "peeked": [],
         })
-        for name, where in zip(info["scouts"], START_LOCATIONS):
+        for name, where in zip(info["scouts"], START_LOCATIONS, strict=True):
             s["scouts"][name] = {"owner": i, "at": where, "status": "board", "carrying": None}
     n = str(len(seats))
     ids = list(ORDERS)
@@ -82,11 +83,13 @@ def scouts(s: State) -> list[tuple[str, dict[str, Any]]]:
 
 
 def seat_index(s: State, seat: str) -> int:
-    return s["seats"].index(seat)
+    index: int = s["seats"].index(seat)
+    return index
 
 
 def colour_name(s: State, idx: int) -> str:
-    return s["players"][idx]["colour"].capitalize()
+    colour: str = s["players"][idx]["colour"]
+    return colour.capitalize()
 
 
 def active_indices(s: State) -> list[int]:
@@ -99,7 +102,8 @@ def clockwise_from(s: State, first: int) -> list[int]:
 
 
 def scouts_of(s: State, idx: int) -> list[str]:
-    return PLAYERS[idx]["scouts"]
+    names: list[str] = PLAYERS[idx]["scouts"]
+    return names
 
 
 def blocked_edges(s: State) -> set[str]:
@@ -141,13 +145,15 @@ def active_orders(s: State) -> list[str]:
 def last_mover(s: State) -> int:
     order = [i for i in (s["order"] or []) if not s["players"][i]["dropped"]]
     if order:
-        return order[-1]
+        last: int = order[-1]
+        return last
     return clockwise_from(s, s["start"])[0]
 
 
 def orders_per_round(s: State, rnd: int) -> int:
     pattern = BOARD.raw["orders_per_round"][str(len(s["seats"]))]
-    return pattern[(rnd - 1) % len(pattern)]
+    count: int = pattern[(rnd - 1) % len(pattern)]
+    return count
 
 
 def victory_on_track(s: State) -> bool:

@@ -5,8 +5,12 @@ from typing import Any
 
 from games.mali.legal import to_act
 from games.mali.state import (
+    OBJECTIVES,
+    ORDERS,
+    VICTORY,
+    State,
     scouts,
-    OBJECTIVES, ORDERS, VICTORY, State, scouts_of,
+    scouts_of,
 )
 
 
@@ -44,8 +48,9 @@ def public_view(s: State) -> dict[str, Any]:
         current = {k: cur[k] for k in ("seat", "stage", "card", "points_left", "mode", "action_done", "scout")}
         current["jumped"] = cur.get("jumped", False)
         current["steps_done"] = cur.get("steps_done", False)
+        steps_over = cur.get("steps_done") or (cur["mode"] == "steps" and cur["points_left"] == 0)
         if cur["stage"] == "move" and s["variant"] == "extended" and not cur["action_done"] \
-                and cur["card"] != 5 and (cur.get("steps_done") or (cur["mode"] == "steps" and cur["points_left"] == 0)):
+                and cur["card"] != 5 and steps_over:
             current["stage"] = "action"
     pending = None
     if s["pending"] is not None:

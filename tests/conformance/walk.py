@@ -4,15 +4,13 @@ Used by the conformance suite for every registered game, the toy game and the sa
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
-from games.base import Game, IllegalAction, canonical, public_events, resolve_options
-from tests.conformance.shuffle import shuffled
+from games.base import Game, IllegalAction, canonical, resolve_options
 
 MAX_ACTIONS = 20000
 
@@ -26,7 +24,7 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
     names = [o.name for o in game.options]
     combos = list(itertools.product(*(o.choices for o in game.options)))
     if len(combos) <= FULL_PRODUCT_UP_TO:
-        picked = [dict(zip(names, values)) for values in combos]
+        picked = [dict(zip(names, values, strict=True)) for values in combos]
     else:
         defaults = {o.name: o.default for o in game.options}
         picked = [defaults] + [{**defaults, o.name: c} for o in game.options

@@ -5,7 +5,15 @@ import json
 
 from games.mali import GAME, reachable
 from tests.games.mali.helpers import (
-    act, carry, force_roll, new, park, play_cards, position, run_tasks, set_track,
+    act,
+    carry,
+    force_roll,
+    new,
+    park,
+    play_cards,
+    position,
+    run_tasks,
+    set_track,
 )
 
 

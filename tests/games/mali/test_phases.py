@@ -5,7 +5,16 @@ from games.mali import GAME
 from games.mali.objectives import deal_objectives, final_outcome, objective_met
 from games.mali.state import OBJECTIVES, new_state
 from tests.games.mali.helpers import (
-    act, carry, force_roll, new, park, play_cards, position, run_tasks, set_track, types,
+    act,
+    carry,
+    force_roll,
+    new,
+    park,
+    play_cards,
+    position,
+    run_tasks,
+    set_track,
+    types,
 )
 
 

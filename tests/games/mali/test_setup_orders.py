@@ -6,7 +6,15 @@ import pytest
 from games.mali import GAME
 from games.mali.state import VICTORY
 from tests.games.mali.helpers import (
-    act, carry, new, park, play_cards, position, run_tasks, set_track, types,
+    act,
+    carry,
+    new,
+    park,
+    play_cards,
+    position,
+    run_tasks,
+    set_track,
+    types,
 )
 
 

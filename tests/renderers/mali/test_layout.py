@@ -2,16 +2,26 @@
 from __future__ import annotations
 
 import math
-
+from itertools import pairwise
 
 from games.mali.board import BOARD
 from renderers import mali
 from renderers.common import font
 from renderers.mali import PRISON_BOX
-from renderers.mali_geometry import (BIG_TOKEN, DISTRICT_LABEL_SIZE, LABEL_SIZE, MAP_BOX, Box,
-                                     district_token_xy, edge_polyline, label_boxes,
-                                     label_line_xy, marker_discs, undelivered_box)
-from renderers.mali_samples import PUBLIC
+from renderers.mali.geometry import (
+    BIG_TOKEN,
+    DISTRICT_LABEL_SIZE,
+    LABEL_SIZE,
+    MAP_BOX,
+    Box,
+    district_token_xy,
+    edge_polyline,
+    label_boxes,
+    label_line_xy,
+    marker_discs,
+    undelivered_box,
+)
+from renderers.mali.samples import PUBLIC
 
 Named = tuple[str, Box]
 
@@ -61,7 +71,7 @@ def static_clashes(paths: bool = False) -> list[str]:
             out.append(f"label {a} / map edge")
         for edge_id in BOARD.edges if paths else []:
             line = edge_polyline(edge_id)
-            if any(_seg_crosses(p, q, box, -3) for p, q in zip(line, line[1:])):
+            if any(_seg_crosses(p, q, box, -3) for p, q in pairwise(line)):
                 out.append(f"label {a} / path {edge_id}")
     for i, (a, box) in enumerate(pieces):
         out += [f"{a} / marker {b}" for b, disc in markers if _covers(box, disc)]
@@ -71,7 +81,7 @@ def static_clashes(paths: bool = False) -> list[str]:
             out.append(f"{a} / prison")
         for edge_id in BOARD.edges if paths else []:
             line = edge_polyline(edge_id)
-            if any(_seg_crosses(p, q, box, 0) for p, q in zip(line, line[1:])):
+            if any(_seg_crosses(p, q, box, 0) for p, q in pairwise(line)):
                 out.append(f"{a} / path {edge_id}")
     return out
 
@@ -102,7 +112,7 @@ def test_scouts_bunch_away_from_the_name() -> None:
 
 
 def test_warm_builds_the_static_map_once() -> None:
-    from renderers.mali_base import base_map  # noqa: PLC0415
+    from renderers.mali.base import base_map  # noqa: PLC0415
 
     mali.warm()
     assert base_map.cache_info().currsize == 1

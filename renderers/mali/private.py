@@ -8,8 +8,17 @@ from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers.common import encode_png, font, hex_rgb, wrap
-from renderers.mali_pieces import (COLOUR_HEX, INK, MUTED, WHITE, colour_name, light, movement_card,
-                                   objective_colour, place_name)
+from renderers.mali.pieces import (
+    COLOUR_HEX,
+    INK,
+    MUTED,
+    WHITE,
+    colour_name,
+    light,
+    movement_card,
+    objective_colour,
+    place_name,
+)
 
 View = dict[str, Any]
 WIDTH = 900
@@ -27,10 +36,10 @@ def render_private(view: View) -> Image.Image:
     me = view.get("me")
     if not me:
         raise ValueError("private_png needs a private view (with 'me')")
-    player = next((p for p in view["players"] if p["seat"] == me["seat"]), {})
+    player: dict[str, Any] = next((p for p in view["players"] if p["seat"] == me["seat"]), {})
     rgb = hex_rgb(player.get("hex") or COLOUR_HEX.get(me.get("colour", ""), "#777777"))
     extended = view.get("variant") == "extended"
-    sections = [_cards]
+    sections: list[Section] = [_cards]
     if me.get("objective_hand"):
         sections.append(_draft)
     if me.get("objectives"):

@@ -2,14 +2,14 @@
 undelivered squares or its big token, measured with the renderer's own fonts and positions."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
 
 from games.mali.board import BOARD
 from renderers import mali
-from renderers.mali_geometry import BIG_TOKEN, Box, district_token_xy, label_boxes, undelivered_box
+from renderers.mali.geometry import BIG_TOKEN, Box, district_token_xy, label_boxes, undelivered_box
 
 # (variant, seed, actions between two checked positions): both variants, 4 players each
 GAMES = [("extended", 457, 20), ("basic", 315, 20), ("extended", 3, 15), ("basic", 8, 15)]
@@ -19,7 +19,7 @@ def _hit(p: Box, q: Box) -> bool:
     return min(p[2], q[2]) > max(p[0], q[0]) and min(p[3], q[3]) > max(p[1], q[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _positions(variant: str, seed: int, every: int) -> tuple[tuple[int, Any], ...]:
     from games.mali import GAME  # noqa: PLC0415
     from games.simulate import choose, playout_rng  # noqa: PLC0415

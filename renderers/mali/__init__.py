@@ -1,34 +1,75 @@
 """Mali Powstańcy images, drawn only from the engine's view dicts (docs/dev/mali-interface.md).
 
-board_png(view): the public board; refuses a private view.
-private_png(view): one player's secrets (cards, objectives, peeked orders).
-summary_png(view): the end of the game.
+board_png(view): the public board; refuses a private view (drawn here).
+private_png(view): one player's secrets (cards, objectives, peeked orders) (private.py).
+summary_png(view): the end of the game (summary.py).
+warm(): builds the cached base map once.
+
+The rest of the package: geometry.py (where things go), base.py (the static map), pieces.py (the
+palette and the small pieces), samples.py (hand-made views for tests, the bench and previews).
 """
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers.common import RGB, encode_png, font, hex_rgb, mix, wrap
-from renderers.mali_base import base_map, district_ink, district_mask
-from renderers.mali_geometry import (BIG_TOKEN, DISTRICT_LABEL_SIZE, HEIGHT, LOCATION_R, MAP_BOX,
-                                     PANEL_X, WIDTH, Box, blocked_token_xy, district_label_xy,
-                                     district_token_xy, edge_polyline, label_away, label_boxes,
-                                     marker_discs, node_xy, point_along, undelivered_box)
-from renderers.mali_pieces import (ALERT, GERMAN, HIGHLIGHT, INK, MUTED, TROPHY, WHITE, big_token,
-                                   colour_name, die_face, envelope, light, movement_card,
-                                   place_name, player_rgb, scout_disc, small_token, soldier)
-from renderers.mali_private import private_png, render_private
-from renderers.mali_summary import render_summary, summary_png
+from renderers.mali.base import base_map, district_ink, district_mask
+from renderers.mali.geometry import (
+    BIG_TOKEN,
+    DISTRICT_LABEL_SIZE,
+    HEIGHT,
+    LOCATION_R,
+    MAP_BOX,
+    PANEL_X,
+    WIDTH,
+    Box,
+    blocked_token_xy,
+    district_label_xy,
+    district_token_xy,
+    edge_polyline,
+    label_away,
+    label_boxes,
+    marker_discs,
+    node_xy,
+    point_along,
+    undelivered_box,
+)
+from renderers.mali.pieces import (
+    ALERT,
+    GERMAN,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    TROPHY,
+    WHITE,
+    big_token,
+    colour_name,
+    die_face,
+    envelope,
+    light,
+    movement_card,
+    place_name,
+    player_rgb,
+    scout_disc,
+    small_token,
+    soldier,
+)
+from renderers.mali.private import private_png, render_private
+from renderers.mali.summary import render_summary, summary_png
 
 View = dict[str, Any]
 __all__ = ["board_png", "render_board", "private_png", "render_private", "summary_png",
            "render_summary", "warm", "token_boxes", "SIZE"]
+__all__ = ["PRISON_BOX", "SIZE", "board_png", "private_png", "render_board", "render_private",
+           "render_summary", "scout_places", "summary_png", "token_boxes", "warm"]
+
 SIZE = (WIDTH, HEIGHT)
 
 PX0, PX1 = PANEL_X + 12, WIDTH - 12
@@ -127,7 +168,7 @@ def _draw_highlights(draw: ImageDraw.ImageDraw, view: View) -> None:
     edges, nodes, _ = _option_targets(view)
     for edge_id in sorted(edges):
         line = edge_polyline(edge_id)
-        length = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
+        length = sum(math.dist(a, b) for a, b in pairwise(line))
         x, y = point_along(line, length / 2)
         draw.line(line, fill=HIGHLIGHT, width=5)
         draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=HIGHLIGHT, outline=INK, width=3)
@@ -172,7 +213,7 @@ def _static_obstacles() -> tuple[tuple[Box, ...], tuple[Box, ...]]:
     return tuple(names), tuple(discs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def scout_places(node_id: str, n: int) -> tuple[tuple[float, float, float, float], ...]:
     """Where n scouts on one node stand: (x, y, dx, dy) with (dx, dy) pointing away from the node
     (the side their order tags go). Round a location they bunch on the side away from its name,
@@ -238,7 +279,7 @@ def _scout_layout(view: View) -> list[tuple[Scout, Box | None]]:
                 at[scout["at"]].append((player, scout))
     placed: list[tuple[dict[str, Any], dict[str, Any], float, float, float, float]] = []
     for node_id, group in at.items():
-        for (player, scout), (x, y, dx, dy) in zip(group, scout_places(node_id, len(group))):
+        for (player, scout), (x, y, dx, dy) in zip(group, scout_places(node_id, len(group)), strict=True):
             placed.append((player, scout, x, y, dx, dy))
     if not any(scout.get("carrying") for _, scout, *_ in placed):
         return [((player, scout, x, y), None) for player, scout, x, y, _, _ in placed]
@@ -300,7 +341,7 @@ def token_boxes(view: View) -> list[tuple[str, Box]]:
     edges, nodes, picks = _option_targets(view)
     for edge_id in edges:
         line = edge_polyline(edge_id)
-        square("choice", *point_along(line, sum(math.dist(a, b) for a, b in zip(line, line[1:])) / 2), 16)
+        square("choice", *point_along(line, sum(math.dist(a, b) for a, b in pairwise(line)) / 2), 16)
     for node_id in nodes:
         square("choice", *node_xy(node_id), 30)
     for blocked in view.get("blocked", []):
@@ -320,7 +361,7 @@ def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
     x0 = box[0]
     draw.rounded_rectangle(box, radius=10, fill=(250, 247, 240), outline=INK, width=3)
     draw.text((x0 + 12, box[1] + 8), "WIĘZIENIE · prison", font=font(19, True), fill=INK)
-    rows = {"prison": [], "escaped": []}
+    rows: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {"prison": [], "escaped": []}
     for player in view["players"]:
         for scout in player["scouts"]:
             if scout["status"] in rows:

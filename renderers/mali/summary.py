@@ -6,8 +6,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, fit, font
-from renderers.mali_pieces import (ALERT, INK, MUTED, PANEL_BG, TROPHY, WHITE, colour_name, light,
-                                   player_rgb)
+from renderers.mali.pieces import ALERT, INK, MUTED, PANEL_BG, TROPHY, WHITE, colour_name, light, player_rgb
 
 View = dict[str, Any]
 WIDTH = 1200
@@ -76,7 +75,8 @@ def render_summary(view: View) -> Image.Image:
         name = colour_name(p["colour"]) + ("  ★" if win else "")
         draw.text((PAD + 34, y + 10), name, font=font(30, True), fill=INK)
         delivered = b.get("delivered", len(p.get("delivered", [])))
-        draw.text((PAD + 34, y + 46), f"{delivered} order{'' if delivered == 1 else 's'} delivered", font=font(17), fill=INK)
+        draw.text((PAD + 34, y + 46), f"{delivered} order{'' if delivered == 1 else 's'} delivered",
+                  font=font(17), fill=INK)
         x = PAD + 250
         for label, value in (("orders", b.get("orders", 0)), ("return", b.get("return_bonus", 0))):
             draw.text((x, y + 10), str(value), font=font(30, True), fill=INK)
@@ -88,8 +88,8 @@ def render_summary(view: View) -> Image.Image:
             draw.text((x, oy), mark, font=font(22, True), fill=colour)
             pts = f"+{obj.get('points', 0)}" if obj.get("met") else f"({obj.get('points', 0)})"
             draw.text((x + 28, oy), pts, font=font(20, True), fill=INK if obj.get("met") else MUTED)
-            draw.text((x + 84, oy + 2), fit(str(obj.get("text", obj.get("id", ""))), font(18), WIDTH - PAD - 130 - x - 84),
-                      font=font(18), fill=INK if obj.get("met") else MUTED)
+            text = fit(str(obj.get("text", obj.get("id", ""))), font(18), WIDTH - PAD - 130 - x - 84)
+            draw.text((x + 84, oy + 2), text, font=font(18), fill=INK if obj.get("met") else MUTED)
         draw.text((WIDTH - PAD - 18, y + row_h / 2 - 8), str(b.get("total", 0)), anchor="rm",
                   font=font(46, True), fill=INK)
         draw.text((WIDTH - PAD - 18, y + row_h / 2 + 28), "total", anchor="rm", font=font(16), fill=MUTED)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import pairwise
 
 from games.mali.board import BOARD
 from renderers.common import font
@@ -38,7 +39,7 @@ def river_bank() -> list[Point]:
 def _project(p: Point, line: list[Point]) -> float:
     """Arc length along line of the point of line nearest to p."""
     best, best_d, walked = 0.0, math.inf, 0.0
-    for (ax, ay), (bx, by) in zip(line, line[1:]):
+    for (ax, ay), (bx, by) in pairwise(line):
         dx, dy = bx - ax, by - ay
         seg = math.hypot(dx, dy) or 1e-9
         t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (seg * seg)))
@@ -49,7 +50,7 @@ def _project(p: Point, line: list[Point]) -> float:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def edge_polyline(edge_id: str) -> tuple[Point, ...]:
     """The drawn path: its end locations, plain spaces and bend points in order along it."""
     edge = BOARD.edges[edge_id]
@@ -64,7 +65,7 @@ def edge_polyline(edge_id: str) -> tuple[Point, ...]:
 
 def point_along(line: tuple[Point, ...] | list[Point], distance: float) -> Point:
     """The point at the given arc length from the start of line (clamped to its end)."""
-    for (ax, ay), (bx, by) in zip(line, line[1:]):
+    for (ax, ay), (bx, by) in pairwise(line):
         seg = math.hypot(bx - ax, by - ay)
         if distance <= seg and seg > 0:
             t = distance / seg
@@ -82,7 +83,7 @@ def blocked_token_xy(edge_id: str | None, location: str) -> Point:
     line = list(edge_polyline(edge_id))
     if BOARD.edges[edge_id]["a"] != location:
         line.reverse()
-    length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(line, line[1:]))
+    length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(line))
     return point_along(line, min(length / 2, 38.0))
 
 
@@ -100,7 +101,7 @@ def _segments() -> list[tuple[Point, Point]]:
     segs: list[tuple[Point, Point]] = []
     for edge_id in BOARD.edges:
         line = edge_polyline(edge_id)
-        segs += list(zip(line, line[1:]))
+        segs += list(pairwise(line))
     return segs
 
 
@@ -123,7 +124,7 @@ def _overlap(p: Box, q: Box) -> float:
 
 def _river_x(y: float) -> float:
     bank = river_bank()
-    for (ax, ay), (bx, by) in zip(bank, bank[1:]):
+    for (ax, ay), (bx, by) in pairwise(bank):
         if ay <= y <= by:
             return ax + (bx - ax) * (y - ay) / ((by - ay) or 1)
     return bank[0][0] if y < bank[0][1] else bank[-1][0]
@@ -139,21 +140,23 @@ START_R = LOCATION_R + 8  # the gold ring of a start location
 BIG_TOKEN = 37  # half the side of a fallen district's big token, frame included
 SQUARES = (46, 26)  # the undelivered squares' frame, extended game
 
-# --- hand-tuned placements (checked by tests/renderers/test_mali_layout.py) -------------------
+# --- hand-tuned placements (checked by tests/renderers/mali/test_layout.py) -------------------
 # location -> (dx, dy, anchor): the name's anchor point (Pillow anchors: l/m/r across, t/m/b down)
 # sits at the location's centre + (dx, dy); lines are aligned the same way. Others: automatic.
 LABEL_AT: dict[str, tuple[int, int, str]] = {
     "plac_wilsona": (0, -28, "mb"), "cytadela": (23, 2, "lm"), "starowka": (22, -4, "lb"),
-    "bank_polski": (16, -14, "lb"), "uniwersytet": (-4, 20, "rt"), "elektrownia": (23, 2, "lm"), "past": (-34, -12, "rb"),
+    "bank_polski": (16, -14, "lb"), "uniwersytet": (-4, 20, "rt"), "elektrownia": (23, 2, "lm"),
+    "past": (-34, -12, "rb"),
     "plac_trzech_krzyzy": (12, 16, "lt"), "przyczolek": (18, -14, "lb"), "port": (-23, 0, "rm"),
-    "aleja_szucha": (-6, 22, "mt"), "dworzec_pocztowy": (-4, 20, "lt"), "stary_mokotow": (0, 28, "mt"), "sggw": (23, 0, "lm"),
+    "aleja_szucha": (-6, 22, "mt"), "dworzec_pocztowy": (-4, 20, "lt"), "stary_mokotow": (0, 28, "mt"),
+    "sggw": (23, 0, "lm"),
     "kosciol_bernardynow": (-22, -6, "rb"),
 }
 # district -> (x, y, side): the centre of its name in mali.json coordinates, and the side of the
 # name ("l", "r", "t", "b") for its big token when fallen or its undelivered squares (extended),
 # or (dx, dy): their centre's offset from the name's centre; an optional 4th item places the big token
 # apart from the squares the same way. Chosen clear of the spots where scouts
-# stand round the nodes (tests/renderers/test_mali_real_layout.py checks real games).
+# stand round the nodes (tests/renderers/mali/test_real_layout.py checks real games).
 DISTRICT_AT: dict[str, tuple] = {
     "zoliborz": (513, 217, (-50, -42), (-153, -37)), "wola": (349, 481, "l"), "srodmiescie": (596, 503, (47, -35), "l"),
     "ochota": (389, 698, "b"), "powisle": (673, 736, "b"), "mokotow": (528, 1052, "b"),
@@ -166,7 +169,7 @@ def _district_box(district_id: str, x: float, y: float) -> Box:
     return (x - w / 2, y - 16, x + w / 2, y + 16)
 
 
-@lru_cache(maxsize=None)
+@cache
 def district_label_xy(district_id: str) -> Point:
     """The centre of a district's name: hand-placed, or near the data's suggestion clear of paths."""
     if district_id in DISTRICT_AT:
@@ -307,14 +310,14 @@ def label_boxes() -> dict[str, Box]:
     for loc in BOARD.locations:
         boxes = []
         for (x, y), text in label_line_xy(loc):
-            l, t, r, b = fnt.getbbox(text, stroke_width=HALO)
-            boxes.append((x + l, y + t, x + r, y + b))
+            left, top, right, bottom = fnt.getbbox(text, stroke_width=HALO)
+            boxes.append((x + left, y + top, x + right, y + bottom))
         out[loc] = _union(boxes)
     dfnt = font(DISTRICT_LABEL_SIZE, True)
     for district_id, district in BOARD.districts.items():
         x, y = district_label_xy(district_id)
-        l, t, r, b = dfnt.getbbox(district["name"].upper(), anchor="mm", stroke_width=HALO)
-        out[district_id] = (x + l, y + t, x + r, y + b)
+        left, top, right, bottom = dfnt.getbbox(district["name"].upper(), anchor="mm", stroke_width=HALO)
+        out[district_id] = (x + left, y + top, x + right, y + bottom)
     return out
 
 

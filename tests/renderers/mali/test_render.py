@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 import renderers
 from renderers import mali
 from renderers.common import font
-from renderers.mali_samples import PUBLIC, private_samples
+from renderers.mali.samples import PUBLIC, private_samples
 
 MIB = 1024 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

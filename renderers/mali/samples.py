@@ -20,7 +20,7 @@ def _player(i: int, scouts: list[tuple[str | None, str, str | None]], hand: list
     player = {
         "seat": f"p{i + 1}", "colour": colour["colour"], "hex": colour["hex"], "dropped": False,
         "scouts": [{"name": name, "at": at, "status": status, "carrying": carrying}
-                   for name, (at, status, carrying) in zip(colour["scouts"], scouts)],
+                   for name, (at, status, carrying) in zip(colour["scouts"], scouts, strict=True)],
         "hand": hand, "played": played, "chosen": False, "card": None, "delivered": delivered,
         "points": sum(BOARD.orders[o]["points"] for o in delivered), "objectives": 0,
     }

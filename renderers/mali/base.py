@@ -2,16 +2,29 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.mali.board import BOARD
 from renderers.common import RGB, font, hex_rgb, mix
-from renderers.mali_geometry import (DISTRICT_LABEL_SIZE, HEIGHT, LABEL_SIZE, LABEL_STROKE,
-                                     LOCATION_R, MAP_BOX, SPACE_R, WIDTH, district_label_xy,
-                                     edge_polyline, label_line_xy, node_xy, river_bank)
-from renderers.mali_pieces import INK, PANEL_BG
+from renderers.mali.geometry import (
+    DISTRICT_LABEL_SIZE,
+    HEIGHT,
+    LABEL_SIZE,
+    LABEL_STROKE,
+    LOCATION_R,
+    MAP_BOX,
+    SPACE_R,
+    WIDTH,
+    district_label_xy,
+    edge_polyline,
+    label_line_xy,
+    node_xy,
+    river_bank,
+)
+from renderers.mali.pieces import INK, PANEL_BG
 
 PAPER: RGB = (236, 229, 212)
 WATER: RGB = (150, 190, 222)
@@ -59,7 +72,7 @@ def district_labels() -> Image.Image:
     for edge_id, chain in BOARD.chain.items():
         line = edge_polyline(edge_id)
         anchors = [(node_xy(n), values[BOARD.district_of(n)]) for n in chain]
-        for (ax, ay), (bx, by) in zip(line, line[1:]):
+        for (ax, ay), (bx, by) in pairwise(line):
             steps = max(1, int(math.hypot(bx - ax, by - ay) / 3))
             for i in range(steps + 1):
                 x, y = ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps
@@ -77,7 +90,7 @@ def district_labels() -> Image.Image:
     return Image.composite(full, Image.new("L", full.size, 0), land_mask())
 
 
-@lru_cache(maxsize=None)
+@cache
 def district_mask(district_id: str) -> Image.Image:
     value = district_index()[district_id]
     soft = district_labels().point(lambda v: 255 if v == value else 0)
