@@ -37,7 +37,7 @@ def warm_renderers() -> None:
     """Build the renderers' cached base images once, in a worker thread."""
     import renderers
 
-    for key in renderers.RENDERERS:
+    for key in renderers.keys():
         warm = getattr(renderers.get(key), "warm", None)
         if warm is not None:
             warm()

@@ -37,7 +37,7 @@ class Settings:
     sync_commands: bool = True
 
     @classmethod
-    def from_env(cls, env_file: str | Path | None = ".env") -> "Settings":
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         if env_file and Path(env_file).exists():
             load_dotenv(env_file, override=False)
         token = os.environ.get("DISCORD_TOKEN", "").strip()

@@ -14,7 +14,7 @@ Kind = Literal["board", "private", "summary"]
 def _draw(key: str, kind: Kind, view: dict[str, Any]) -> bytes | None:
     import renderers
 
-    if key not in renderers.RENDERERS:
+    if not renderers.has(key):
         return None
     return getattr(renderers.get(key), f"{kind}_png")(view)
 

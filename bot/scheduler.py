@@ -13,7 +13,7 @@ log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, bot: "TabletopBot", tick_seconds: float) -> None:
+    def __init__(self, bot: TabletopBot, tick_seconds: float) -> None:
         self.bot = bot
         self.tick_seconds = tick_seconds
         self._task: asyncio.Task[None] | None = None

@@ -11,8 +11,6 @@ from typing import Any
 from sqlalchemy import delete, insert, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from games.base import Action, Event, Game, IllegalAction, public_events, resolve_options
-
 from bot.models import GameRow
 from bot.service_errors import (
     AlreadyJoined,
@@ -50,6 +48,7 @@ from bot.service_store import (
     Store,
     valid_id,
 )
+from games.base import Action, Event, Game, IllegalAction, public_events, resolve_options
 
 __all__ = [
     "AlreadyJoined", "Applied", "Conflict", "GameRecord", "GameService", "Illegal", "LogEntry",

@@ -5,9 +5,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from games.base import Event, Game, Outcome
-
 from bot.service_errors import Illegal
+from games.base import Event, Game, Outcome
 
 TIMEOUT_CHOICES = ("wait", "default", "drop")
 DEFAULT_SETTINGS: dict[str, Any] = {"turn_hours": 0, "on_timeout": "wait", "use_thread": False}

@@ -19,11 +19,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from games.base import Action, Event, Game
-
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow
 from bot.service_errors import Conflict, NoSuchGame, UnknownGame
 from bot.service_records import Applied, GameRecord, MessageRecord, PlayerRecord
+from games.base import Action, Event, Game
 
 GAMES = cast(Table, GameRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)

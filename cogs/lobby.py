@@ -52,7 +52,8 @@ TIMEOUT_CHOICES = [
 HOURS_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72),
                   ("1 week", 168))]
-GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k, g in registry.GAMES.items()
+GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k,
+                                                g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
 
 

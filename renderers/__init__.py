@@ -12,8 +12,6 @@ import importlib
 import importlib.util
 from types import ModuleType
 
-from games.registry import PACKAGES
-
 
 def _module_name(key: str) -> str:
     return f"{__name__}.{key}"
@@ -24,14 +22,21 @@ def _has_renderer(key: str) -> bool:
     return importlib.util.find_spec(_module_name(key)) is not None
 
 
-# Game key -> the renderer's module name, for the games that have a renderer.
-RENDERERS: dict[str, str] = {key: _module_name(key) for key in PACKAGES if _has_renderer(key)}
+def keys() -> list[str]:
+    """The registered games that have a renderer package (looked up now, not at import)."""
+    from games import registry
+
+    return [key for key in registry.PACKAGES if _has_renderer(key)]
+
+
+def has(key: str) -> bool:
+    from games import registry
+
+    return key in registry.PACKAGES and _has_renderer(key)
 
 
 def get(key: str) -> ModuleType:
     """The renderer module for a game key (imported on first use)."""
-    try:
-        name = RENDERERS[key]
-    except KeyError:
-        raise KeyError(f"No renderer for {key!r}; known: {', '.join(sorted(RENDERERS))}") from None
-    return importlib.import_module(name)
+    if not has(key):
+        raise KeyError(f"No renderer for {key!r}; known: {', '.join(sorted(keys()))}")
+    return importlib.import_module(_module_name(key))

@@ -6,7 +6,7 @@ import asyncio
 import io
 import re
 import time
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import discord
 import pytest
@@ -79,7 +79,8 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "Counter":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> Counter:
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -118,7 +119,8 @@ def make_bot() -> commands.Bot:
 
     tree.add_command(game)
 
-    admin = app_commands.Group(name="admin", description="Admin", default_permissions=discord.Permissions(manage_guild=True))
+    admin = app_commands.Group(name="admin", description="Admin",
+                               default_permissions=discord.Permissions(manage_guild=True))
     config = app_commands.Group(name="config", description="Config", parent=admin)
 
     @config.command(name="set", description="Set a flag")

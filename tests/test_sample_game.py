@@ -64,7 +64,7 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
     record = await bot.service.get(gid)
     lucky = {seat: record.view(seat)["me"]["lucky"] for seat in record.seats}
     assert all(f"lucky number is {lucky[s]}" in "\n".join(m.text for m in sim.dm_messages(u))
-               for s, u in zip(record.seats, (sim.alice, sim.bob)))
+               for s, u in zip(record.seats, (sim.alice, sim.bob), strict=True))
     board = turn_messages(sim, sim.channel, gid)[-1]
     assert "15 stones left" in board.text and board.attachments
     users = {str(u.id): u for u in (sim.alice, sim.bob)}

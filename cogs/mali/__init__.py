@@ -116,7 +116,8 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
                                     value=a["value"]) for a, _ in legal if current in str(a["value"])]
 
     @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
-    @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)", game="Which game (when several share the channel)")
+    @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)",
+                           game="Which game (when several share the channel)")
     async def objectives(self, interaction: discord.Interaction, keep: str, game: int | None = None) -> None:
         ids = sorted(x.strip().upper() for x in keep.replace(" ", ",").split(",") if x.strip())
         await self.run(interaction, game, {"type": "choose_objectives", "ids": ids})
@@ -132,7 +133,8 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     # --- movement ------------------------------------------------------------------------------
     @app_commands.command(name="move", description="Walk a scout to a space by the shortest legal route")
     @app_commands.describe(scout="Your scout", to="Where to (autocomplete shows what you can reach and its cost)",
-                           pickups="Pick up orders at their origins on the way (default yes)", game="Which game (when several share the channel)")
+                           pickups="Pick up orders at their origins on the way (default yes)",
+                           game="Which game (when several share the channel)")
     async def move(self, interaction: discord.Interaction, scout: str, to: str, pickups: bool = True,
                    game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
@@ -145,7 +147,8 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, scout)) or {}
         target = to if to in routes else next((n for n in routes if place(n).lower() == to.strip().lower()), to)
         if target not in routes:
-            options = ", ".join(f"{place(n)} ({len(r)})" for n, r in sorted(routes.items(), key=lambda kv: len(kv[1]))[:12])
+            options = ", ".join(f"{place(n)} ({len(r)})" for n, r in sorted(routes.items(),
+                                                                            key=lambda kv: len(kv[1]))[:12])
             hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
             await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
             return
@@ -153,17 +156,20 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         await perform(interaction, record, actions or [])
 
     @app_commands.command(name="jump", description="Jump a scout from its location to a neighbouring location")
-    @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location", game="Which game (when several share the channel)")
+    @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location",
+                           game="Which game (when several share the channel)")
     async def jump(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "jump", "scout": scout, "to": to})
 
     @app_commands.command(name="place", description="Put an escaped scout back on the board before you move")
-    @app_commands.describe(scout="Your escaped scout", to="Any free space", game="Which game (when several share the channel)")
+    @app_commands.describe(scout="Your escaped scout", to="Any free space",
+                           game="Which game (when several share the channel)")
     async def place_cmd(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "place_scout", "scout": scout, "to": to})
 
     @app_commands.command(name="pickup", description="A scout on an order's origin takes the order")
-    @app_commands.describe(scout="Your scout on the order's origin", order="The order to take", game="Which game (when several share the channel)")
+    @app_commands.describe(scout="Your scout on the order's origin", order="The order to take",
+                           game="Which game (when several share the channel)")
     async def pickup(self, interaction: discord.Interaction, scout: str, order: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "pick_up", "scout": scout, "order": order})
 
@@ -184,17 +190,20 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
 
     # --- extended actions --------------------------------------------------------------------
     @app_commands.command(name="swap-scouts", description="Card 1: swap two of your scouts in one district")
-    @app_commands.describe(a="One of your scouts", b="Another of your scouts in the same district", game="Which game (when several share the channel)")
+    @app_commands.describe(a="One of your scouts", b="Another of your scouts in the same district",
+                           game="Which game (when several share the channel)")
     async def swap_scouts(self, interaction: discord.Interaction, a: str, b: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "swap_scouts", "a": a, "b": b})
 
     @app_commands.command(name="squad-jump", description="Card 2: a scout on a location jumps to a neighbouring one")
-    @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location", game="Which game (when several share the channel)")
+    @app_commands.describe(scout="Your scout, standing on a location", to="A neighbouring location",
+                           game="Which game (when several share the channel)")
     async def squad_jump(self, interaction: discord.Interaction, scout: str, to: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "squad_jump", "scout": scout, "to": to})
 
     @app_commands.command(name="swap-orders", description="Card 3: swap two orders on neighbouring track spaces")
-    @app_commands.describe(a="An order on the track", b="An order on a neighbouring track space", game="Which game (when several share the channel)")
+    @app_commands.describe(a="An order on the track", b="An order on a neighbouring track space",
+                           game="Which game (when several share the channel)")
     async def swap_orders(self, interaction: discord.Interaction, a: str, b: str, game: int | None = None) -> None:
         await self.run(interaction, game, {"type": "swap_orders", "a": a, "b": b})
 
@@ -204,7 +213,8 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         await self.run(interaction, game, {"type": "peek"})
 
     @app_commands.command(name="choose", description="Answer the decision the game asks of you")
-    @app_commands.describe(option="What you choose (autocomplete lists the choices)", game="Which game (when several share the channel)")
+    @app_commands.describe(option="What you choose (autocomplete lists the choices)",
+                           game="Which game (when several share the channel)")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
         if record is None:
@@ -298,7 +308,9 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         other = getattr(interaction.namespace, "a", None)
         ids: list[str] = []
         for a, _ in legal:
-            for o in ((a["a"], a["b"]) if not other else ((a["b"],) if a["a"] == other else (a["a"],) if a["b"] == other else ())):
+            pair = (a["a"], a["b"])
+            partners = pair if not other else tuple(y for x, y in (pair, pair[::-1]) if x == other)
+            for o in partners:
                 if o not in ids:
                     ids.append(o)
         return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o) for o in ids])

@@ -53,7 +53,8 @@ class MaliUI:
         if current:
             stage = {"place": "places escaped scouts", "move": "moves", "action": "takes the card's action",
                      "bonus": "makes the red die's bonus move"}.get(current["stage"], current["stage"])
-            extra = f" (card {current['card']}, {current['points_left']} point(s) left)" if current["stage"] == "move" else ""
+            moving = current["stage"] == "move"
+            extra = f" (card {current['card']}, {current['points_left']} point(s) left)" if moving else ""
             return f"{who(view, current['seat'], mention)} {stage}{extra}."
         return "Waiting on " + ", ".join(who(view, s, mention) for s in to_act) + "."
 
@@ -137,7 +138,8 @@ class MaliUI:
                          + (" win!" if len(winners) > 1 else " wins!"))
         for seat, b in sorted(breakdown.items(), key=lambda kv: -kv[1].get("total", 0)):
             objs = b.get("objectives") or []
-            obj_text = (", objectives " + " + ".join(str(o["points"]) if o["met"] else "0" for o in objs)) if objs else ""
+            scored = " + ".join(str(o["points"]) if o["met"] else "0" for o in objs)
+            obj_text = f", objectives {scored}" if objs else ""
             lines.append(f"{who(view, seat, mention)}: **{b.get('total', 0)}** = orders {b.get('orders', 0)}"
                          f" + return {b.get('return_bonus', 0)}{obj_text} ({b.get('delivered', 0)} delivered)")
         return "\n".join(lines)

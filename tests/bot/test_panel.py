@@ -5,9 +5,9 @@ from typing import Any
 
 import discord
 
+from bot.presenter import clip_lines
 from cogs.lobby import parse_options
 from cogs.panel import build_panel
-from bot.presenter import clip_lines
 
 
 def actions(spec: dict[str, int]) -> list[dict[str, Any]]:

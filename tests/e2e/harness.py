@@ -29,7 +29,7 @@ async def pg_refusal() -> str | None:
             conn = await asyncpg.connect(PG_ADMIN, timeout=2)
             await conn.close()
             _pg_state["reason"] = None
-        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+        except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
             _pg_state["reason"] = f"PostgreSQL at 127.0.0.1:5432 did not answer: skipped ({type(exc).__name__})"
     return _pg_state["reason"]
 

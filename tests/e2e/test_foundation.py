@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from games.base import canonical
-
 from tests.e2e.harness import Clock, database, settle, start_bot, stop_bot, turn_messages, user_of
 from tests.fakediscord import FakeDiscord
 

@@ -218,7 +218,8 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
     assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "timeout")
     assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
     assert not next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.bob.id))["dropped"]
-    assert any(f"<@{sim.carol.id}> ran out of time and leaves" in m.content for m in turn_messages(sim, sim.channel, three))
+    assert any(f"<@{sim.carol.id}> ran out of time and leaves" in m.content for m in turn_messages(sim, sim.channel,
+                                                                                                   three))
     # Two players: Alice, overdue, is dropped, and the game ends without a winner.
     record = await bot.service.get(two)
     assert record.status == "finished"

@@ -213,7 +213,8 @@ async def test_objectives_stay_secret_during_the_draft(fake_discord: FakeDiscord
     gid = await two_player_game(sim, bot, variant="extended")
     record = await bot.service.get(gid)
     assert record.view(None)["phase"] == "objectives"
-    dealt = {u: [o["id"] for o in record.view(record.seat_of(u.id))["me"]["objective_hand"]] for u in (sim.alice, sim.bob)}
+    dealt = {u: [o["id"] for o in record.view(record.seat_of(u.id))["me"]["objective_hand"]] for u in (sim.alice,
+                                                                                                       sim.bob)}
     for user in (sim.alice, sim.bob):
         assert len(dealt[user]) == 6
         dm = "\n".join(m.text for m in sim.dm_messages(user))
@@ -273,4 +274,5 @@ async def test_closed_dms_draft_through_game_hand(fake_discord: FakeDiscord, tmp
     await sim.select(sim.bob, shown, choice.custom_id, [choice.option_values[0]])
     await settle()
     record = await bot.service.get(gid)
-    assert uid(sim.bob) not in record.waiting_users and len(record.view(record.seat_of(sim.bob.id))["me"]["objectives"]) == 3
+    bob = record.seat_of(sim.bob.id)
+    assert uid(sim.bob) not in record.waiting_users and len(record.view(bob)["me"]["objectives"]) == 3

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from games.base import canonical
-
 from tests.e2e.harness import settle, sqlite, start_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.fakediscord import FakeDiscord, Message

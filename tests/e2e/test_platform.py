@@ -213,7 +213,7 @@ async def test_restart_keeps_what_was_not_posted(fake_discord: FakeDiscord, db_u
     """A post that failed before a crash goes out after the restart, with the lines it carried."""
     sim = fake_discord
     bot = await start_bot(sim, db_url, seed=SEED)
-    gid = await two_player_game(sim, bot)
+    await two_player_game(sim, bot)
     await slash(sim, sim.alice, "mali card", value=3)
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=403, code=50013,
                          message="Missing Permissions")

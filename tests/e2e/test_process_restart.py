@@ -63,7 +63,8 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         await sim.click(sim.alice, opened.message, label="Start")
         await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)
                                        for c in m.components), timeout=20)
-        posted = [m for m in sim.channel_messages(sim.channel) if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
+        posted = [m for m in sim.channel_messages(sim.channel)
+                  if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
         await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3})
         version, to_act, phase = await game_state(engine, gid)
         assert to_act == ["s2"] and phase == "cards"  # bob took the second seat
@@ -74,7 +75,8 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
 
         panel = await sim.click(sim.bob, posted[-1], custom_id=f"tr:p:{gid}")
         assert panel.ephemeral and panel.message.components, panel.content
-        choice = next(c for c in panel.message.components if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
+        choice = next(c for c in panel.message.components
+                      if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
         await sim.select(sim.bob, panel.message, choice.custom_id, [choice.option_values[0]])
         await sim.wait_for(lambda: len(sim.channel_messages(sim.channel)) > len(posted) + 2, timeout=20)
         new_version, to_act, phase = await game_state(engine, gid)

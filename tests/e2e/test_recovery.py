@@ -56,7 +56,8 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
     boards = len(board_posts(sim))
     posts_before = len(channel_posts(sim))
 
-    # Bob's card reveals the round (Alice, with the lower card, moves first): the board changes, and its post is answered 429 once.
+    # Bob's card reveals the round (Alice, with the lower card, moves first): the board changes,
+    # and its post is answered 429 once.
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=429, retry_after=0.2)
     started = time.monotonic()
     reply = await card(sim, sim.bob, 5, gid)

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
-from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, DEFERRED_UPDATE, MESSAGE_COMPONENT, MODAL_SUBMIT, CommandError,
-                           InteractionRecord, Modal, base_payload, build_command_data, modal_submit_components,
-                           new_token)
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    DEFERRED_UPDATE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    CommandError,
+    InteractionRecord,
+    Modal,
+    base_payload,
+    build_command_data,
+    modal_submit_components,
+    new_token,
+)
 from .world import Channel, Component, Message, User
 
 if TYPE_CHECKING:
@@ -27,15 +38,15 @@ class UserActions:
     """Mixed into :class:`FakeDiscord`."""
 
     # -- slash commands --------------------------------------------------------------------------
-    async def slash(self: "FakeDiscord", user: Any, channel: Any, command: str,
-                    options: Optional[dict[str, Any]] = None, *, timeout: Optional[float] = None) -> InteractionRecord:
+    async def slash(self: FakeDiscord, user: Any, channel: Any, command: str,
+                    options: dict[str, Any] | None = None, *, timeout: float | None = None) -> InteractionRecord:
         """Run ``/command [group] [sub]`` with ``options`` (Python values; users/channels as world objects)."""
         user, ch = self.get_user(user), self.get_channel(channel)
         data, name = build_command_data(self, ch, command, dict(options or {}))
         self._check_command_permission(user, ch, name)
         return await self._interact(APPLICATION_COMMAND, user, ch, data, command_name=command, timeout=timeout)
 
-    def _check_command_permission(self: "FakeDiscord", user: User, channel: Channel, name: str) -> None:
+    def _check_command_permission(self: FakeDiscord, user: User, channel: Channel, name: str) -> None:
         """Discord hides commands whose ``default_member_permissions`` the member lacks."""
         from .interactions import find_command
 
@@ -45,9 +56,9 @@ class UserActions:
             raise SimulatorError(f"{user!r} lacks permissions {int(required):#x} for /{name} "
                                  "(Discord would not show the command)")
 
-    async def autocomplete(self: "FakeDiscord", user: Any, channel: Any, command: str,
-                           options: Optional[dict[str, Any]] = None, *, focused: str,
-                           timeout: Optional[float] = None) -> list[dict[str, Any]]:
+    async def autocomplete(self: FakeDiscord, user: Any, channel: Any, command: str,
+                           options: dict[str, Any] | None = None, *, focused: str,
+                           timeout: float | None = None) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its current text is ``options.get(focused, "")``); returns the choices."""
         user, ch = self.get_user(user), self.get_channel(channel)
         data, _ = build_command_data(self, ch, command, dict(options or {}), focused=focused)
@@ -56,7 +67,7 @@ class UserActions:
 
     # -- components ------------------------------------------------------------------------------
     @staticmethod
-    def _target_message(target: Union[Message, InteractionRecord], user: User) -> Message:
+    def _target_message(target: Message | InteractionRecord, user: User) -> Message:
         msg = target.message if isinstance(target, InteractionRecord) else target
         if msg is None:
             raise SimulatorError(f"{target!r} has no message")
@@ -66,15 +77,15 @@ class UserActions:
             raise SimulatorError(f"{user!r} cannot see ephemeral {msg!r}")
         return msg
 
-    def _check_can_use(self: "FakeDiscord", user: User, msg: Message, comp: Component) -> None:
+    def _check_can_use(self: FakeDiscord, user: User, msg: Message, comp: Component) -> None:
         if comp.disabled:
             raise SimulatorError(f"component {comp.label or comp.custom_id!r} is disabled")
         if msg.loading:
             raise SimulatorError(f"{msg!r} is still loading")
 
-    async def click(self: "FakeDiscord", user: Any, message: Union[Message, InteractionRecord],
-                    custom_id: Optional[str] = None, *, label: Optional[str] = None, prefix: Optional[str] = None,
-                    timeout: Optional[float] = None) -> InteractionRecord:
+    async def click(self: FakeDiscord, user: Any, message: Message | InteractionRecord,
+                    custom_id: str | None = None, *, label: str | None = None, prefix: str | None = None,
+                    timeout: float | None = None) -> InteractionRecord:
         """Press a button found by ``custom_id``, ``label`` or custom_id ``prefix``."""
         user = self.get_user(user)
         msg = self._target_message(message, user)
@@ -87,9 +98,9 @@ class UserActions:
         data = {"custom_id": comp.custom_id, "component_type": 2, "id": comp.raw.get("id")}
         return await self._interact(MESSAGE_COMPONENT, user, msg.channel, data, source=msg, timeout=timeout)
 
-    async def select(self: "FakeDiscord", user: Any, message: Union[Message, InteractionRecord],
-                     custom_id: Optional[str], values: list[Any], *, prefix: Optional[str] = None,
-                     timeout: Optional[float] = None) -> InteractionRecord:
+    async def select(self: FakeDiscord, user: Any, message: Message | InteractionRecord,
+                     custom_id: str | None, values: list[Any], *, prefix: str | None = None,
+                     timeout: float | None = None) -> InteractionRecord:
         """Choose ``values`` in a select (option values; users/channels/roles for the typed selects)."""
         user = self.get_user(user)
         msg = self._target_message(message, user)
@@ -114,7 +125,7 @@ class UserActions:
             data["resolved"] = resolved
         return await self._interact(MESSAGE_COMPONENT, user, msg.channel, data, source=msg, timeout=timeout)
 
-    def _resolve_select_value(self: "FakeDiscord", ctype: int, value: Any, channel: Channel,
+    def _resolve_select_value(self: FakeDiscord, ctype: int, value: Any, channel: Channel,
                               resolved: dict[str, dict[str, Any]]) -> str:
         if ctype in (5, 7) and not isinstance(value, Channel):
             try:
@@ -131,8 +142,8 @@ class UserActions:
         if ctype == 8:
             ch = self.get_channel(value)
             p = ch.to_payload()
-            resolved.setdefault("channels", {})[str(ch.id)] = {k: p[k] for k in ("id", "type", "name", "parent_id")
-                                                              if k in p} | {"permissions": str(self.bot_permissions(ch))}
+            fields = {k: p[k] for k in ("id", "type", "name", "parent_id") if k in p}
+            resolved.setdefault("channels", {})[str(ch.id)] = fields | {"permissions": str(self.bot_permissions(ch))}
             return str(ch.id)
         rid = int(getattr(value, "id", value))
         for g in self.guilds.values():
@@ -143,8 +154,8 @@ class UserActions:
         raise SimulatorError(f"cannot resolve select value {value!r}")
 
     # -- modals ----------------------------------------------------------------------------------
-    async def submit_modal(self: "FakeDiscord", user: Any, modal: Union[Modal, InteractionRecord],
-                           values: dict[str, Any], *, timeout: Optional[float] = None) -> InteractionRecord:
+    async def submit_modal(self: FakeDiscord, user: Any, modal: Modal | InteractionRecord,
+                           values: dict[str, Any], *, timeout: float | None = None) -> InteractionRecord:
         """Fill and submit a modal the bot opened (pass the record whose response was the modal)."""
         m = modal.modal if isinstance(modal, InteractionRecord) else modal
         if m is None:
@@ -166,7 +177,7 @@ class UserActions:
         return await self._interact(MODAL_SUBMIT, user, m.interaction.channel, data, source=src, timeout=timeout)
 
     # -- plain messages --------------------------------------------------------------------------
-    async def send_message(self: "FakeDiscord", user: Any, channel: Any, content: str) -> Message:
+    async def send_message(self: FakeDiscord, user: Any, channel: Any, content: str) -> Message:
         """``user`` posts ``content`` in ``channel`` (MESSAGE_CREATE to the bot, e.g. for prefix commands)."""
         user, ch = self.get_user(user), self.get_channel(channel)
         msg = self._create_message(ch, {"content": content}, [], author=user)
@@ -174,9 +185,9 @@ class UserActions:
         return msg
 
     # -- the common path -------------------------------------------------------------------------
-    async def _interact(self: "FakeDiscord", itype: int, user: User, channel: Channel, data: dict[str, Any], *,
-                        source: Optional[Message] = None, command_name: Optional[str] = None,
-                        timeout: Optional[float] = None) -> InteractionRecord:
+    async def _interact(self: FakeDiscord, itype: int, user: User, channel: Channel, data: dict[str, Any], *,
+                        source: Message | None = None, command_name: str | None = None,
+                        timeout: float | None = None) -> InteractionRecord:
         if not self.gateway.sessions:
             raise SimulatorError("no bot is connected to the gateway (await sim.connect(bot) first)")
         iid, token = self.snowflakes.next(), new_token()
@@ -193,14 +204,14 @@ class UserActions:
         await self._await_response(rec, self.response_timeout if timeout is None else timeout)
         return rec
 
-    async def _await_response(self: "FakeDiscord", rec: InteractionRecord, timeout: float) -> None:
+    async def _await_response(self: FakeDiscord, rec: InteractionRecord, timeout: float) -> None:
         start = time.monotonic()
 
         async def wait_activity(seconds: float) -> None:
             rec.activity.clear()
             try:
                 await asyncio.wait_for(rec.activity.wait(), max(seconds, 0.001))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
         # 1) acknowledgement (Discord gives up after ack_timeout)

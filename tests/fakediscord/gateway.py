@@ -14,7 +14,7 @@ import logging
 import secrets
 import zlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -37,13 +37,13 @@ class Session:
     intents: int
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)  # dispatches, for RESUME replay
-    connection: Optional["Connection"] = None
+    connection: Connection | None = None
 
 
 class Connection:
     """One websocket; encodes (and maybe compresses) outgoing payloads."""
 
-    def __init__(self, ws: web.WebSocketResponse, compress: Optional[str]) -> None:
+    def __init__(self, ws: web.WebSocketResponse, compress: str | None) -> None:
         self.ws = ws
         self.compress = compress
         self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
@@ -52,7 +52,7 @@ class Connection:
             import zstandard  # only requested when discord.py found zstandard itself
 
             self._zstd = zstandard.ZstdCompressor().compressobj()
-        self.session: Optional[Session] = None
+        self.session: Session | None = None
         self.lock = asyncio.Lock()
 
     async def send(self, payload: dict[str, Any]) -> None:
@@ -73,13 +73,13 @@ class Connection:
 
 
 class Gateway:
-    def __init__(self, sim: "FakeDiscord") -> None:
+    def __init__(self, sim: FakeDiscord) -> None:
         self.sim = sim
         self.sessions: dict[str, Session] = {}
         self.connections: list[Connection] = []  # live ones
         self.connection_count = 0  # total websocket connections ever accepted
         self.identify_count = 0
-        self.compression: list[Optional[str]] = []  # ``compress`` query param of each connection
+        self.compression: list[str | None] = []  # ``compress`` query param of each connection
         self.resume_count = 0
         self.heartbeat_interval_ms = 41250
         self.identified = asyncio.Event()
@@ -127,7 +127,8 @@ class Gateway:
         self.connections.append(conn)
         self.connection_count += 1
         try:
-            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None})
+            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None,
+                             "t": None})
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     await self._on_payload(conn, json.loads(msg.data))

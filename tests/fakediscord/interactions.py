@@ -11,7 +11,7 @@ import asyncio
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from .world import Channel, Component, Message, User, iter_components
 
@@ -40,7 +40,7 @@ class Modal:
     custom_id: str
     title: str
     raw_components: list[dict[str, Any]]
-    interaction: "InteractionRecord"
+    interaction: InteractionRecord
 
     @property
     def components(self) -> list[Component]:
@@ -65,15 +65,15 @@ class InteractionRecord:
     channel: Channel
     created_at: float  # simulator clock (``sim.now()``)
     payload: dict[str, Any] = field(default_factory=dict)
-    source_message: Optional[Message] = None  # message the component was on
-    command_name: Optional[str] = None
+    source_message: Message | None = None  # message the component was on
+    command_name: str | None = None
 
-    response_type: Optional[int] = None
-    acknowledged_at: Optional[float] = None
-    original: Optional[Message] = None  # the @original message (new one, or the updated component message)
+    response_type: int | None = None
+    acknowledged_at: float | None = None
+    original: Message | None = None  # the @original message (new one, or the updated component message)
     followups: list[Message] = field(default_factory=list)
-    modal: Optional[Modal] = None
-    choices: Optional[list[dict[str, Any]]] = None  # autocomplete results
+    modal: Modal | None = None
+    choices: list[dict[str, Any]] | None = None  # autocomplete results
     errors: list[str] = field(default_factory=list)  # rejected callbacks etc.
     activity: asyncio.Event = field(default_factory=asyncio.Event)
     last_activity: float = 0.0
@@ -94,7 +94,7 @@ class InteractionRecord:
         return [m for m in out + self.followups if not m.deleted]
 
     @property
-    def message(self) -> Optional[Message]:
+    def message(self) -> Message | None:
         """The visible result: the response message, else the edited component message, else a follow-up."""
         if self.original is not None and not self.original.deleted:
             return self.original
@@ -106,7 +106,7 @@ class InteractionRecord:
         return m.content if m else ""
 
     @property
-    def updated_message(self) -> Optional[Message]:
+    def updated_message(self) -> Message | None:
         """For component interactions answered with type 7 / 6 + edit: the edited message."""
         return self.original if self.response_type in (6, 7) else None
 
@@ -142,7 +142,7 @@ def new_token() -> str:
     return "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
 
 
-def base_payload(sim: "FakeDiscord", itype: int, iid: int, token: str, user: User, channel: Channel) -> dict[str, Any]:
+def base_payload(sim: FakeDiscord, itype: int, iid: int, token: str, user: User, channel: Channel) -> dict[str, Any]:
     """Fields common to every interaction Discord sends (guild or DM context)."""
     d: dict[str, Any] = {
         "id": str(iid),
@@ -176,10 +176,10 @@ def base_payload(sim: "FakeDiscord", itype: int, iid: int, token: str, user: Use
     return d
 
 
-OptionValue = Union[str, int, float, bool, User, Channel, Any]
+OptionValue = str | int | float | bool | User | Channel | Any
 
 
-def _resolve_option(sim: "FakeDiscord", opt: dict[str, Any], value: OptionValue, channel: Channel,
+def _resolve_option(sim: FakeDiscord, opt: dict[str, Any], value: OptionValue, channel: Channel,
                     resolved: dict[str, dict[str, Any]]) -> Any:
     """Convert a test's Python value into the wire value for option ``opt`` (filling ``resolved``)."""
     t, name = opt["type"], opt["name"]
@@ -226,7 +226,7 @@ def _resolve_option(sim: "FakeDiscord", opt: dict[str, Any], value: OptionValue,
     raise CommandError(f"option {name!r}: option type {t} is not supported by the simulator")
 
 
-def find_command(sim: "FakeDiscord", channel: Channel, name: str) -> dict[str, Any]:
+def find_command(sim: FakeDiscord, channel: Channel, name: str) -> dict[str, Any]:
     """Synced definition of top-level command ``name`` visible in ``channel`` (guild first)."""
     guild = channel.guild
     if guild is not None:
@@ -236,12 +236,13 @@ def find_command(sim: "FakeDiscord", channel: Channel, name: str) -> dict[str, A
     for cmd in sim.global_commands:
         if cmd["name"] == name and cmd.get("type", 1) == 1:
             return cmd
-    have = [c["name"] for c in sim.global_commands] + [c["name"] for c in sim.guild_commands.get(getattr(guild, "id", 0), [])]
+    have = [c["name"] for c in sim.global_commands] + [c["name"] for c in sim.guild_commands.get(getattr(guild, "id",
+                                                                                                         0), [])]
     raise CommandError(f"no synced slash command {name!r} (synced: {have}); did the bot call tree.sync()?")
 
 
-def build_command_data(sim: "FakeDiscord", channel: Channel, path: str, options: dict[str, OptionValue],
-                       *, focused: Optional[str] = None) -> tuple[dict[str, Any], str]:
+def build_command_data(sim: FakeDiscord, channel: Channel, path: str, options: dict[str, OptionValue],
+                       *, focused: str | None = None) -> tuple[dict[str, Any], str]:
     """Build ``data`` for an APPLICATION_COMMAND / AUTOCOMPLETE interaction from ``"cmd sub ..."``."""
     parts = path.split()
     if not parts:

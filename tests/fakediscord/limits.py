@@ -6,7 +6,7 @@ object Discord would send (``{"content": {"_errors": [{code, message}]}}``).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -53,7 +53,8 @@ def _check_embeds(tree: Errors, embeds: list[Any]) -> None:
             _max_len(tree, p + ["fields", j, "name"], f.get("name"), FIELD_NAME)
             _max_len(tree, p + ["fields", j, "value"], f.get("value"), FIELD_VALUE)
             total += len(f.get("name") or "") + len(f.get("value") or "")
-        total += sum(len(x or "") for x in (e.get("title"), e.get("description"), footer.get("text"), author.get("name")))
+        total += sum(len(x or "") for x in (e.get("title"), e.get("description"), footer.get("text"),
+                                            author.get("name")))
     if total > EMBED_TOTAL:
         _err(tree, ["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
 
@@ -113,7 +114,7 @@ def _check_components(tree: Errors, comps: list[Any], v2: bool) -> None:
         _err(tree, ["components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
 
 
-def check_message(payload: dict[str, Any]) -> Optional[Errors]:
+def check_message(payload: dict[str, Any]) -> Errors | None:
     """Limits on message create/edit bodies (channel messages, webhooks, callbacks 4/7)."""
     tree: Errors = {}
     _max_len(tree, ["content"], payload.get("content"), MAX_CONTENT)
@@ -125,7 +126,7 @@ def check_message(payload: dict[str, Any]) -> Optional[Errors]:
     return tree or None
 
 
-def check_modal(data: dict[str, Any]) -> Optional[Errors]:
+def check_modal(data: dict[str, Any]) -> Errors | None:
     tree: Errors = {}
     _max_len(tree, ["data", "title"], data.get("title"), MAX_MODAL_TITLE)
     _max_len(tree, ["data", "custom_id"], data.get("custom_id"), MAX_CUSTOM_ID)
@@ -139,7 +140,7 @@ def check_modal(data: dict[str, Any]) -> Optional[Errors]:
     return tree or None
 
 
-def check_autocomplete(data: dict[str, Any]) -> Optional[Errors]:
+def check_autocomplete(data: dict[str, Any]) -> Errors | None:
     tree: Errors = {}
     choices = data.get("choices") or []
     if len(choices) > 25:

@@ -10,7 +10,7 @@ stops any bot started with ``sim.connect(bot)``, restores discord.py's seams and
 
 from __future__ import annotations
 
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest
 

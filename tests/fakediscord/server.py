@@ -10,17 +10,30 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from . import limits
-from .interactions import (AUTOCOMPLETE, AUTOCOMPLETE_RESULT, APPLICATION_COMMAND, CHANNEL_MESSAGE,
-                           DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT, PING,
-                           PONG, UPDATE_MESSAGE, InteractionRecord, Modal)
-from .world import (DM, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, PRIVATE_THREAD, PUBLIC_THREAD, Channel,
-                    Message)
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE,
+    MESSAGE_COMPONENT,
+    MODAL,
+    MODAL_SUBMIT,
+    PING,
+    PONG,
+    UPDATE_MESSAGE,
+    InteractionRecord,
+    Modal,
+)
+from .world import DM, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
 
 if TYPE_CHECKING:
     from .simulator import FakeDiscord
@@ -32,7 +45,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 class ApiError(Exception):
     """Raised by handlers; rendered as ``{"message": ..., "code": ...}`` with an HTTP status."""
 
-    def __init__(self, status: int, code: int, message: str, errors: Optional[dict[str, Any]] = None) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors = status, code, message, errors
 
@@ -60,7 +73,7 @@ class UploadedFile:
     index: int
     filename: str
     data: bytes
-    content_type: Optional[str]
+    content_type: str | None
 
 
 @dataclass
@@ -84,7 +97,7 @@ class FailRule:
     times: int
     retry_after: float
     code: int
-    message: Optional[str]
+    message: str | None
     is_global: bool
     hits: int = 0
 
@@ -97,7 +110,7 @@ def template_regex(template: str) -> re.Pattern[str]:
     return re.compile("^" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts) + "$")
 
 
-def _json(data: Any, status: int = 200, headers: Optional[dict[str, str]] = None) -> web.Response:
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # Exactly "application/json" (no charset): discord.py only parses JSON on that exact header value.
     h = {"Content-Type": "application/json"} | (headers or {})
     return web.Response(body=json.dumps(data, separators=(",", ":")).encode(), status=status, headers=h)
@@ -109,7 +122,7 @@ FILES = web.RequestKey("fakediscord_files", list)  # list[UploadedFile]
 
 
 class RestApi:
-    def __init__(self, sim: "FakeDiscord") -> None:
+    def __init__(self, sim: FakeDiscord) -> None:
         self.sim = sim
 
     # -- app wiring ------------------------------------------------------------------------------
@@ -230,7 +243,7 @@ class RestApi:
         try:
             return json.loads(raw), []
         except ValueError:
-            raise ApiError(400, 50109, "The request body contains invalid JSON.")
+            raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
 
     # -- helpers ---------------------------------------------------------------------------------
     def _channel(self, request: web.Request) -> Channel:
@@ -243,7 +256,7 @@ class RestApi:
         try:
             mid = int(request.match_info["message_id"])
         except ValueError:
-            raise unknown("Message", UNKNOWN_MESSAGE)
+            raise unknown("Message", UNKNOWN_MESSAGE) from None
         msg = self.sim.messages.get(mid)
         if msg is None or msg.deleted or msg.channel is not channel or msg.ephemeral:
             raise unknown("Message", UNKNOWN_MESSAGE)
@@ -251,7 +264,7 @@ class RestApi:
 
     @staticmethod
     def _check_message_body(payload: dict[str, Any], files: list[UploadedFile], *, creating: bool,
-                            prefix: Optional[list[str]] = None) -> None:
+                            prefix: list[str] | None = None) -> None:
         errors = limits.check_message(payload)
         if errors:
             raise invalid_form(limits.nest(prefix or [], errors))
@@ -312,7 +325,7 @@ class RestApi:
             raise ApiError(403, 50001, "Missing Access")
         return sim.guild_commands.setdefault(int(gid), [])
 
-    def _stored_command(self, request: web.Request, data: dict[str, Any], old: Optional[dict[str, Any]]) -> dict[str, Any]:
+    def _stored_command(self, request: web.Request, data: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
         sim = self.sim
         cmd = dict(data)
         cmd.update(
@@ -394,7 +407,7 @@ class RestApi:
             raise
 
     async def _callback(self, rec: InteractionRecord, body: dict[str, Any], files: list[UploadedFile],
-                        with_response: Optional[str]) -> web.Response:
+                        with_response: str | None) -> web.Response:
         sim = self.sim
         if rec.response_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
@@ -443,7 +456,8 @@ class RestApi:
         rec.touch()
         if rtype in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE) and rec.original is not None:
             resource["message"] = rec.original.to_payload()
-        if rtype in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE) and rec.original is not None and not rec.original.ephemeral:
+        if rtype in (CHANNEL_MESSAGE,
+                     DEFERRED_CHANNEL_MESSAGE) and rec.original is not None and not rec.original.ephemeral:
             await sim._dispatch_message("MESSAGE_CREATE", rec.original)
         if not with_response or with_response.lower() in ("0", "false"):
             return web.Response(status=NO_CONTENT)
@@ -487,7 +501,9 @@ class RestApi:
         if rec.response_type == DEFERRED_CHANNEL_MESSAGE and orig is not None and orig.loading and not orig.deleted:
             # Discord: the first follow-up after a "thinking" defer replaces the loading message.
             eph = orig.flags & MESSAGE_FLAG_EPHEMERAL
-            msg = await sim._edit_message(orig, {**body, "flags": ((body.get("flags") or 0) & ~MESSAGE_FLAG_EPHEMERAL) | eph}, files,
+            msg = await sim._edit_message(orig, {**body,
+                                                 "flags": ((body.get("flags") or 0) & ~MESSAGE_FLAG_EPHEMERAL) | eph},
+                                                 files,
                                           clear_loading=True)
         else:
             msg = sim._create_message(rec.channel, body, files, interaction=rec, followup=True)

@@ -8,8 +8,9 @@ import json
 import mimetypes
 import socket
 import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Iterable, Optional
+from typing import Any
 
 from aiohttp import web
 
@@ -20,9 +21,26 @@ from .limits import MAX_UPLOAD_BYTES
 from .seams import point_discord_py_at
 from .server import API, ApiError, FailRule, RequestLog, RestApi, UploadedFile, template_regex
 from .spec import OpenAPISpec, load_spec
-from .world import (ALL_PERMISSIONS, DEFAULT_EVERYONE, DM, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, PRIVATE_THREAD,
-                    PUBLIC_THREAD, TEXT, VOICE, Attachment, Channel, Guild, Member, Message, Role, Snowflakes, User,
-                    perm_value)
+from .world import (
+    ALL_PERMISSIONS,
+    DEFAULT_EVERYONE,
+    DM,
+    MESSAGE_FLAG_EPHEMERAL,
+    MESSAGE_FLAG_LOADING,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT,
+    VOICE,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    Snowflakes,
+    User,
+    perm_value,
+)
 
 # Message flags a sender may set (crossposted etc. are Discord's to set)
 _SETTABLE_FLAGS = (1 << 2) | (1 << 6) | (1 << 12) | (1 << 15)
@@ -37,7 +55,7 @@ class Rejection:
     status: int
     code: int
     message: str
-    errors: Optional[dict[str, Any]] = None
+    errors: dict[str, Any] | None = None
 
     def __str__(self) -> str:
         extra = f" {self.errors}" if self.errors else ""
@@ -73,7 +91,7 @@ class FakeDiscord(UserActions):
         self.dispatch_bot_messages = dispatch_bot_messages
         self.upload_limit = upload_limit
         self.application_flags = 0
-        self.spec: Optional[OpenAPISpec] = load_spec() if validate_spec else None
+        self.spec: OpenAPISpec | None = load_spec() if validate_spec else None
 
         self.snowflakes = Snowflakes()
         self.users: dict[int, User] = {}
@@ -103,13 +121,13 @@ class FakeDiscord(UserActions):
 
         self.gateway = Gateway(self)
         self.gateway.heartbeat_interval_ms = int(heartbeat_interval * 1000)
-        self._runner: Optional[web.AppRunner] = None
+        self._runner: web.AppRunner | None = None
         self.port = 0
-        self._restore: Optional[Callable[[], None]] = None
+        self._restore: Callable[[], None] | None = None
         self._clients: list[tuple[Any, asyncio.Task[None]]] = []
 
-        self.guild: Optional[Guild] = None
-        self.channel: Optional[Channel] = None
+        self.guild: Guild | None = None
+        self.channel: Channel | None = None
         if default_world:
             self.guild = self.add_guild("Test Guild", owner=self.owner)
             self.channel = self.add_text_channel(self.guild, "general")
@@ -129,7 +147,7 @@ class FakeDiscord(UserActions):
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
-    async def start(self) -> "FakeDiscord":
+    async def start(self) -> FakeDiscord:
         app = RestApi(self).build_app()
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.1)
         await self._runner.setup()
@@ -161,7 +179,7 @@ class FakeDiscord(UserActions):
             self._restore()
             self._restore = None
 
-    async def __aenter__(self) -> "FakeDiscord":
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -213,12 +231,12 @@ class FakeDiscord(UserActions):
 
     # -- world building --------------------------------------------------------------------------
     def add_user(self, username: str, *, bot: bool = False, dm_open: bool = True,
-                 global_name: Optional[str] = None) -> User:
+                 global_name: str | None = None) -> User:
         user = User(self.snowflakes.next(), username, global_name=global_name, bot=bot, dm_open=dm_open)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "Guild", *, owner: Optional[User] = None) -> Guild:
+    def add_guild(self, name: str = "Guild", *, owner: User | None = None) -> Guild:
         gid = self.snowflakes.next()
         owner = owner or self.owner
         guild = Guild(gid, name, owner.id, roles=[Role(gid, "@everyone", permissions=DEFAULT_EVERYONE)])
@@ -235,11 +253,12 @@ class FakeDiscord(UserActions):
         role = Role(self.snowflakes.next(), name, permissions=perm_value(permissions), position=len(guild.roles))
         guild.roles.append(role)
         if self._live():
-            self._later(self.gateway.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()}))
+            self._later(self.gateway.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id),
+                                                                    "role": role.to_payload()}))
         return role
 
     def add_member(self, guild: Guild, user: User, *, roles: Iterable[Role] = (), permissions: Any = 0,
-                   nick: Optional[str] = None) -> Member:
+                   nick: str | None = None) -> Member:
         """Add ``user`` to ``guild``. ``permissions`` (int or discord.Permissions) become a role of their own."""
         roles = list(roles)
         value = perm_value(permissions)
@@ -252,7 +271,7 @@ class FakeDiscord(UserActions):
                                               intent=INTENT_GUILD_MEMBERS))
         return member
 
-    def add_text_channel(self, guild: Guild, name: str, *, topic: Optional[str] = None,
+    def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None,
                          voice: bool = False) -> Channel:
         ch = Channel(self.snowflakes.next(), VOICE if voice else TEXT, name=name, guild=guild,
                      position=len(guild.channels), topic=topic)
@@ -262,8 +281,8 @@ class FakeDiscord(UserActions):
             self._later(self.gateway.dispatch("CHANNEL_CREATE", ch.to_payload()))
         return ch
 
-    def add_thread(self, parent: Channel, name: str, *, private: bool = False, owner: Optional[User] = None,
-                   thread_id: Optional[int] = None, _dispatch: bool = True) -> Channel:
+    def add_thread(self, parent: Channel, name: str, *, private: bool = False, owner: User | None = None,
+                   thread_id: int | None = None, _dispatch: bool = True) -> Channel:
         assert parent.guild is not None
         owner = owner or self.bot_user
         th = Channel(thread_id or self.snowflakes.next(), PRIVATE_THREAD if private else PUBLIC_THREAD, name=name,
@@ -275,8 +294,8 @@ class FakeDiscord(UserActions):
             self._later(self.gateway.dispatch("THREAD_CREATE", th.to_payload() | {"newly_created": True}))
         return th
 
-    def create_bot_message(self, channel: Any, content: str = "", *, components: Optional[list[dict[str, Any]]] = None,
-                           embeds: Optional[list[dict[str, Any]]] = None) -> Message:
+    def create_bot_message(self, channel: Any, content: str = "", *, components: list[dict[str, Any]] | None = None,
+                           embeds: list[dict[str, Any]] | None = None) -> Message:
         """Put a message "from the bot" into the world without the bot sending it (e.g. a message
         with persistent-view buttons left over from a previous run)."""
         payload = {"content": content, "components": components or [], "embeds": embeds or []}
@@ -328,7 +347,7 @@ class FakeDiscord(UserActions):
         return bool(self.gateway.sessions)
 
     @staticmethod
-    def _later(coro: Optional[Awaitable[Any]]) -> None:
+    def _later(coro: Awaitable[Any] | None) -> None:
         if coro is not None:
             asyncio.ensure_future(coro)
 
@@ -339,7 +358,7 @@ class FakeDiscord(UserActions):
         return [m for m in self.messages.values()
                 if m.channel is ch and not m.deleted and (include_ephemeral or not m.ephemeral)]
 
-    def last_message(self, channel: Any, *, include_ephemeral: bool = False) -> Optional[Message]:
+    def last_message(self, channel: Any, *, include_ephemeral: bool = False) -> Message | None:
         msgs = self.channel_messages(channel, include_ephemeral=include_ephemeral)
         return msgs[-1] if msgs else None
 
@@ -361,7 +380,7 @@ class FakeDiscord(UserActions):
                 if not m.ephemeral or m.ephemeral_for == uid]
 
     @property
-    def last_interaction(self) -> Optional[InteractionRecord]:
+    def last_interaction(self) -> InteractionRecord | None:
         return next(reversed(self.interactions.values()), None) if self.interactions else None
 
     @property
@@ -400,7 +419,7 @@ class FakeDiscord(UserActions):
 
     # -- failures & problems ---------------------------------------------------------------------
     def fail_next(self, route: str, *, status: int = 429, times: int = 1, retry_after: float = 0.1,
-                  code: int = 0, message: Optional[str] = None, is_global: bool = False) -> FailRule:
+                  code: int = 0, message: str | None = None, is_global: bool = False) -> FailRule:
         """Make the next ``times`` requests matching ``"METHOD /path/{template}"`` fail with ``status``."""
         method, _, path = route.partition(" ")
         rule = FailRule(method.upper(), template_regex(path.strip()), status, times, retry_after, code, message,
@@ -408,7 +427,7 @@ class FakeDiscord(UserActions):
         self._failures.append(rule)
         return rule
 
-    def _take_failure(self, method: str, path: str) -> Optional[web.Response]:
+    def _take_failure(self, method: str, path: str) -> web.Response | None:
         for rule in self._failures:
             if rule.hits < rule.times and rule.method in (method, "*") and rule.regex.match(path):
                 rule.hits += 1
@@ -463,7 +482,7 @@ class FakeDiscord(UserActions):
         out += [self._new_attachment(f.filename, f, None) for f in files if f.index not in used]
         return out
 
-    def _new_attachment(self, filename: str, f: UploadedFile, description: Optional[str]) -> Attachment:
+    def _new_attachment(self, filename: str, f: UploadedFile, description: str | None) -> Attachment:
         aid = self.snowflakes.next()
         ctype = f.content_type if f.content_type not in (None, "application/octet-stream") else None
         ctype = ctype or mimetypes.guess_type(filename)[0]
@@ -503,8 +522,8 @@ class FakeDiscord(UserActions):
         return components
 
     def _create_message(self, channel: Channel, payload: dict[str, Any], files: list[UploadedFile], *,
-                        interaction: Optional[InteractionRecord] = None, followup: bool = False,
-                        author: Optional[User] = None) -> Message:
+                        interaction: InteractionRecord | None = None, followup: bool = False,
+                        author: User | None = None) -> Message:
         flags = int(payload.get("flags") or 0) & (_SETTABLE_FLAGS | MESSAGE_FLAG_LOADING)
         if interaction is None:
             flags &= ~(MESSAGE_FLAG_EPHEMERAL | MESSAGE_FLAG_LOADING)
@@ -615,5 +634,6 @@ def _failure_response(rule: FailRule) -> web.Response:
     default = {500: "500: Internal Server Error", 502: "502: Bad Gateway", 503: "503: Service Unavailable",
                403: "Missing Permissions", 404: "404: Not Found"}.get(rule.status, f"{rule.status}")
     body = {"message": rule.message or default, "code": rule.code}
-    return web.Response(status=rule.status, body=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    return web.Response(status=rule.status, body=json.dumps(body).encode(),
+                        headers={"Content-Type": "application/json"})
 

@@ -20,7 +20,7 @@ import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import relevance
@@ -45,7 +45,7 @@ class Operation:
     template: str
     regex: re.Pattern[str]
     operation_id: str
-    schema_pointer: Optional[str]  # JSON pointer of the application/json body schema
+    schema_pointer: str | None  # JSON pointer of the application/json body schema
 
 
 def _escape(token: str) -> str:
@@ -71,15 +71,14 @@ class OpenAPISpec:
                 pointer = None
                 content = (op.get("requestBody") or {}).get("content") or {}
                 if "application/json" in content:
-                    pointer = "#/paths/{}/{}/requestBody/content/application~1json/schema".format(
-                        _escape(template), method)
+                    pointer = f"#/paths/{_escape(template)}/{method}/requestBody/content/application~1json/schema"
                 self.operations.append(Operation(method.upper(), template, re.compile(pattern),
                                                  op.get("operationId", ""), pointer))
         # Prefer templates with more literal characters (``/users/@me`` over ``/users/{user_id}``).
         self.operations.sort(key=lambda o: -len(re.sub(r"\{[^}]+\}", "", o.template)))
         self._validators: dict[str, jsonschema.protocols.Validator] = {}
 
-    def find(self, method: str, path: str) -> Optional[Operation]:
+    def find(self, method: str, path: str) -> Operation | None:
         if path.startswith(API_PREFIX):
             path = path[len(API_PREFIX):]
         for op in self.operations:
@@ -96,7 +95,7 @@ class OpenAPISpec:
             self._validators[op.schema_pointer or ""] = v
         return v
 
-    def validate(self, method: str, path: str, body: Any) -> Optional[str]:
+    def validate(self, method: str, path: str, body: Any) -> str | None:
         """Return a readable violation message, or None when the request matches the spec."""
         op = self.find(method, path)
         if op is None:
@@ -137,7 +136,7 @@ _warned = False
 
 
 @lru_cache(maxsize=4)
-def _load(path: str) -> Optional[OpenAPISpec]:
+def _load(path: str) -> OpenAPISpec | None:
     p = Path(path)
     if not p.is_file():
         return None
@@ -145,7 +144,7 @@ def _load(path: str) -> Optional[OpenAPISpec]:
         return OpenAPISpec(json.load(f))
 
 
-def load_spec() -> Optional[OpenAPISpec]:
+def load_spec() -> OpenAPISpec | None:
     """The process-wide spec, or None (with exactly one warning) when the file is absent."""
     global _warned
     path = spec_path()

@@ -10,8 +10,9 @@ import datetime as _dt
 import io
 import itertools
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -39,7 +40,7 @@ class Snowflakes:
 
 
 def iso(ts: float) -> str:
-    return _dt.datetime.fromtimestamp(ts, _dt.timezone.utc).isoformat()
+    return _dt.datetime.fromtimestamp(ts, _dt.UTC).isoformat()
 
 
 def perm_value(p: Any) -> int:
@@ -51,7 +52,7 @@ def perm_value(p: Any) -> int:
 class User:
     id: int
     username: str
-    global_name: Optional[str] = None
+    global_name: str | None = None
     bot: bool = False
     dm_open: bool = True  # False -> DMs from the bot fail with 403 / 50007
 
@@ -107,9 +108,9 @@ class Role:
 @dataclass(eq=False)
 class Member:
     user: User
-    guild: "Guild"
+    guild: Guild
     roles: list[Role] = field(default_factory=list)
-    nick: Optional[str] = None
+    nick: str | None = None
     joined_at: float = field(default_factory=time.time)
 
     @property
@@ -156,13 +157,13 @@ THREAD_TYPES = (NEWS_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
 class Channel:
     id: int
     type: int
-    name: Optional[str] = None
-    guild: Optional["Guild"] = None
-    parent_id: Optional[int] = None
+    name: str | None = None
+    guild: Guild | None = None
+    parent_id: int | None = None
     position: int = 0
-    topic: Optional[str] = None
-    recipient: Optional[User] = None  # DMs
-    owner_id: Optional[int] = None  # threads
+    topic: str | None = None
+    recipient: User | None = None  # DMs
+    owner_id: int | None = None  # threads
     archived: bool = False
     locked: bool = False
     thread_members: set[int] = field(default_factory=set)
@@ -173,7 +174,7 @@ class Channel:
         return self.type in THREAD_TYPES
 
     @property
-    def guild_id(self) -> Optional[int]:
+    def guild_id(self) -> int | None:
         return self.guild.id if self.guild else None
 
     @property
@@ -233,7 +234,7 @@ class Guild:
     def everyone(self) -> Role:
         return self.roles[0]
 
-    def member(self, user: "User | int") -> Optional[Member]:
+    def member(self, user: User | int) -> Member | None:
         return self.members.get(getattr(user, "id", user))  # type: ignore[arg-type]
 
     def to_payload(self, *, for_gateway: bool = True) -> dict[str, Any]:
@@ -298,8 +299,8 @@ class Attachment:
     filename: str
     data: bytes
     url: str
-    content_type: Optional[str] = None
-    description: Optional[str] = None
+    content_type: str | None = None
+    description: str | None = None
 
     @property
     def bytes(self) -> bytes:  # noqa: A003 - mirrors the brief's API
@@ -339,7 +340,7 @@ class Attachment:
                 d.update(width=size[0], height=size[1])
         return d
 
-    def dimensions(self) -> Optional[tuple[int, int]]:
+    def dimensions(self) -> tuple[int, int] | None:
         """Width and height from the image header (no full decode)."""
         from PIL import Image
 
@@ -357,13 +358,13 @@ class Component:
     type: int
     raw: dict[str, Any]
 
-    custom_id: Optional[str] = None
-    label: Optional[str] = None
+    custom_id: str | None = None
+    label: str | None = None
     disabled: bool = False
-    style: Optional[int] = None
-    url: Optional[str] = None
+    style: int | None = None
+    url: str | None = None
     options: list[dict[str, Any]] = field(default_factory=list)
-    placeholder: Optional[str] = None
+    placeholder: str | None = None
     row: int = 0
 
     KIND = {2: "button", 3: "string_select", 4: "text_input", 5: "user_select", 6: "role_select",
@@ -383,11 +384,11 @@ class Component:
         return [o.get("value") for o in self.options]
 
     @property
-    def content(self) -> Optional[str]:  # text displays (components v2)
+    def content(self) -> str | None:  # text displays (components v2)
         return self.raw.get("content")
 
     @classmethod
-    def from_raw(cls, raw: dict[str, Any], row: int = 0) -> "Component":
+    def from_raw(cls, raw: dict[str, Any], row: int = 0) -> Component:
         return cls(
             type=raw.get("type", 0),
             raw=raw,
@@ -438,12 +439,12 @@ class Message:
     flags: int = 0
     type: int = 0
     created_at: float = field(default_factory=time.time)
-    edited_at: Optional[float] = None
-    message_reference: Optional[dict[str, Any]] = None
-    webhook_id: Optional[int] = None
-    application_id: Optional[int] = None
+    edited_at: float | None = None
+    message_reference: dict[str, Any] | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
     interaction: Any = None  # InteractionRecord that produced it
-    ephemeral_for: Optional[int] = None  # user id allowed to see an ephemeral message
+    ephemeral_for: int | None = None  # user id allowed to see an ephemeral message
     deleted: bool = False
     tts: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)  # previous versions (content/embeds/components)
@@ -479,8 +480,8 @@ class Message:
         parts += [c.content or "" for c in self.components if c.type == 10]
         return "\n".join(p for p in parts if p)
 
-    def component(self, custom_id: Optional[str] = None, *, label: Optional[str] = None,
-                  prefix: Optional[str] = None) -> Component:
+    def component(self, custom_id: str | None = None, *, label: str | None = None,
+                  prefix: str | None = None) -> Component:
         """Find a component by exact custom_id, label, or custom_id prefix (raises if absent)."""
         for c in self.components:
             if custom_id is not None and c.custom_id == custom_id:
@@ -493,8 +494,8 @@ class Message:
         have = [(c.kind, c.label, c.custom_id) for c in self.components]
         raise LookupError(f"no component {wanted!r} on message {self.id}; has {have}")
 
-    def button(self, label: Optional[str] = None, *, custom_id: Optional[str] = None,
-               prefix: Optional[str] = None) -> Component:
+    def button(self, label: str | None = None, *, custom_id: str | None = None,
+               prefix: str | None = None) -> Component:
         return self.component(custom_id, label=label, prefix=prefix)
 
     def find_buttons(self, predicate: Callable[[Component], bool]) -> list[Component]:
@@ -534,4 +535,5 @@ class Message:
     def __repr__(self) -> str:
         c = self.content if len(self.content) < 40 else self.content[:37] + "..."
         eph = " ephemeral" if self.ephemeral else ""
-        return f"<Message {self.id}{eph} in {self.channel.id}: {c!r} embeds={len(self.embeds)} components={len(self.components)}>"
+        return (f"<Message {self.id}{eph} in {self.channel.id}: {c!r} embeds={len(self.embeds)} "
+                f"components={len(self.components)}>")

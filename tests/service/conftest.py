@@ -6,7 +6,6 @@ does not answer within 2 s, the PostgreSQL half is skipped (said plainly in the 
 """
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 from collections.abc import AsyncIterator
@@ -39,7 +38,7 @@ async def pg_refusal() -> str | None:
             conn = await asyncpg.connect(pg_dsn(), timeout=2)
             await conn.close()
             _pg_refusal[PG_URL] = None
-        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+        except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
             _pg_refusal[PG_URL] = (f"PostgreSQL at {where} did not answer: skipped "
                                    f"({type(exc).__name__}: {exc})")
     return _pg_refusal[PG_URL]

@@ -8,7 +8,6 @@ from bot.service import GameService
 from tests.service.helpers import (
     ALICE,
     BOB,
-    CAROL,
     Clock,
     Db,
     check_consistent,
