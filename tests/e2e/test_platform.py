@@ -169,10 +169,15 @@ async def test_undo_and_replace_through_discord(fake_discord: FakeDiscord, db_ur
     gid = await two_player_game(sim, bot)
     nothing = await slash(sim, sim.alice, "game undo")
     assert nothing.ephemeral and "nothing" in said(nothing).lower()
+    # A secret card may be taken back while the other player still chooses (nothing was revealed).
+    await slash(sim, sim.alice, "mali card", value=4)
+    changed = await slash(sim, sim.alice, "game undo")
+    assert "Taken back" in said(changed) and "In hand: 1, 2, 3, 4, 5" in said(changed)
+    assert "takes back a move" in public_text(sim) and "Movement cards" not in public_text(sim)
     await slash(sim, sim.alice, "mali card", value=2)
-    secret = await slash(sim, sim.alice, "game undo")  # a hidden choice handed the turn on
-    assert "can't be taken back" in said(secret) or "nothing" in said(secret).lower()
     await slash(sim, sim.bob, "mali card", value=5)
+    revealed = await slash(sim, sim.bob, "game undo")  # the last card revealed them all
+    assert "can't be taken back" in said(revealed)
     start = await bot.service.get(gid)
     step = await slash(sim, sim.alice, "mali move", scout="Janek", to="plac_trzech_krzyzy", pickups=False)
     assert any(c.custom_id and c.custom_id.startswith(f"tr:u:{gid}:") for c in step.message.components)
