@@ -3,16 +3,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalAction, Option
 from games.africa import flow
-from games.africa.apply import advance, apply as _apply, apply_unchecked
+from games.africa.apply import advance, apply_unchecked
+from games.africa.apply import apply as _apply
 from games.africa.describe import describe as _describe
-from games.africa.legal import legal_actions as _legal, to_act as _to_act
+from games.africa.legal import legal_actions as _legal
+from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.state import State, clone, colour, live, new_state
 from games.africa.views import view as _view
+from games.base import IllegalAction, Option
 
-__all__ = ["GAME", "AfricaGame", "setup", "default_action", "drop", "undo_barrier"]
+__all__ = ["GAME", "AfricaGame", "default_action", "drop", "setup", "undo_barrier"]
 
 DEFAULT_ORDER = ("decline", "finish", "pass", "keep", "score")
 

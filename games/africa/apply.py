@@ -5,15 +5,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import IllegalAction, canonical
 from games.africa import flow
-from games.africa.board import COSTS, SPECIALS, SV, TOKENS, marker_name, name, token_name
+from games.africa.board import (
+    COSTS,
+    SPECIALS,
+    SV,
+    TOKENS,
+    marker_name,
+    name,
+    token_name,
+)
 from games.africa.explain import explain
 from games.africa.legal import legal_actions, pending_actions, retreat_choices, to_act
 from games.africa.rng import randbelow
 from games.africa.state import (
-    Event, State, clamp_rep, clone, colour, idx, new_trader_cost, others_in,
+    Event,
+    State,
+    clamp_rep,
+    clone,
+    colour,
+    idx,
+    new_trader_cost,
+    others_in,
 )
+from games.base import IllegalAction, canonical
 
 Action = dict[str, Any]
 Handler = Callable[[State, int, Action, list[Event]], None]
@@ -21,7 +36,9 @@ Handler = Callable[[State, int, Action, list[Event]], None]
 
 def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
     legal = legal_actions(s, seat) if isinstance(seat, str) and seat in s["seats"] else []
-    if not isinstance(action, dict) or canonical(action) not in {canonical(a) for a in legal}:
+    kind = action.get("type") if isinstance(action, dict) else None
+    same = [a for a in legal if a["type"] == kind] if isinstance(kind, str) else []
+    if not isinstance(action, dict) or canonical(action) not in {canonical(a) for a in same}:
         raise IllegalAction(explain(s, seat, action, legal))
     s = clone(s)
     events: list[Event] = []

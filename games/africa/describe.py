@@ -3,7 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.africa.board import AREA, COSTS, SPECIALS, SV, TOKENS, marker_name, token_name
+from games.africa.board import (
+    AREA,
+    COSTS,
+    SPECIALS,
+    SV,
+    TOKENS,
+    marker_name,
+    token_name,
+)
 from games.africa.state import State, idx, new_trader_cost
 
 Action = dict[str, Any]

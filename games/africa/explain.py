@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.africa.board import AREA, COSTS, TOKENS, SV
+from games.africa.board import AREA, COSTS, SV, TOKENS
 from games.africa.state import State, idx
 
 Action = dict[str, Any]

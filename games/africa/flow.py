@@ -4,13 +4,36 @@ from __future__ import annotations
 from typing import Any
 
 from games.africa.board import (
-    AREAS, CONFLICT, CONFLICT_IDS, HEART, RAW, REP_MAX, START_TRADERS, START_VP, STATIONS, SV,
-    SV_IDS, TOKEN_IDS, TOKENS, marker_name, name, token_name,
+    AREAS,
+    CONFLICT,
+    CONFLICT_IDS,
+    HEART,
+    RAW,
+    REP_MAX,
+    START_TRADERS,
+    START_VP,
+    STATIONS,
+    SV,
+    SV_IDS,
+    TOKEN_IDS,
+    TOKENS,
+    marker_name,
+    name,
+    token_name,
 )
 from games.africa.legal import able, scoring_areas, sv_gain
 from games.africa.rng import randbelow, shuffle
 from games.africa.state import (
-    Event, State, clamp_rep, colour, controls, count_of, live, move_vp, pieces, resource_markers_setup,
+    Event,
+    State,
+    clamp_rep,
+    colour,
+    controls,
+    count_of,
+    live,
+    move_vp,
+    pieces,
+    resource_markers_setup,
     vp_order,
 )
 
@@ -115,7 +138,7 @@ def auction_done(s: State) -> bool:
     a = s["auction"]
     if s["sealed"]:
         return all(str(j) in a["bids"] or s["players"][j]["dropped"] for j in a["order"])
-    return a["next"] >= len(a["order"])
+    return bool(a["next"] >= len(a["order"]))
 
 
 def skip_dropped_bidders(s: State) -> None:

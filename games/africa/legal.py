@@ -4,11 +4,32 @@ from __future__ import annotations
 from typing import Any
 
 from games.africa.board import (
-    AREAS, CONFLICT_IDS, COSTS, HEART, MARKERS, MAX_VP_BID, NEIGHBOURS, REP_MAX, REP_MIN, RESOURCES, SV, TOKENS,
+    AREAS,
+    CONFLICT_IDS,
+    COSTS,
+    HEART,
+    MARKERS,
+    MAX_VP_BID,
+    NEIGHBOURS,
+    REP_MAX,
+    REP_MIN,
+    RESOURCES,
+    SV,
+    TOKENS,
 )
 from games.africa.state import (
-    State, controls, count_of, empty, idx, live, new_trader_cost, others_in, pieces,
-    retreat_targets, start_areas, value,
+    State,
+    controls,
+    count_of,
+    empty,
+    idx,
+    live,
+    new_trader_cost,
+    others_in,
+    pieces,
+    retreat_targets,
+    start_areas,
+    value,
 )
 
 Action = dict[str, Any]
@@ -88,7 +109,7 @@ def neutral_fights(s: State) -> list[Action]:
 
 def afford(s: State, cost: int) -> bool:
     t = s["turn"]
-    return t["step"] == "actions" and t["ap"] + s["players"][s["active"]]["influence"] >= cost
+    return bool(t["step"] == "actions" and t["ap"] + s["players"][s["active"]]["influence"] >= cost)
 
 
 def movable_from(s: State, i: int, area: str, outside: bool) -> list[str]:
@@ -204,9 +225,8 @@ def special_uses(s: State) -> list[Action]:
             out += [{**base, "marker": m} for m in MARKERS if s["table"][m] < 5]
         elif sp == "resource_down":
             out += [{**base, "marker": m} for m in MARKERS if s["table"][m] > 0]
-        elif sp == "special_victory_token":
-            if s["box"]:
-                out.append(base)
+        elif sp == "special_victory_token" and s["box"]:
+            out.append(base)
     return out
 
 

@@ -15,7 +15,7 @@ def next_u64(s: dict[str, Any]) -> int:
     s["rng"] = x
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
-    return x ^ (x >> 31)
+    return int(x ^ (x >> 31))
 
 
 def randbelow(s: dict[str, Any], n: int) -> int:

@@ -6,8 +6,22 @@ from collections import deque
 from typing import Any
 
 from games.africa.board import (
-    AFRICA, AREAS, BOARD_MAX_VP, COASTAL, COLOURS, INFLUENCE, MARKERS_PER_RESOURCE, NEIGHBOURS,
-    PLAYABLE_TRADERS, REP_MAX, REP_MIN, REP_START, RESOURCES, START_TRADERS, SYMBOL_AREAS, NEUTRALS,
+    AFRICA,
+    AREAS,
+    BOARD_MAX_VP,
+    COASTAL,
+    COLOURS,
+    INFLUENCE,
+    MARKERS_PER_RESOURCE,
+    NEIGHBOURS,
+    NEUTRALS,
+    PLAYABLE_TRADERS,
+    REP_MAX,
+    REP_MIN,
+    REP_START,
+    RESOURCES,
+    START_TRADERS,
+    SYMBOL_AREAS,
 )
 from games.africa.rng import seed_state, shuffle
 
@@ -90,7 +104,7 @@ def live(s: State) -> list[int]:
 
 def pieces(s: State, i: int, area: str) -> int:
     """Traders plus the wholesaler of player i in an area."""
-    return int(s["areas"][area]["p"][i]) + (1 if s["players"][i]["wh"] == area else 0)
+    return s["areas"][area]["p"][i] + (s["players"][i]["wh"] == area)  # type: ignore[no-any-return]
 
 
 def others_in(s: State, i: int, area: str) -> list[int]:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.africa.board import AREAS, RESOURCES, AFRICA
+from games.africa.board import AFRICA, AREAS, RESOURCES
 from games.africa.legal import to_act
-from games.africa.state import State, colour, controls, value
+from games.africa.state import State, colour, value
 
 
 def _players(s: State) -> list[dict[str, Any]]:
@@ -25,8 +25,9 @@ def _areas(s: State) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for a in AREAS:
         v = s["areas"][a]
-        owner = next((s["players"][j]["colour"] for j in range(len(s["seats"]))
-                      if controls(s, j, a)), None)
+        here = [j for j in range(len(s["seats"]))
+                if v["p"][j] or s["players"][j]["wh"] == a]
+        owner = s["players"][here[0]]["colour"] if len(here) == 1 else None
         out[a] = {
             "neutrals": v["n"], "station": v["station"], "resource": v["res"],
             "value": value(s, a), "controller": owner,
