@@ -84,12 +84,10 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     # Decisions owed by the leaver: its retreats take the first place, its purchases lapse.
     keep = []
     for item in s["pending"]:
-        if item["chooser"] == j and item["kind"] in ("retreat", "nretreat"):
-            item = {**item, "chooser": item["owner"] if item.get("owner") != j else item["chooser"]}
-            if item["chooser"] == j:
-                continue
         if item["chooser"] == j:
-            continue
+            if item["kind"] != "retreat" or item["owner"] == j:
+                continue
+            item = {**item, "chooser": item["owner"]}
         keep.append(item)
     s["pending"] = keep
     if s["active"] == j and s["stage"] in ("turn", "commit", "draw"):

@@ -358,3 +358,22 @@ def test_drop_ends_with_one_player_left():
     s3 = new(3)
     s3, _ = GAME.drop(s3, "s2")
     assert s3["outcome"] is None and "s2" not in GAME.to_act(s3)
+
+
+def test_drop_of_a_retreat_chooser_hands_the_choice_to_the_owner():
+    """Interpretation (leaving the table): retreats the leaver owed are chosen by the owner."""
+    s = new(3)
+    clear_map(s)
+    put(s, 0, "sudan", 2)
+    put(s, 1, "sudan", 3)
+    put(s, 2, "niger", 1)
+    s["players"][1]["rep"] = 6
+    s["players"][1]["influence"] = 0
+    turn(s, 0)
+    s, _ = act(s, "s1", type="fight", area="sudan", against="blue")
+    s, _ = act(s, "s1", type="commit", cubes=0)
+    s, _ = act(s, "s2", type="commit", cubes=0)
+    assert GAME.to_act(s) == ["s2"]
+    s, _ = GAME.drop(s, "s2")
+    assert s["outcome"] is None
+    assert GAME.to_act(s) == ["s1"] and "retreat" in types(s, "s1") or s["areas"]["sudan"]["p"][0] == 0
