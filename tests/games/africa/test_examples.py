@@ -3,7 +3,15 @@ from __future__ import annotations
 
 from games.africa import GAME
 from games.africa.legal import legal_actions
-from tests.games.africa.helpers import act, clear_map, new, put, seat_of, set_vp, turn, types
+from tests.games.africa.helpers import (
+    act,
+    clear_map,
+    new,
+    put,
+    set_vp,
+    turn,
+    types,
+)
 
 
 def _auction_state():

@@ -5,7 +5,6 @@ import pytest
 
 from games.africa import GAME
 from games.africa.board import COASTAL, SYMBOL_AREAS, TOKEN_IDS
-from games.africa.legal import legal_actions
 from games.base import IllegalAction
 from tests.games.africa.helpers import act, clear_map, new, put, set_vp, turn, types
 
@@ -353,7 +352,7 @@ def test_refusals_say_why():
 
 def test_drop_ends_with_one_player_left():
     s = new(2)
-    s, ev = GAME.drop(s, "s2")
+    s, _ = GAME.drop(s, "s2")
     assert s["outcome"]["reason"] == "abandoned" and s["outcome"]["winners"] == ["s1"]
     s3 = new(3)
     s3, _ = GAME.drop(s3, "s2")
