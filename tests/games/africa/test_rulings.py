@@ -376,3 +376,29 @@ def test_drop_of_a_retreat_chooser_hands_the_choice_to_the_owner():
     s, _ = GAME.drop(s, "s2")
     assert s["outcome"] is None
     assert GAME.to_act(s) == ["s1"] and "retreat" in types(s, "s1") or s["areas"]["sudan"]["p"][0] == 0
+
+
+def test_sealed_bids_hidden_from_other_views():
+    """Rulings 9, 36: a sealed bid shows to nobody else until all have bid."""
+    s = new(3, sealed_auction=True)
+    chooser = GAME.to_act(s)[0]
+    a, ev_a = act(s, chooser, type="bid", amount=0)
+    b, ev_b = act(s, chooser, type="bid", amount=3)
+    pub = [e for e in ev_a if "private_to" not in e]
+    assert pub == [e for e in ev_b if "private_to" not in e]
+    for seat in [None, *[x for x in s["seats"] if x != chooser]]:
+        assert GAME.view(a, seat) == GAME.view(b, seat)
+    assert GAME.view(b, chooser)["me"]["sealed_bid"] == 3
+
+
+def test_undo_barriers():
+    """A paid move may be taken back; a bid, a draw or a commitment may not."""
+    s = new(2)
+    clear_map(s)
+    put(s, 0, "sahara", 2)
+    s["players"][0]["tokens"] = ["action_40", "action_14"]
+    turn(s, 0, ap=3)
+    after, _ = act(s, "s1", type="move", piece="trader", **{"from": "sahara", "to": "libya"})
+    assert not GAME.undo_barrier(s, "s1", {"type": "move"}, after)
+    drawn, _ = act(s, "s1", type="use", token="action_14")  # draws a special victory token
+    assert GAME.undo_barrier(s, "s1", {"type": "use", "token": "action_14"}, drawn)
