@@ -22,20 +22,29 @@ def _players(s: State) -> list[dict[str, Any]]:
 
 
 def _areas(s: State) -> dict[str, Any]:
+    """Each area; keys without content (no neutral, no station...) are left out."""
     out: dict[str, Any] = {}
     for a in AREAS:
         v = s["areas"][a]
         here = [j for j in range(len(s["seats"]))
                 if v["p"][j] or s["players"][j]["wh"] == a]
         owner = s["players"][here[0]]["colour"] if len(here) == 1 else None
-        out[a] = {
-            "neutrals": v["n"], "station": v["station"], "resource": v["res"],
-            "value": value(s, a), "controller": owner,
-            "traders": {s["players"][j]["colour"]: v["p"][j] for j in range(len(s["seats"]))
-                        if v["p"][j]},
-            "wholesalers": [s["players"][j]["colour"] for j in range(len(s["seats"]))
-                            if s["players"][j]["wh"] == a],
-        }
+        entry: dict[str, Any] = {"value": value(s, a)}
+        if v["res"]:
+            entry["resource"] = v["res"]
+        if v["n"]:
+            entry["neutrals"] = v["n"]
+        if v["station"]:
+            entry["station"] = True
+        if owner:
+            entry["controller"] = owner
+        traders = {s["players"][j]["colour"]: v["p"][j] for j in here if v["p"][j]}
+        if traders:
+            entry["traders"] = traders
+        wholesalers = [s["players"][j]["colour"] for j in here if s["players"][j]["wh"] == a]
+        if wholesalers:
+            entry["wholesalers"] = wholesalers
+        out[a] = entry
     return out
 
 
@@ -94,7 +103,7 @@ def public_view(s: State) -> dict[str, Any]:
         "game": "africa", "round": s["round"], "stage": s["stage"], "target": s["target"],
         "sealed_auction": s["sealed"], "to_act": to_act(s), "outcome": s["outcome"],
         "active": None if s["active"] is None else s["players"][s["active"]]["colour"],
-        "players": _players(s), "areas": _areas(s), "area_order": list(AREAS),
+        "players": _players(s), "areas": _areas(s),
         "table": {m: s["table"].get(m, 0) for m in RESOURCES + [AFRICA]},
         "rows": [list(r) for r in s["rows"]], "stock": len(s["stock"]),
         "discards": sorted(s["discards"]), "box": len(s["box"]), "pool": s["pool"],

@@ -134,7 +134,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
     for area in AREAS:
         info = view["areas"][area["id"]]
         fill = LAND
-        if info["controller"]:
+        if info.get("controller"):
             fill = mix(LAND, rgb(info["controller"]), 0.35)
         pts = [xy(p) for p in area["polygon"]]
         d.polygon(pts, fill=fill, outline=(90, 70, 50))
@@ -164,20 +164,21 @@ def draw_area_contents(d: ImageDraw.ImageDraw, view: View) -> None:
         f = font(19, True)
         d.text((cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
                stroke_fill=(255, 250, 235))
-        res = info["resource"] or "africa"
+        res = info.get("resource") or "africa"
         tag = f"{res.capitalize()} {info['value']}"
         tw = font(16).getlength(tag) + 14
         d.rounded_rectangle((cx - tw / 2, cy - 18, cx + tw / 2, cy + 2), 6,
                             fill=RESOURCE_RGB[res], outline=INK)
         d.text((cx, cy - 8), tag, font=font(16, True), fill=INK, anchor="mm")
         items: list[tuple[str, str, int]] = []
-        if info["station"]:
+        if info.get("station"):
             items.append(("station", "", 0))
-        if info["neutrals"]:
+        if info.get("neutrals"):
             items.append(("neutral", "", info["neutrals"]))
-        for colour in sorted(info["traders"], key=lambda c: list(COLOURS).index(c)):
-            items.append(("trader", colour, info["traders"][colour]))
-        for colour in info["wholesalers"]:
+        traders = info.get("traders", {})
+        for colour in sorted(traders, key=lambda c: list(COLOURS).index(c)):
+            items.append(("trader", colour, traders[colour]))
+        for colour in info.get("wholesalers", []):
             items.append(("wholesaler", colour, 1))
         size = 26
         total = len(items) * (size + 4) - 4
