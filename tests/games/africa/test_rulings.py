@@ -402,3 +402,34 @@ def test_undo_barriers():
     assert not GAME.undo_barrier(s, "s1", {"type": "move"}, after)
     drawn, _ = act(s, "s1", type="use", token="action_14")  # draws a special victory token
     assert GAME.undo_barrier(s, "s1", {"type": "use", "token": "action_14"}, drawn)
+
+
+def test_r16_movement_special_outside_the_action_step():
+    """Ruling 16: after the action step the movement special never enters another company's
+    area; specials that gain VP are used only in scoring."""
+    s = new(2)
+    clear_map(s)
+    put(s, 0, "sahara", 1)
+    put(s, 1, "libya", 1)
+    s["players"][0]["tokens"] = ["action_47", "action_12"]
+    turn(s, 0, step="conflicts")
+    assert not any(a.get("token") == "action_12" for a in GAME.legal_actions(s, "s1")
+                   if a["type"] == "use")
+    s, _ = act(s, "s1", type="use", token="action_47")
+    dests = {a["to"] for a in GAME.legal_actions(s, "s1") if a["type"] == "move"}
+    assert "libya" not in dests and "algeria" in dests
+
+
+def test_r28_station_special():
+    """Ruling 28: a station goes where the player has a piece and no station stands."""
+    s = new(2)
+    clear_map(s)
+    put(s, 0, "sahara", 1)
+    s["areas"]["bornu"]["station"] = True
+    put(s, 0, "bornu", 1)
+    s["players"][0]["tokens"] = ["action_08"]
+    turn(s, 0)
+    areas = {a["area"] for a in GAME.legal_actions(s, "s1") if a["type"] == "use"}
+    assert areas == {"sahara"}
+    s, _ = act(s, "s1", type="use", token="action_08", area="sahara")
+    assert s["areas"]["sahara"]["station"] and s["station_supply"] == 5
