@@ -1,0 +1,162 @@
+"""Heart of Africa (Phalanx Games, 2004): the rules engine (pure, deterministic, JSON state)."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.africa import flow
+from games.africa.apply import advance, apply_unchecked
+from games.africa.apply import apply as _apply
+from games.africa.describe import describe as _describe
+from games.africa.legal import legal_actions as _legal
+from games.africa.legal import to_act as _to_act
+from games.africa.playout import playout_weights as _weights
+from games.africa.state import State, clone, colour, live, new_state
+from games.africa.views import view as _view
+from games.base import IllegalAction, Option
+
+__all__ = ["GAME", "AfricaGame", "default_action", "drop", "setup", "undo_barrier"]
+
+DEFAULT_ORDER = ("decline", "finish", "pass", "keep", "score")
+
+
+def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
+        raise IllegalAction("Heart of Africa needs 2 to 5 different players.")
+    target = options.get("target_vp", 42)
+    if target not in (42, 60, 80) or isinstance(target, bool):
+        raise IllegalAction("target_vp must be 42, 60 or 80.")
+    sealed = options.get("sealed_auction", False)
+    if not isinstance(sealed, bool):
+        raise IllegalAction("sealed_auction must be true or false.")
+    s = new_state(list(seats), int(target), sealed, seed)
+    events: list[dict[str, Any]] = []
+    flow.setup(s, events)
+    advance(s, events)
+    return s
+
+
+def default_action(s: State, seat: str) -> dict[str, Any]:
+    legal = _legal(s, seat)
+    if not legal:
+        raise IllegalAction("There is nothing for this player to do now.")
+    for kind in DEFAULT_ORDER:
+        for a in legal:
+            if a["type"] == kind and (kind != "score" or "token" not in a):
+                return a
+    for a in legal:
+        if a["type"] in ("commit", "bid", "fight"):
+            return a
+    return legal[0]
+
+
+def undo_barrier(before: State, seat: str, action: dict[str, Any], after: State) -> bool:
+    """Undoable: a step of one's own turn that drew nothing, revealed nothing and kept the turn."""
+    if before["rng"] != after["rng"] or after["outcome"] is not None:
+        return True
+    if before["round"] != after["round"] or before["stage"] != after["stage"]:
+        return True
+    if action.get("type") in ("commit", "retreat_token", "bid", "pass", "retreat",
+                              "buy_reputation", "decline", "start_area", "keep", "refuse"):
+        return True
+    return seat not in _to_act(after) or len(_to_act(before)) > 1 and action.get("type") != "add_token"
+
+
+def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
+    """The seat leaves: its pieces leave the map, it bids and shares no more (interpretation)."""
+    if s["outcome"] is not None or seat not in s["seats"]:
+        return s, []
+    j = s["seats"].index(seat)
+    if s["players"][j]["dropped"]:
+        return s, []
+    s = clone(s)
+    events: list[dict[str, Any]] = []
+    p = s["players"][j]
+    p["dropped"] = True
+    flow.emit(events, "dropped_player", f"{colour(s, j)} leaves the game; their pieces leave the map.")
+    for a in s["areas"].values():
+        p["supply"] += a["p"][j]
+        a["p"][j] = 0
+    p["wh"] = None
+    alive = live(s)
+    if len(alive) < 2:
+        flow.game_over(s, "abandoned", events, alive[0] if alive else None)
+        return s, events
+    # Decisions owed by the leaver: its retreats take the first place, its purchases lapse.
+    keep = []
+    for item in s["pending"]:
+        if item["chooser"] == j:
+            if item["kind"] != "retreat" or item["owner"] == j:
+                continue
+            item = {**item, "chooser": item["owner"]}
+        keep.append(item)
+    s["pending"] = keep
+    if s["active"] == j and s["stage"] in ("turn", "commit", "draw"):
+        s["pending"] = []
+        s["conflict"] = None
+        flow.end_turn(s, events)
+    elif s["stage"] == "commit" and s["conflict"]["def"] == j:
+        s["conflict"] = None
+        s["stage"] = "turn"
+        flow.emit(events, "conflict", "The conflict ends: the other side has left.")
+    advance(s, events)
+    return s, events
+
+
+class AfricaGame:
+    key = "africa"
+    title = "Heart of Africa"
+    min_players = 2
+    max_players = 5
+    cooperative = False
+    options = (
+        Option("target_vp", (42, 60, 80), 42,
+               "Victory points that end the game at once (42; 60 or 80 for the longer game, 13.0).",
+               {42: "42 VP", 60: "60 VP", 80: "80 VP"}),
+        Option("sealed_auction", (False, True), False,
+               "Everyone bids at once in secret instead of the book's one public round.",
+               {False: "Open auction", True: "Sealed auction"}),
+    )
+
+    def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
+        return setup(seats, options, seed)
+
+    def to_act(self, state: State) -> list[str]:
+        return _to_act(state)
+
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        return _legal(state, seat)
+
+    def apply(self, state: State, seat: str, action: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+        return _apply(state, seat, action)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return _view(state, seat)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        out: dict[str, Any] | None = state["outcome"]
+        return out
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return clone(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return clone(data)
+
+    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str:
+        return _describe(state, seat, action)
+
+    def default_action(self, state: State, seat: str) -> dict[str, Any]:
+        return default_action(state, seat)
+
+    def drop(self, state: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
+        return drop(state, seat)
+
+    def undo_barrier(self, before: State, seat: str, action: dict[str, Any], after: State) -> bool:
+        return undo_barrier(before, seat, action, after)
+
+    def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
+        return _weights(state, seat, legal)
+
+
+GAME = AfricaGame()
+_ = apply_unchecked

@@ -1,0 +1,369 @@
+"""Applying one action: checking it against the legal list, its handler, then the engine's own
+forced steps (a choice that cannot change the outcome is never asked)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.africa import flow
+from games.africa.board import (
+    COSTS,
+    SPECIALS,
+    SV,
+    TOKENS,
+    marker_name,
+    name,
+    token_name,
+)
+from games.africa.explain import explain
+from games.africa.legal import legal_actions, pending_actions, retreat_choices, to_act
+from games.africa.rng import randbelow
+from games.africa.state import (
+    Event,
+    State,
+    clamp_rep,
+    clone,
+    colour,
+    idx,
+    new_trader_cost,
+    others_in,
+)
+from games.base import IllegalAction, canonical
+
+Action = dict[str, Any]
+Handler = Callable[[State, int, Action, list[Event]], None]
+
+
+def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    legal = legal_actions(s, seat) if isinstance(seat, str) and seat in s["seats"] else []
+    kind = action.get("type") if isinstance(action, dict) else None
+    same = [a for a in legal if a["type"] == kind] if isinstance(kind, str) else []
+    if not isinstance(action, dict) or canonical(action) not in {canonical(a) for a in same}:
+        raise IllegalAction(explain(s, seat, action, legal))
+    s = clone(s)
+    events: list[Event] = []
+    apply_unchecked(s, idx(s, seat), action, events)
+    advance(s, events)
+    return s, events
+
+
+def apply_unchecked(s: State, j: int, action: Action, events: list[Event]) -> None:
+    HANDLERS[action["type"]](s, j, action, events)
+
+
+# ---- forced steps ------------------------------------------------------------------------------
+
+def advance(s: State, events: list[Event]) -> None:
+    for _ in range(10000):
+        if s["outcome"] is not None:
+            return
+        if s["pending"]:
+            p = s["pending"][0]
+            if p["kind"] in ("retreat", "nretreat"):
+                if p["kind"] == "retreat" and s["players"][p["owner"]]["dropped"]:
+                    s["pending"].pop(0)
+                    continue
+                choices = retreat_choices(s, p)
+                if len(choices) <= 1:
+                    s["pending"].pop(0)
+                    do_retreat(s, p, choices[0] if choices else None, events)
+                    continue
+            if p["kind"] == "start_area" and s["players"][p["chooser"]]["dropped"]:
+                s["pending"].pop(0)
+                continue
+            if p["kind"] == "rep_buy" and s["players"][p["chooser"]]["dropped"]:
+                s["pending"].pop(0)
+                continue
+            if p["kind"] == "start_area" and len(pending_actions(s)) == 1:
+                s["pending"].pop(0)
+                flow.place_start(s, p["chooser"], pending_actions_of_start(s), events)
+                after_pending(s, events)
+                continue
+            return
+        if s["stage"] == "setup":
+            flow.after_start_areas(s, events)
+            continue
+        if s["stage"] == "auction":
+            if not s["sealed"]:
+                flow.skip_dropped_bidders(s)
+            if flow.auction_done(s):
+                flow.resolve_auction(s, events)
+                continue
+        if s["stage"] == "turn" and s["turn"]["step"] == "neutral":
+            legal = legal_actions(s, s["seats"][s["active"]])
+            if not legal:
+                s["turn"]["step"] = "actions"
+                emit_no_neutral(s, events)
+                continue
+        if s["stage"] == "turn" and s["turn"]["mode"] is not None:
+            mode = s["turn"]["mode"]
+            if mode["left"] <= 0 or len(legal_actions(s, s["seats"][s["active"]])) == 1:
+                s["turn"]["mode"] = None
+                continue
+        waiting = to_act(s)
+        if len(waiting) == 1:
+            legal = legal_actions(s, waiting[0])
+            if len(legal) == 1:
+                apply_unchecked(s, idx(s, waiting[0]), legal[0], events)
+                continue
+        return
+    raise AssertionError("the engine's forced steps do not end")
+
+
+def pending_actions_of_start(s: State) -> str:
+    return str(pending_actions(s)[0]["area"])
+
+
+def emit_no_neutral(s: State, events: list[Event]) -> None:
+    flow.emit(events, "neutral", "No neutral trader can be placed.")
+
+
+def after_pending(s: State, events: list[Event]) -> None:
+    """Nothing to do: advance() moves on when the queue is empty."""
+
+
+def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event]) -> None:
+    area = p["from"]
+    if p["kind"] == "nretreat":
+        if s["areas"][area]["n"] <= 0:
+            return
+        s["areas"][area]["n"] -= 1
+        if to is None:
+            s["neutral_supply"] += 1
+            flow.emit(events, "retreat", f"A neutral in {name(area)} cannot retreat and leaves the map.")
+        else:
+            s["areas"][to]["n"] += 1
+            flow.emit(events, "retreat", f"A neutral retreats from {name(area)} to {name(to)}.")
+        return
+    owner = p["owner"]
+    kind = "wholesaler" if p["piece"] == "w" else "trader"
+    if kind == "wholesaler" and s["players"][owner]["wh"] != area:
+        return
+    if kind == "trader" and s["areas"][area]["p"][owner] <= 0:
+        return
+    if to is None:
+        flow.remove_piece(s, owner, area, events)
+        flow.emit(events, "retreat", f"{colour(s, owner)}'s {kind} in {name(area)} cannot retreat "
+                  "and goes back to the supply.")
+        return
+    flow.move_piece(s, owner, kind, area, to, True)
+    flow.emit(events, "retreat", f"{colour(s, owner)}'s {kind} retreats from {name(area)} "
+              f"to {name(to)}.")
+
+
+# ---- handlers ----------------------------------------------------------------------------------
+
+def h_start_area(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["pending"].pop(0)
+    flow.place_start(s, j, a["area"], ev)
+
+
+def h_bid(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    auc = s["auction"]
+    auc["bids"][str(j)] = a["amount"]
+    if s["sealed"]:
+        flow.emit(ev, "bid_sealed", f"{colour(s, j)} has bid.")
+        flow.emit(ev, "bid_sealed", f"Your sealed bid: {a['amount']}.", s["seats"][j])
+    else:
+        auc["next"] += 1
+        flow.emit(ev, "bid", f"{colour(s, j)} bids {a['amount']}.")
+
+
+def h_pass(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    auc = s["auction"]
+    auc["bids"][str(j)] = None
+    auc["next"] += 1
+    flow.emit(ev, "bid", f"{colour(s, j)} passes.")
+
+
+def h_place_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["areas"][a["area"]]["n"] += 1
+    s["neutral_supply"] -= 1
+    s["turn"]["step"] = "actions"
+    flow.emit(ev, "neutral", f"{colour(s, j)} places a neutral trader in {name(a['area'])}.")
+
+
+def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    t = s["turn"]
+    mode = t["mode"]
+    outside = t["step"] == "conflicts"
+    if mode is None:
+        flow.pay(s, COSTS["move_per_area_entered"])
+    else:
+        mode["left"] -= 1
+    src, dst, kind = a["from"], a["to"], a["piece"]
+    flow.move_piece(s, j, kind, src, dst, outside)
+    stops = s["areas"][dst]["n"] > 0 or bool(others_in(s, j, dst))
+    if stops:
+        holder = mode if outside else t
+        if kind == "wholesaler":
+            holder["w_stopped"] = True
+        else:
+            holder["stopped"][dst] = holder["stopped"].get(dst, 0) + 1
+    flow.emit(ev, "move", f"{colour(s, j)} moves a {kind} from {name(src)} to {name(dst)}"
+              + (" and stops." if stops else "."))
+
+
+def h_recruit(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    t = s["turn"]
+    area = a["area"]
+    cost = new_trader_cost(s, j, area)
+    assert cost is not None
+    if t["mode"] is None:
+        flow.pay(s, cost)
+    else:
+        t["mode"]["left"] -= 1
+    s["areas"][area]["p"][j] += 1
+    s["players"][j]["supply"] -= 1
+    flow.emit(ev, "recruit", f"{colour(s, j)} brings a new trader into {name(area)}"
+              + (f" for {cost} AP." if t["mode"] is None else "."))
+
+
+def h_change_resource(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    flow.pay(s, COSTS["resource_change_per_row"])
+    m = a["marker"]
+    s["table"][m] += a["step"]
+    s["turn"]["changed"] = m
+    flow.emit(ev, "resource", f"{colour(s, j)} moves the {marker_name(m)} "
+              f"{'up' if a['step'] > 0 else 'down'} to {s['table'][m]}.")
+
+
+def h_use(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    tid = a["token"]
+    sp = TOKENS[tid]["special"]
+    p = s["players"][j]
+    t = s["turn"]
+    flow.discard_token(s, j, tid)
+    label = SPECIALS[sp]["name"]
+    who = colour(s, j)
+    if sp == "trading_station":
+        s["areas"][a["area"]]["station"] = True
+        s["station_supply"] -= 1
+        flow.emit(ev, "special", f"{who} plays {label}: a trading station in {name(a['area'])}.")
+    elif sp == "wholesaler":
+        p["wh"] = a["area"]
+        t["w_stopped"] = False
+        t["w_unable"] = False
+        flow.emit(ev, "special", f"{who} plays {label}: the wholesaler enters {name(a['area'])}.")
+    elif sp in ("extra_move", "extra_traders", "neutral_move"):
+        left = {"extra_move": "movement_points", "extra_traders": "traders",
+                "neutral_move": "neutral_steps"}[sp]
+        t["mode"] = {"kind": sp, "left": int(SPECIALS[sp][left]), "stopped": {},
+                     "w_stopped": False, "token": tid}
+        flow.emit(ev, "special", f"{who} plays {label}.")
+    elif sp == "neutral_place":
+        s["areas"][a["area"]]["n"] += 1
+        s["neutral_supply"] -= 1
+        flow.emit(ev, "special", f"{who} plays {label}: a neutral into {name(a['area'])}.")
+    elif sp == "neutral_remove":
+        s["areas"][a["area"]]["n"] -= 1
+        s["neutral_supply"] += 1
+        flow.emit(ev, "special", f"{who} plays {label}: a neutral leaves {name(a['area'])}.")
+    elif sp == "reputation_up":
+        p["rep"] = clamp_rep(p["rep"] + 1)
+        flow.emit(ev, "special", f"{who} plays {label}: reputation {p['rep']}.")
+    elif sp == "reputation_down":
+        k = [q["colour"] for q in s["players"]].index(a["against"])
+        s["players"][k]["rep"] = clamp_rep(s["players"][k]["rep"] - 1)
+        flow.emit(ev, "special", f"{who} plays {label}: {colour(s, k)}'s reputation "
+                  f"{s['players'][k]['rep']}.")
+    elif sp in ("resource_up", "resource_down"):
+        m = a["marker"]
+        s["table"][m] += 1 if sp == "resource_up" else -1
+        flow.emit(ev, "special", f"{who} plays {label}: the {marker_name(m)} to {s['table'][m]}.")
+    elif sp == "special_victory_token":
+        drawn = s["box"].pop(randbelow(s, len(s["box"])))
+        p["sv"] = sorted(p["sv"] + [drawn])
+        flow.emit(ev, "special", f"{who} plays {label} and draws a special victory token.")
+        flow.emit(ev, "special_victory", f"You draw {SV[drawn]['name']}.", s["seats"][j])
+
+
+def h_finish(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["turn"]["mode"] = None
+
+
+def h_move_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["areas"][a["from"]]["n"] -= 1
+    s["areas"][a["to"]]["n"] += 1
+    s["turn"]["mode"]["left"] -= 1
+    flow.emit(ev, "neutral", f"{colour(s, j)} moves a neutral from {name(a['from'])} to "
+              f"{name(a['to'])}.")
+
+
+def h_fight(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    k = [q["colour"] for q in s["players"]].index(a["against"])
+    flow.start_player_conflict(s, a["area"], k, ev)
+
+
+def h_fight_neutrals(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    flow.start_neutral_conflict(s, a["area"], ev)
+
+
+def h_commit(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    c = s["conflict"]["commit"][str(j)]
+    c["cubes"] = a["cubes"]
+    c["done"] = True
+    flow.emit(ev, "committed", f"{colour(s, j)} has committed.")
+    if all(x["done"] for x in s["conflict"]["commit"].values()):
+        flow.resolve_player_conflict(s, ev)
+
+
+def h_add_token(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    c = s["conflict"]["commit"][str(j)]
+    c["tokens"] = sorted(c["tokens"] + [a["token"]])
+    flow.emit(ev, "commit_token", f"You add {token_name(a['token'])} to your commitment.",
+              s["seats"][j])
+
+
+def h_retreat_token(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    c = s["conflict"]["commit"][str(j)]
+    c.update(retreat=True, cubes=0, tokens=[])
+    h_commit(s, j, {"cubes": 0}, ev)
+
+
+def h_keep(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    flow.keep_conflict(s, ev)
+
+
+def h_refuse(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    flow.refuse_conflict(s, ev)
+
+
+def h_redraw(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["conflict"]["redraws"] -= 1
+    flow.emit(ev, "conflict_token", f"{colour(s, j)} discards it and draws again.")
+    flow.draw_conflict(s, ev)
+
+
+def h_retreat(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    p = s["pending"].pop(0)
+    do_retreat(s, p, a["to"], ev)
+
+
+def h_buy_reputation(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["pending"].pop(0)
+    p = s["players"][j]
+    p["influence"] -= 2
+    s["pool"] += 2
+    p["rep"] = clamp_rep(p["rep"] + 1)
+    flow.emit(ev, "reputation", f"{colour(s, j)} pays 2 influence: reputation {p['rep']}.")
+
+
+def h_decline(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    s["pending"].pop(0)
+
+
+def h_score(s: State, j: int, a: Action, ev: list[Event]) -> None:
+    flow.end_action_step(s)
+    flow.score_turn(s, a, ev)
+
+
+HANDLERS: dict[str, Handler] = {
+    "start_area": h_start_area, "bid": h_bid, "pass": h_pass, "place_neutral": h_place_neutral,
+    "move": h_move, "recruit": h_recruit, "change_resource": h_change_resource, "use": h_use,
+    "finish": h_finish, "move_neutral": h_move_neutral, "fight": h_fight,
+    "fight_neutrals": h_fight_neutrals, "commit": h_commit, "add_token": h_add_token,
+    "retreat_token": h_retreat_token, "keep": h_keep, "refuse": h_refuse, "redraw": h_redraw,
+    "retreat": h_retreat, "buy_reputation": h_buy_reputation, "decline": h_decline,
+    "score": h_score,
+}

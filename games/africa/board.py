@@ -1,0 +1,62 @@
+"""The Heart of Africa board and tokens, loaded once from games/africa/data/africa.json.
+
+The data is reconstructed where no public source gives it (see its "provenance"); it is data, never
+code (RULINGS Heart of Africa 3).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).with_name("data") / "africa.json"
+RAW: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+
+AREAS: list[str] = [a["id"] for a in RAW["areas"]]
+AREA: dict[str, dict[str, Any]] = {a["id"]: a for a in RAW["areas"]}
+NEIGHBOURS: dict[str, list[str]] = {a: sorted(AREA[a]["neighbours"]) for a in AREAS}
+COASTAL: frozenset[str] = frozenset(a for a in AREAS if AREA[a]["coastal"])
+SYMBOL_AREAS: list[str] = [a for a in AREAS if AREA[a]["resource_symbol"]]
+HEART: str = next(a for a in AREAS if AREA[a]["heart_of_africa"])
+RESOURCES: list[str] = list(RAW["resource_table"]["resources"])
+AFRICA = str(RAW["resource_table"]["africa_marker"])
+MARKERS: list[str] = RESOURCES + [AFRICA]
+COLOURS: list[str] = list(RAW["players"]["colours"])
+TOKENS: dict[str, dict[str, Any]] = {t["id"]: t for t in RAW["action_tokens"]}
+TOKEN_IDS: list[str] = [t["id"] for t in RAW["action_tokens"]]
+SPECIALS: dict[str, dict[str, Any]] = RAW["action_token_specials"]
+CONFLICT: dict[str, dict[str, Any]] = {t["id"]: t for t in RAW["conflict_tokens"]["tokens"]}
+CONFLICT_IDS: list[str] = [t["id"] for t in RAW["conflict_tokens"]["tokens"]]
+SV: dict[str, dict[str, Any]] = {t["id"]: t for t in RAW["special_victory_tokens"]["tokens"]}
+SV_IDS: list[str] = [t["id"] for t in RAW["special_victory_tokens"]["tokens"]]
+REP_MIN = int(RAW["reputation_track"]["min"])
+REP_MAX = int(RAW["reputation_track"]["max"])
+REP_START = int(RAW["reputation_track"]["start"])
+BOARD_MAX_VP = int(RAW["vp_track"]["max"])
+START_VP: list[int] = list(RAW["vp_track"]["start_values"])
+INFLUENCE: dict[str, int] = dict(RAW["per_player"]["influence_by_player_count"])
+START_TRADERS = int(RAW["per_player"]["traders_placed_at_start"])
+PLAYABLE_TRADERS = int(RAW["per_player"]["traders_to_play"])
+NEUTRALS = int(RAW["components"]["neutral_traders"])
+STATIONS = int(RAW["components"]["trading_stations"])
+MARKERS_PER_RESOURCE = int(RAW["resource_table"]["markers_per_resource"])
+COSTS: dict[str, Any] = RAW["rules"]["costs_in_action_points"]
+MAX_VP_BID = int(RAW["rules"]["auction"]["max_vp_bid"])
+
+
+def name(area: str) -> str:
+    return str(AREA[area]["name"])
+
+
+def token_name(tid: str) -> str:
+    """A token in players' words: "Movement (3 AP)", "Blank (4 AP)", "Gold concession"."""
+    if tid in SV:
+        return str(SV[tid]["name"])
+    t = TOKENS[tid]
+    special = t["special"]
+    label = SPECIALS[special]["name"] if special else "Blank"
+    return f"{label} ({t['ap']} AP)"
+
+
+def marker_name(marker: str) -> str:
+    return "Africa marker" if marker == AFRICA else marker.capitalize()

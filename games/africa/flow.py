@@ -1,0 +1,562 @@
+"""The flow of the game: setup, rounds, the auction, the turn's steps, conflicts and scoring."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.africa.board import (
+    AREAS,
+    CONFLICT,
+    CONFLICT_IDS,
+    HEART,
+    RAW,
+    REP_MAX,
+    START_TRADERS,
+    START_VP,
+    STATIONS,
+    SV,
+    SV_IDS,
+    TOKEN_IDS,
+    TOKENS,
+    marker_name,
+    name,
+    token_name,
+)
+from games.africa.legal import able, scoring_areas, sv_gain
+from games.africa.rng import randbelow, shuffle
+from games.africa.state import (
+    Event,
+    State,
+    clamp_rep,
+    colour,
+    controls,
+    count_of,
+    live,
+    move_vp,
+    pieces,
+    resource_markers_setup,
+    vp_order,
+)
+
+HEART_BONUS = int(RAW["rules"]["scoring"]["heart_of_africa_bonus"])
+STATION_VP = int(RAW["rules"]["scoring"]["per_owned_station"])
+MOST_STATIONS = int(RAW["rules"]["scoring"]["most_stations_bonus"])
+
+
+def emit(events: list[Event], kind: str, text: str, private_to: str | None = None,
+         **extra: Any) -> None:
+    e: Event = {"type": kind, "text": text, **extra}
+    if private_to is not None:
+        e["private_to"] = private_to
+    events.append(e)
+
+
+def pl(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# ---- setup -------------------------------------------------------------------------------------
+
+def setup(s: State, events: list[Event]) -> None:
+    s["station_supply"] = STATIONS
+    resource_markers_setup(s)
+    order = list(range(len(s["seats"])))
+    shuffle(s, order)
+    for j, vp in zip(order, START_VP):
+        s["players"][j]["vp"] = vp
+    table = ", ".join(f"{marker_name(m)} {s['table'][m]}" for m in sorted(s["table"]))
+    emit(events, "setup", f"Resource table: {table}.")
+    emit(events, "setup", "Starting VP: " + ", ".join(
+        f"{colour(s, j)} {s['players'][j]['vp']}" for j in vp_order(s, order)) + ".")
+    for j in reversed(vp_order(s, order)):
+        s["pending"].append({"kind": "start_area", "chooser": j})
+
+
+def after_start_areas(s: State, events: list[Event]) -> None:
+    """Special victory tokens in secret, then the action-token rows (3.9, 3.10)."""
+    box = list(SV_IDS)
+    shuffle(s, box)
+    for j in range(len(s["seats"])):
+        tid = box.pop()
+        s["players"][j]["sv"].append(tid)
+        emit(events, "special_victory", f"Your special victory token: {SV[tid]['name']}.",
+             s["seats"][j])
+    s["box"] = box
+    emit(events, "special_victory", "Each player draws a special victory token in secret.")
+    stock = list(TOKEN_IDS)
+    shuffle(s, stock)
+    s["rows"] = [stock[0:2], stock[2:4], stock[4:6], []]
+    s["stock"] = stock[6:]
+    start_round(s, events)
+
+
+def place_start(s: State, j: int, area: str, events: list[Event]) -> None:
+    s["areas"][area]["p"][j] += START_TRADERS
+    s["players"][j]["supply"] -= START_TRADERS
+    emit(events, "start_area", f"{colour(s, j)} starts in {name(area)} with {START_TRADERS} traders.")
+
+
+# ---- rounds and the auction --------------------------------------------------------------------
+
+def draw_token(s: State, events: list[Event]) -> str | None:
+    if not s["stock"] and s["discards"]:
+        s["stock"] = sorted(s["discards"])
+        s["discards"] = []
+        shuffle(s, s["stock"])
+        emit(events, "stock", "The discarded action tokens are shuffled into a new stock.")
+    if not s["stock"]:
+        return None
+    return str(s["stock"].pop())
+
+
+def start_round(s: State, events: list[Event]) -> None:
+    s["round"] += 1
+    s["active"] = None
+    s["turn"] = None
+    s["conflict"] = None
+    emit(events, "round", f"Round {s['round']}.", round=s["round"])
+    drawn = []
+    while len(s["rows"][3]) < 2:
+        tid = draw_token(s, events)
+        if tid is None:
+            break
+        s["rows"][3].append(tid)
+        drawn.append(tid)
+    if drawn:
+        emit(events, "draw", "New tokens in row 4: " + ", ".join(token_name(t) for t in drawn) + ".")
+    if not s["rows"][0]:
+        game_over(s, "no_tokens", events, None)
+        return
+    order = vp_order(s, live(s))
+    s["stage"] = "auction"
+    s["auction"] = {"order": order, "next": 0, "bids": {}}
+    emit(events, "phase", "Auction of row 1: " + ", ".join(token_name(t) for t in s["rows"][0])
+         + (". Everyone bids in secret." if s["sealed"] else
+            f". {colour(s, order[0])} bids first."))
+
+
+def auction_done(s: State) -> bool:
+    a = s["auction"]
+    if s["sealed"]:
+        return all(str(j) in a["bids"] or s["players"][j]["dropped"] for j in a["order"])
+    return bool(a["next"] >= len(a["order"]))
+
+
+def skip_dropped_bidders(s: State) -> None:
+    a = s["auction"]
+    while a["next"] < len(a["order"]) and s["players"][a["order"][a["next"]]]["dropped"]:
+        if a["next"] == 0 and len(a["order"]) > 1:
+            a["order"] = a["order"][1:]  # the first live bidder opens
+            continue
+        a["next"] += 1
+
+
+def resolve_auction(s: State, events: list[Event]) -> None:
+    a = s["auction"]
+    bids = {int(k): v for k, v in a["bids"].items() if v is not None
+            and not s["players"][int(k)]["dropped"]}
+    if s["sealed"]:
+        emit(events, "bids", "Sealed bids: " + ", ".join(
+            f"{colour(s, j)} {bids.get(j, 0)}" for j in a["order"] if j in bids) + ".")
+    if not bids:
+        # Every bidder left the table: the first live player takes the row for nothing.
+        winner = live(s)[0]
+        amount = 0
+    else:
+        # Highest bid; a tie (sealed) goes to the player with fewer VP.
+        winner = max(bids, key=lambda j: (bids[j], -s["players"][j]["vp"]))
+        amount = bids[winner]
+    p = s["players"][winner]
+    cubes = min(amount, p["influence"])
+    vp = amount - cubes
+    p["influence"] -= cubes
+    s["pool"] += cubes
+    text = f"{colour(s, winner)} wins the auction with {amount}"
+    if vp:
+        text += f" ({pl(cubes, 'influence cube')} and {vp} VP)"
+    emit(events, "auction_won", text + ".")
+    if vp:
+        move_vp(s, winner, -vp)
+        others = [j for j in live(s) if j != winner]
+        if others:
+            base, rest = divmod(vp, len(others))
+            fewest = sorted(others, key=lambda j: (s["players"][j]["vp"], j))
+            shares = {j: base + (1 if k < rest else 0) for k, j in enumerate(fewest)}
+            for j in fewest:
+                if shares[j]:
+                    move_vp(s, j, shares[j])
+                    emit(events, "vp_share", f"{colour(s, j)} receives {shares[j]} VP "
+                         f"(now {s['players'][j]['vp']}).")
+                    if check_target(s, j, events):
+                        return
+    won = list(s["rows"][0])
+    s["rows"] = [s["rows"][1], s["rows"][2], s["rows"][3], []]
+    ap = sum(int(TOKENS[t]["ap"]) for t in won)
+    keep = [t for t in won if TOKENS[t]["special"]]
+    p["tokens"] = sorted(p["tokens"] + keep)
+    s["active"] = winner
+    s["auction"] = None
+    s["stage"] = "turn"
+    s["turn"] = {
+        "ap": ap, "bought": 0, "won": won, "blank": [t for t in won if not TOKENS[t]["special"]],
+        "changed": None, "step": "neutral", "mode": None, "stopped": {}, "w_stopped": False,
+        "unable": {}, "w_unable": False, "fought": [], "nfought": [],
+    }
+    emit(events, "phase", f"{colour(s, winner)}'s turn with {pl(ap, 'action point')}.")
+
+
+def check_target(s: State, j: int, events: list[Event]) -> bool:
+    if s["players"][j]["vp"] >= s["target"]:
+        game_over(s, "target", events, j)
+        return True
+    return False
+
+
+def game_over(s: State, reason: str, events: list[Event], winner: int | None) -> None:
+    alive = live(s)
+    if winner is None:
+        winner = vp_order(s, alive)[0] if alive else 0
+    s["outcome"] = {
+        "winners": [s["seats"][winner]],
+        "scores": {seat: int(s["players"][j]["vp"]) for j, seat in enumerate(s["seats"])},
+        "reason": reason,
+        "ranking": [s["seats"][j] for j in vp_order(s, alive)],
+    }
+    s["stage"] = "over"
+    s["pending"] = []
+    why = {"target": f"reaches {s['target']} VP", "no_tokens": "has most VP when no tokens are "
+           "left to auction", "abandoned": "is the last player left"}[reason]
+    emit(events, "game_over", f"{colour(s, winner)} {why} and wins.", reason=reason)
+
+
+# ---- the turn ------------------------------------------------------------------------------------
+
+def pay(s: State, cost: int) -> None:
+    """AP first, then influence cubes into the pool (7.1.1)."""
+    t = s["turn"]
+    use = min(cost, t["ap"])
+    t["ap"] -= use
+    rest = cost - use
+    if rest:
+        s["players"][s["active"]]["influence"] -= rest
+        s["pool"] += rest
+        t["bought"] += rest
+
+
+def discard_token(s: State, j: int, tid: str) -> None:
+    p = s["players"][j]
+    if tid in p["tokens"]:
+        p["tokens"].remove(tid)
+        s["discards"].append(tid)
+    elif tid in p["sv"]:
+        p["sv"].remove(tid)
+        if tid not in s["sv_shown"]:
+            s["sv_shown"].append(tid)
+
+
+def end_action_step(s: State) -> None:
+    t = s["turn"]
+    if t["step"] == "actions":
+        t["step"] = "conflicts"
+        t["ap"] = 0
+        t["stopped"] = {}
+        t["w_stopped"] = False
+
+
+def remove_piece(s: State, j: int, area: str, events: list[Event]) -> str:
+    """Remove one piece of j from the area, wholesaler first; returns its kind."""
+    p = s["players"][j]
+    if p["wh"] == area:
+        p["wh"] = None
+        if j == s["active"]:
+            s["turn"]["w_unable"] = False
+        return "wholesaler"
+    s["areas"][area]["p"][j] -= 1
+    p["supply"] += 1
+    if j == s["active"] and s["turn"]:
+        fix_status(s, area)
+    return "trader"
+
+
+def fix_status(s: State, area: str) -> None:
+    t = s["turn"]
+    n = s["areas"][area]["p"][s["active"]]
+    for key in ("unable", "stopped"):
+        if t[key].get(area, 0) > n:
+            t[key][area] = n
+        if t[key].get(area) == 0:
+            del t[key][area]
+
+
+def queue_retreats(s: State, owner: int, area: str, chooser: int, avoid: list[int],
+                   leave_for: int | None = None) -> None:
+    kinds = (["w"] if s["players"][owner]["wh"] == area else []) + ["t"] * s["areas"][area]["p"][owner]
+    for k in kinds:
+        item: dict[str, Any] = {"kind": "retreat", "chooser": chooser, "owner": owner,
+                                "piece": k, "from": area, "avoid": avoid}
+        if leave_for is not None:
+            item["leave_for"] = leave_for
+        s["pending"].append(item)
+
+
+def move_piece(s: State, j: int, kind: str, a: str, b: str, outside: bool) -> None:
+    """Move one piece of j; the active player's piece keeps or takes its status."""
+    p = s["players"][j]
+    t = s["turn"]
+    active = t is not None and j == s["active"]
+    if kind in ("wholesaler", "w"):
+        p["wh"] = b
+        if active and outside:
+            t["w_unable"] = True
+        return
+    s["areas"][a]["p"][j] -= 1
+    s["areas"][b]["p"][j] += 1
+    if active and outside:
+        if t["unable"].get(a, 0) > 0:
+            t["unable"][a] -= 1
+        t["unable"][b] = t["unable"].get(b, 0) + 1
+        fix_status(s, a)
+
+
+def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
+    i = s["active"]
+    mine = scoring_areas(s, i)
+    total = 0
+    parts: list[str] = []
+    for a in AREAS:
+        if pieces(s, i, a) == 0:
+            continue
+        v = s["areas"][a]
+        gain = (s["table"][v["res"]] if v["res"] else s["table"]["africa"]) if a in mine else 0
+        net = gain - v["n"]
+        if net or gain:
+            parts.append(f"{name(a)} {net:+d}")
+        total += net
+    if HEART in mine:
+        total += HEART_BONUS
+        parts.append(f"Heart of Africa +{HEART_BONUS}")
+    owned = sum(1 for a in mine if s["areas"][a]["station"])
+    if owned:
+        total += owned * STATION_VP
+        parts.append(f"stations +{owned * STATION_VP}")
+        best_other = max([sum(1 for a in scoring_areas(s, j) if s["areas"][a]["station"])
+                          for j in live(s) if j != i], default=0)
+        if owned > best_other:
+            total += MOST_STATIONS
+            parts.append(f"most stations +{MOST_STATIONS}")
+    tid = action.get("token")
+    if tid is not None:
+        if tid in SV:
+            gain = sv_gain(s, i, tid)
+            parts.append(f"{SV[tid]['name']} +{gain}")
+            total += gain
+            emit(events, "special_victory", f"{colour(s, i)} reveals {SV[tid]['name']}.")
+        else:
+            area = action["area"]
+            gain = s["table"][s["areas"][area]["res"] or "africa"]
+            parts.append(f"double scoring in {name(area)} +{gain}")
+            total += gain
+        discard_token(s, i, tid)
+    before = s["players"][i]["vp"]
+    after = move_vp(s, i, total)
+    emit(events, "score", f"{colour(s, i)} scores {total:+d} VP"
+         + (f" ({'; '.join(parts)})" if parts else "") + f": {before} → {after}.")
+    if check_target(s, i, events):
+        return
+    end_turn(s, events)
+
+
+def end_turn(s: State, events: list[Event]) -> None:
+    t = s["turn"]
+    i = s["active"]
+    if t is not None:
+        s["discards"] += t["blank"]
+    receivers = [j for j in live(s) if j != i]
+    if receivers and s["pool"]:
+        each, rest = divmod(s["pool"], len(receivers))
+        if each:
+            for j in receivers:
+                s["players"][j]["influence"] += each
+            emit(events, "influence", f"The influence pool gives {pl(each, 'cube')} to each other "
+                 f"player; {rest} wait for the next turn.")
+        s["pool"] = rest
+    start_round(s, events)
+
+
+# ---- conflicts ----------------------------------------------------------------------------------
+
+def start_player_conflict(s: State, area: str, j: int, events: list[Event]) -> None:
+    end_action_step(s)
+    i = s["active"]
+    s["stage"] = "commit"
+    s["conflict"] = {"kind": "player", "area": area, "def": j, "commit": {
+        str(k): {"done": False, "cubes": 0, "tokens": [], "retreat": False} for k in (i, j)}}
+    emit(events, "conflict", f"Conflict in {name(area)}: {colour(s, i)} against {colour(s, j)}. "
+         "Both commit in secret.")
+
+
+def strength(s: State, k: int, count: int, c: dict[str, Any]) -> int:
+    rep = s["players"][k]["rep"]
+    if "sv_chiefs_favour" in c["tokens"]:
+        rep = int(SV["sv_chiefs_favour"]["reputation_counts_as"])
+    total = count * rep + 3 * c["cubes"]
+    for tid in c["tokens"]:
+        total += int(SV[tid].get("strength", 9)) if tid in SV else 9
+    return int(total)
+
+
+def describe_commit(s: State, k: int, c: dict[str, Any]) -> str:
+    if c["retreat"]:
+        return f"{colour(s, k)}: retreat token"
+    bits = [pl(c["cubes"], "cube")] + [token_name(t) for t in c["tokens"]]
+    return f"{colour(s, k)}: " + ", ".join(bits)
+
+
+def resolve_player_conflict(s: State, events: list[Event]) -> None:
+    c = s["conflict"]
+    i = s["active"]
+    j = c["def"]
+    area = c["area"]
+    ci, cj = c["commit"][str(i)], c["commit"][str(j)]
+    s["turn"]["fought"].append([area, j])
+    for k, ck in ((i, ci), (j, cj)):
+        for tid in ck["tokens"]:
+            if tid in SV and tid not in s["sv_shown"]:
+                s["sv_shown"].append(tid)
+    emit(events, "commitments", "Revealed: " + describe_commit(s, i, ci) + "; "
+         + describe_commit(s, j, cj) + ".")
+    s["stage"] = "turn"
+    s["conflict"] = None
+    if ci["retreat"] and cj["retreat"]:
+        emit(events, "conflict_result", "Both retreat: nobody wins.")
+        queue_retreats(s, i, area, i, [j], leave_for=j)
+        queue_retreats(s, j, area, j, [i])
+        return
+    if ci["retreat"] or cj["retreat"]:
+        r, w, cw = (i, j, cj) if ci["retreat"] else (j, i, ci)
+        pw = s["players"][w]
+        pr = s["players"][r]
+        pw["influence"] -= cw["cubes"]
+        pr["influence"] += cw["cubes"]
+        for tid in cw["tokens"]:
+            if tid in pw["tokens"]:
+                pw["tokens"].remove(tid)
+                pr["tokens"] = sorted(pr["tokens"] + [tid])
+            else:
+                pw["sv"].remove(tid)
+                pr["sv"] = sorted(pr["sv"] + [tid])
+        emit(events, "conflict_result", f"{colour(s, r)} retreats and takes {colour(s, w)}'s bid; "
+             f"{colour(s, w)} wins.")
+        queue_retreats(s, r, area, r, [w])
+        offer_reputation(s, w)
+        return
+    ti, wi = able(s, area)
+    si = strength(s, i, count_of(ti, wi), ci)
+    sj = strength(s, j, count_of(s["areas"][area]["p"][j], s["players"][j]["wh"] == area), cj)
+    w, lo = (i, j) if si > sj else (j, i)
+    for k, ck in ((i, ci), (j, cj)):
+        s["players"][k]["influence"] -= ck["cubes"]
+        s["pool"] += ck["cubes"]
+        for tid in ck["tokens"]:
+            discard_token(s, k, tid)
+    text = f"Strength {colour(s, i)} {si}, {colour(s, j)} {sj}: {colour(s, w)} wins"
+    safe = "sv_safe_conduct" in c_of(ci, cj, lo, i)["tokens"]
+    if safe:
+        emit(events, "conflict_result", text + f"; {colour(s, lo)}'s safe conduct saves every "
+             "trader.")
+        queue_retreats(s, lo, area, lo, [w])
+    else:
+        kind = remove_piece(s, lo, area, events)
+        emit(events, "conflict_result", text + f"; {colour(s, lo)} loses a {kind}.")
+        queue_retreats(s, lo, area, w, [w])
+    offer_reputation(s, w)
+
+
+def c_of(ci: dict[str, Any], cj: dict[str, Any], who: int, i: int) -> dict[str, Any]:
+    return ci if who == i else cj
+
+
+def offer_reputation(s: State, w: int) -> None:
+    p = s["players"][w]
+    if p["influence"] >= 2 and p["rep"] < REP_MAX:
+        s["pending"].append({"kind": "rep_buy", "chooser": w})
+
+
+def start_neutral_conflict(s: State, area: str, events: list[Event]) -> None:
+    end_action_step(s)
+    i = s["active"]
+    traders, wh = able(s, area)
+    count = count_of(traders, wh)
+    n = s["areas"][area]["n"]
+    s["stage"] = "draw"
+    s["conflict"] = {"kind": "neutral", "area": area, "drawn": [], "redraws": count - n}
+    s["turn"]["nfought"].append(area)
+    emit(events, "conflict", f"{colour(s, i)} fights the {pl(n, 'neutral')} in {name(area)} "
+         f"(count {count}, {pl(count - n, 'redraw')}).")
+    draw_conflict(s, events)
+
+
+def conflict_text(cid: str) -> str:
+    t = CONFLICT[cid]
+    return "no loss" if t["loss"] == "none" else f"{t['loss']} {t['amount']}"
+
+
+def draw_conflict(s: State, events: list[Event]) -> None:
+    c = s["conflict"]
+    left = [cid for cid in CONFLICT_IDS if cid not in c["drawn"]]
+    cid = left[randbelow(s, len(left))]
+    c["drawn"].append(cid)
+    emit(events, "conflict_token", f"{colour(s, s['active'])} draws a conflict token: "
+         f"{conflict_text(cid)}.", token=cid)
+
+
+def keep_conflict(s: State, events: list[Event]) -> None:
+    c = s["conflict"]
+    i = s["active"]
+    p = s["players"][i]
+    area = c["area"]
+    cid = c["drawn"][-1]
+    tok = CONFLICT[cid]
+    amount = int(tok["amount"])
+    if tok["loss"] == "reputation":
+        p["rep"] = clamp_rep(p["rep"] - amount)
+        emit(events, "loss", f"{colour(s, i)} keeps it: reputation down to {p['rep']}.")
+    elif tok["loss"] == "influence":
+        paid = min(amount, p["influence"])
+        p["influence"] -= paid
+        s["pool"] += paid
+        emit(events, "loss", f"{colour(s, i)} keeps it: {pl(paid, 'influence cube')} to the pool.")
+    elif tok["loss"] == "traders":
+        lost = 0
+        for _ in range(amount):
+            if pieces(s, i, area) == 0:
+                break
+            remove_piece(s, i, area, events)
+            lost += 1
+        emit(events, "loss", f"{colour(s, i)} keeps it and loses {pl(lost, 'piece')} "
+             f"in {name(area)}.")
+    else:
+        emit(events, "loss", f"{colour(s, i)} keeps it: no loss.")
+    s["stage"] = "turn"
+    s["conflict"] = None
+    if pieces(s, i, area) == 0:
+        emit(events, "conflict_result", f"{colour(s, i)} has no piece left there and loses; "
+             "the neutrals stay.")
+        return
+    s["areas"][area]["n"] -= 1
+    s["neutral_supply"] += 1
+    emit(events, "conflict_result", f"{colour(s, i)} wins: one neutral leaves {name(area)}.")
+    for _ in range(s["areas"][area]["n"]):
+        s["pending"].append({"kind": "nretreat", "chooser": i, "from": area, "avoid": [i]})
+
+
+def refuse_conflict(s: State, events: list[Event]) -> None:
+    i = s["active"]
+    p = s["players"][i]
+    p["rep"] = clamp_rep(p["rep"] - 1)
+    emit(events, "conflict_result", f"{colour(s, i)} refuses the token and loses the conflict: "
+         f"reputation down to {p['rep']}; every piece stays.")
+    s["stage"] = "turn"
+    s["conflict"] = None
+
+
+_ = (controls, STATIONS)

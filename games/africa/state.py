@@ -1,0 +1,206 @@
+"""The game state (one JSON-native dict) and the small readers and writers every module shares."""
+from __future__ import annotations
+
+import marshal
+from collections import deque
+from typing import Any
+
+from games.africa.board import (
+    AFRICA,
+    AREAS,
+    BOARD_MAX_VP,
+    COASTAL,
+    COLOURS,
+    INFLUENCE,
+    MARKERS_PER_RESOURCE,
+    NEIGHBOURS,
+    NEUTRALS,
+    PLAYABLE_TRADERS,
+    REP_MAX,
+    REP_MIN,
+    REP_START,
+    RESOURCES,
+    START_TRADERS,
+    SYMBOL_AREAS,
+)
+from games.africa.rng import seed_state, shuffle
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+
+def clone(s: State) -> State:
+    """A deep copy (the state holds only dicts, lists, strings, numbers, booleans and None)."""
+    out: State = marshal.loads(marshal.dumps(s))
+    return out
+
+
+def new_state(seats: list[str], target: int, sealed: bool, seed: int) -> State:
+    n = len(seats)
+    s: State = {
+        "seats": list(seats),
+        "target": target,
+        "sealed": sealed,
+        "rng": seed_state(seed),
+        "round": 0,
+        "stage": "setup",
+        "players": [],
+        "areas": {a: {"n": 0, "p": [0] * n, "station": False, "res": None} for a in AREAS},
+        "table": {},
+        "neutral_supply": NEUTRALS,
+        "station_supply": 0,
+        "stock": [],
+        "discards": [],
+        "rows": [[], [], [], []],
+        "box": [],
+        "conflict_pile": [],
+        "pool": 0,
+        "active": None,
+        "turn": None,
+        "auction": None,
+        "conflict": None,
+        "pending": [],
+        "setup_order": [],
+        "sv_shown": [],
+        "outcome": None,
+        "last_drawn": [],
+    }
+    for i, seat in enumerate(seats):
+        s["players"].append({
+            "seat": seat, "colour": COLOURS[i], "influence": INFLUENCE[str(n)], "vp": 0,
+            "rep": REP_START, "supply": PLAYABLE_TRADERS, "wh": None, "tokens": [], "sv": [],
+            "dropped": False,
+        })
+    return s
+
+
+def resource_markers_setup(s: State) -> None:
+    """Table markers on rows 1-4 in a random order, Africa on 0; symbol areas get one marker each
+    from the 20 left (RULINGS Heart of Africa 4)."""
+    order = list(RESOURCES)
+    shuffle(s, order)
+    s["table"] = {AFRICA: 0, **{r: i + 1 for i, r in enumerate(order)}}
+    bag = [r for r in RESOURCES for _ in range(MARKERS_PER_RESOURCE - 1)]
+    shuffle(s, bag)
+    for area, res in zip(SYMBOL_AREAS, bag):
+        s["areas"][area]["res"] = res
+        s["areas"][area]["n"] += 1
+        s["neutral_supply"] -= 1
+
+
+# ---- readers ---------------------------------------------------------------------------------
+
+def colour(s: State, i: int) -> str:
+    return str(s["players"][i]["colour"]).capitalize()
+
+
+def idx(s: State, seat: str) -> int:
+    return int(s["seats"].index(seat))
+
+
+def live(s: State) -> list[int]:
+    return [i for i, p in enumerate(s["players"]) if not p["dropped"]]
+
+
+def pieces(s: State, i: int, area: str) -> int:
+    """Traders plus the wholesaler of player i in an area."""
+    return s["areas"][area]["p"][i] + (s["players"][i]["wh"] == area)  # type: ignore[no-any-return]
+
+
+def others_in(s: State, i: int, area: str) -> list[int]:
+    return [j for j in range(len(s["seats"])) if j != i and pieces(s, j, area) > 0]
+
+
+def controls(s: State, i: int, area: str) -> bool:
+    return pieces(s, i, area) > 0 and not others_in(s, i, area)
+
+
+def empty(s: State, area: str) -> bool:
+    """No trader of any colour, neutrals included, and no wholesaler."""
+    a = s["areas"][area]
+    return a["n"] == 0 and not any(pieces(s, j, area) for j in range(len(s["seats"])))
+
+
+def value(s: State, area: str) -> int:
+    res = s["areas"][area]["res"]
+    return int(s["table"][res if res else AFRICA])
+
+
+def holders(s: State, area: str) -> list[int]:
+    return [j for j in range(len(s["seats"])) if pieces(s, j, area) > 0]
+
+
+def vp_order(s: State, players: list[int]) -> list[int]:
+    """Most VP first (VP are never tied on the track)."""
+    return sorted(players, key=lambda j: (-s["players"][j]["vp"], j))
+
+
+def count_of(traders: int, wholesaler: bool) -> int:
+    """A side's count in a conflict: 1 + 2 x the other traders with the wholesaler (RULINGS 19)."""
+    return 1 + 2 * traders if wholesaler else traders
+
+
+def retreat_targets(s: State, start: str, blocked: set[str]) -> list[str]:
+    """Areas 1 or 2 steps from start, never through or into a blocked area (board order)."""
+    seen: set[str] = set()
+    frontier = deque([(start, 0)])
+    while frontier:
+        here, d = frontier.popleft()
+        if d == 2:
+            continue
+        for nb in NEIGHBOURS[here]:
+            if nb in blocked or nb == start or nb in seen:
+                continue
+            seen.add(nb)
+            frontier.append((nb, d + 1))
+    return [a for a in AREAS if a in seen]
+
+
+def areas_of(s: State, i: int) -> list[str]:
+    return [a for a in AREAS if pieces(s, i, a) > 0]
+
+
+def clamp_rep(r: int) -> int:
+    return max(REP_MIN, min(REP_MAX, r))
+
+
+def new_trader_cost(s: State, i: int, area: str) -> int | None:
+    """AP for a new trader there, or None where none may enter (RULINGS Heart of Africa 14)."""
+    friendly = controls(s, i, area)
+    a = s["areas"][area]
+    if friendly and a["station"]:
+        return 2
+    if area in COASTAL and (friendly or empty(s, area)):
+        return 4
+    return None
+
+
+def start_areas(s: State) -> list[str]:
+    return [a for a in AREAS if a in COASTAL and s["areas"][a]["n"] == 0
+            and not holders(s, a)]
+
+
+# ---- the VP track ------------------------------------------------------------------------------
+
+def occupied(s: State, but: int) -> set[int]:
+    return {p["vp"] for j, p in enumerate(s["players"]) if j != but}
+
+
+def move_vp(s: State, i: int, delta: int) -> int:
+    """Move i's marker delta free spaces (rule 9.5: occupied spaces are skipped both ways, never
+    below 0); returns the new value."""
+    taken = occupied(s, i)
+    pos = s["players"][i]["vp"]
+    step = 1 if delta > 0 else -1
+    for _ in range(abs(delta)):
+        nxt = pos + step
+        while nxt in taken:
+            nxt += step
+        if nxt < 0 or nxt > BOARD_MAX_VP:
+            break
+        pos = nxt
+    s["players"][i]["vp"] = pos
+    return int(pos)
+
+
+START_COUNT = START_TRADERS

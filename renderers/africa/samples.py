@@ -1,0 +1,39 @@
+"""Sample views from seeded random games, for the renderer tests and /tmp previews."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.africa import GAME
+
+
+def sample_states(players: int = 4, seed: int = 5, sealed: bool = False) -> dict[str, Any]:
+    """One state per stage reached by a seeded random game (the last one finished)."""
+    s = GAME.setup([f"s{i}" for i in range(1, players + 1)],
+                   {"target_vp": 42, "sealed_auction": sealed}, seed)
+    rng = random.Random(seed)
+    shots: dict[str, Any] = {"setup": s}
+    steps = 0
+    while GAME.outcome(s) is None:
+        waiting = GAME.to_act(s)
+        seat = rng.choice(waiting)
+        legal = GAME.legal_actions(s, seat)
+        action = rng.choices(legal, GAME.playout_weights(s, seat, legal))[0]
+        s, _ = GAME.apply(s, seat, action)
+        steps += 1
+        key = s["stage"] if not s["pending"] else "pending_" + s["pending"][0]["kind"]
+        if steps > 40 and key not in shots:
+            shots[key] = s
+    shots["over"] = s
+    return shots
+
+
+if __name__ == "__main__":
+    from renderers.africa import board_png, private_png, summary_png
+    for name, st in sample_states().items():
+        with open(f"/tmp/africa-{name}.png", "wb") as f:
+            f.write(board_png(GAME.view(st, None)))
+        with open(f"/tmp/africa-private-{name}.png", "wb") as f:
+            f.write(private_png(GAME.view(st, "s1")))
+    with open("/tmp/africa-summary.png", "wb") as f:
+        f.write(summary_png(GAME.view(st, None)))
