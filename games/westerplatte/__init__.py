@@ -5,14 +5,16 @@ from typing import Any
 
 from games.base import IllegalAction, Option
 from games.westerplatte import flow
-from games.westerplatte.apply import apply as _apply, apply_unchecked, settle
+from games.westerplatte.apply import apply as _apply
+from games.westerplatte.apply import apply_unchecked, settle
 from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICERS, WALLS
 from games.westerplatte.describe import describe
-from games.westerplatte.legal import legal_actions as _legal, to_act as _to_act
+from games.westerplatte.legal import legal_actions as _legal
+from games.westerplatte.legal import to_act as _to_act
 from games.westerplatte.state import State, active, active_seat, clone, new_state
 from games.westerplatte.views import view as _view
 
-__all__ = ["GAME", "describe", "default_action", "drop", "WesterplatteGame"]
+__all__ = ["GAME", "WesterplatteGame", "default_action", "describe", "drop"]
 
 
 def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:

@@ -6,12 +6,26 @@ from typing import Any
 from games.base import IllegalAction, canonical
 from games.westerplatte import flow
 from games.westerplatte.board import (
-    FACES, MAX_BRICKS, PATH_OF, ROMAN, path_name, side_value, wall_name,
+    FACES,
+    MAX_BRICKS,
+    PATH_OF,
+    ROMAN,
+    path_name,
+    side_value,
+    wall_name,
 )
 from games.westerplatte.flow import emit
 from games.westerplatte.legal import END, legal_actions, officer_actions
 from games.westerplatte.state import (
-    Event, State, active, active_seat, clone, officer_index, officer_name, remaining, tile_at,
+    Event,
+    State,
+    active,
+    active_seat,
+    clone,
+    officer_index,
+    officer_name,
+    remaining,
+    tile_at,
 )
 
 NAMES = {"mortar": "Mortar", "mines": "Mines", "wall_rebuild": "Wall rebuild"}

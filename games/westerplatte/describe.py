@@ -3,7 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.westerplatte.board import OFFICERS, PATH_OF, ROMAN, TILE_NAMES, path_name, wall_name
+from games.westerplatte.board import (
+    OFFICERS,
+    PATH_OF,
+    ROMAN,
+    TILE_NAMES,
+    path_name,
+    wall_name,
+)
 from games.westerplatte.state import State, active, officer_index, remaining
 
 

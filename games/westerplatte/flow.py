@@ -7,8 +7,24 @@ from __future__ import annotations
 from typing import Any
 
 from games.westerplatte.board import (
-    BEHIND, CARDS, DAYS, EVENTS, FACES, GUARDHOUSES, MAX_BRICKS, OFFICERS, PATHS, PER_DAY, ROMAN,
-    TILE_NAMES, TRACKS, WALLS, card_text, path_name, side_value, wall_name,
+    BEHIND,
+    CARDS,
+    DAYS,
+    EVENTS,
+    FACES,
+    GUARDHOUSES,
+    MAX_BRICKS,
+    OFFICERS,
+    PATHS,
+    PER_DAY,
+    ROMAN,
+    TILE_NAMES,
+    TRACKS,
+    WALLS,
+    card_text,
+    path_name,
+    side_value,
+    wall_name,
 )
 from games.westerplatte.state import Event, State, active, level, officer_name
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games.westerplatte.board import CARDS, FACES, NEIGHBOURS, OUTPOSTS, PATH_OF, PATHS, WALLS, side_value
+from games.westerplatte.board import (
+    CARDS,
+    FACES,
+    NEIGHBOURS,
+    OUTPOSTS,
+    PATH_OF,
+    PATHS,
+    WALLS,
+    side_value,
+)
 from games.westerplatte.state import State, active, active_seat, remaining, tile_at
 
 Action = dict[str, Any]

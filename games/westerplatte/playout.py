@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from games.westerplatte.board import BEHIND, CARDS, FACES, GUARDHOUSES, OUTPOSTS, PATH_OF, PATHS, WALLS
+from games.westerplatte.board import (
+    BEHIND,
+    CARDS,
+    FACES,
+    GUARDHOUSES,
+    OUTPOSTS,
+    PATH_OF,
+    PATHS,
+    WALLS,
+)
 from games.westerplatte.legal import steps_from, tile_actions
 from games.westerplatte.state import State, active, level, remaining, tile_at
 
@@ -27,16 +36,16 @@ def threat(s: State, p: str) -> float:
     if t["space"] == 4:
         return float(c["attack"])
     if c["speed"] == 3:
-        return 0.6 * c["attack"]
-    return {3: 0.5, 2: 0.35, 1: 0.25}[int(t["space"])] * c["attack"]
+        return 0.6 * float(c["attack"])
+    return {3: 0.5, 2: 0.35, 1: 0.25}[int(t["space"])] * float(c["attack"])
 
 
 def wall_danger(s: State, w: str) -> float:
     """How much a missing brick at w hurts: guardhouses most, an outpost by its weakest guardhouse."""
     if w in GUARDHOUSES:
-        return GUARD_VALUE[s["walls"][w]]
-    behind = min(s["walls"][g] for g in BEHIND[w])
-    return OUTPOST_VALUE[s["walls"][w]] * (1.0 + threat(s, PATH_OF[w])) * (1.0 + (6 - behind) / 3)
+        return GUARD_VALUE[int(s["walls"][w])]
+    behind = min(int(s["walls"][g]) for g in BEHIND[w])
+    return OUTPOST_VALUE[int(s["walls"][w])] * (1.0 + threat(s, PATH_OF[w])) * (1.0 + (6 - behind) / 3)
 
 
 def damage_value(s: State, p: str, dmg: int) -> float:
@@ -57,7 +66,7 @@ def action_value(s: State, a: dict[str, Any]) -> float:
         v = damage_value(s, p, len(a["officers"]))
         # spend the ammunition of those who hold most
         held = {x["id"]: x["ammo"] for x in s["officers"]}
-        return v - 0.3 * len(a["officers"]) + 0.01 * sum(held[i] for i in a["officers"])
+        return float(v - 0.3 * len(a["officers"]) + 0.01 * sum(held[i] for i in a["officers"]))
     if kind == "mortar":
         return damage_value(s, a["path"], 2) - 3.0 - (1.5 if remaining(s, a["path"]) == 1 else 0.0)
     if kind == "mine":
@@ -71,16 +80,18 @@ def action_value(s: State, a: dict[str, Any]) -> float:
     if kind == "rebuild":
         w = a["wall"]
         gain = min(2, 6 - s["walls"][w])
-        return wall_danger(s, w) * gain * 0.7
+        return float(wall_danger(s, w) * gain * 0.7)
     if kind == "supply":
-        return {0: 9.0, 1: 6.0, 2: 2.5, 3: 1.0}.get(int(o["ammo"]), 0.2) * (1 if s["reserve"] else 0)
+        base = {0: 14.0, 1: 8.0, 2: 3.0, 3: 1.0}.get(int(o["ammo"]), 0.2)
+        return base * (1 if s["reserve"] else 0)
     if kind == "morale":
         lv = level(s)
         if lv in ("l1", "l2", "l3"):
             return 9.0
         return {"start": 4.0, "h1": 5.0, "h2": 7.0}.get(str(lv), 3.5)
     if kind == "push_back":
-        v = 0.0
+        full = all(s["troops"][p] is not None for p in PATHS)
+        v = -4.0 if full else 0.0
         for p in a["paths"]:
             t = s["troops"][p]
             c = CARDS[t["card"]]
@@ -162,8 +173,8 @@ def choose(s: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         if best_a is not None and best_v > 0.3:
             return best_a
     elif "extra_action" in kinds:
-        v, a = best_here(s, here, o["ammo"])
-        if a is not None and v > 1.0:
+        v, found = best_here(s, here, o["ammo"])
+        if found is not None and v > 1.0:
             return {"type": "extra_action"}
     if tn["moves"] > 0:
         # walk towards the most useful space for the next turn (others' spots count less)

@@ -5,8 +5,19 @@ import marshal
 from typing import Any
 
 from games.westerplatte.board import (
-    CARDS, DIFFICULTY, EVENT_IDS, EVENTS, GUARDHOUSES, MAX_BRICKS, OFFICERS, PATHS, SUPPLIES, TILES,
-    TRACKS, WALLS, side_value,
+    CARDS,
+    DIFFICULTY,
+    EVENT_IDS,
+    EVENTS,
+    GUARDHOUSES,
+    MAX_BRICKS,
+    OFFICERS,
+    PATHS,
+    SUPPLIES,
+    TILES,
+    TRACKS,
+    WALLS,
+    side_value,
 )
 from games.westerplatte.rng import seed_state, shuffle
 

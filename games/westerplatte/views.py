@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.westerplatte.board import (
-    CARDS, EVENTS, GUARDHOUSES, OFFICERS, PATHS, TILE_NAMES, TRACKS, WALLS, side_value,
+    CARDS,
+    EVENTS,
+    GUARDHOUSES,
+    OFFICERS,
+    PATHS,
+    TILE_NAMES,
+    TRACKS,
+    WALLS,
+    side_value,
 )
 from games.westerplatte.legal import to_act
 from games.westerplatte.state import State, level
