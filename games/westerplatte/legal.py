@@ -93,10 +93,10 @@ def officer_actions(s: State) -> list[Action]:
         out += tile_actions(s, o["at"])
     if o["extra_movement"] > 0 and not tn["used_extra_movement"] and tn["moves"] == 0:
         out.append({"type": "extra_movement"})
-    if o["extra_action"] > 0 and not tn["used_extra_action"] and tn["actions"] == 0:
-        if tn["moves"] > 0 or tile_actions(s, o["at"]) or (
-                o["extra_movement"] > 0 and not tn["used_extra_movement"]):
-            out.append({"type": "extra_action"})
+    useful = tn["moves"] > 0 or (o["extra_movement"] > 0 and not tn["used_extra_movement"])
+    if o["extra_action"] > 0 and not tn["used_extra_action"] and tn["actions"] == 0 and (
+            useful or tile_actions(s, o["at"])):
+        out.append({"type": "extra_action"})
     out.append(dict(END))
     return out
 
