@@ -22,6 +22,9 @@ from games.westerplatte.board import (
 from games.westerplatte.legal import steps_from, tile_actions
 from games.westerplatte.state import State, active, level, remaining, tile_at
 
+SPEED3 = 0.8
+SLOW = {3: 0.7, 2: 0.5, 1: 0.35}
+PUSH_IV = 6.0
 GUARD_VALUE = [40.0, 24.0, 16.0, 8.0, 4.0, 1.5, 0.0]
 OUTPOST_VALUE = [10.0, 8.0, 6.0, 3.5, 2.0, 1.0, 0.0]
 
@@ -36,8 +39,8 @@ def threat(s: State, p: str) -> float:
     if t["space"] == 4:
         return float(c["attack"])
     if c["speed"] == 3:
-        return 0.6 * float(c["attack"])
-    return {3: 0.5, 2: 0.35, 1: 0.25}[int(t["space"])] * float(c["attack"])
+        return SPEED3 * float(c["attack"])
+    return SLOW[int(t["space"])] * float(c["attack"])
 
 
 def wall_danger(s: State, w: str) -> float:
@@ -95,7 +98,7 @@ def action_value(s: State, a: dict[str, Any]) -> float:
         for p in a["paths"]:
             t = s["troops"][p]
             c = CARDS[t["card"]]
-            v += (4.0 * c["attack"] if t["space"] == 4 else 1.0) + (
+            v += (PUSH_IV * c["attack"] if t["space"] == 4 else 1.5) + (
                 6.0 if any(k in s["mines"][p] for k in range(max(1, t["space"] - 2), t["space"])) else 0)
         return v
     return 0.0
@@ -139,10 +142,35 @@ def first_step(s: State, start: str, goal: str) -> str | None:
     return None
 
 
+def choose_pending(s: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The team's answer to a forced choice: keep the bricks, spread the losses."""
+    kind = s["pending"]["kind"]
+    opts = s["pending"]["options"]
+    if kind == "l1":
+        for t in ("mines", "mortar", "wall_rebuild"):
+            if t in opts:
+                return {"type": "loss", "tile": t}
+    if kind == "h1":
+        for t in ("mortar", "wall_rebuild", "mines"):
+            if t in opts:
+                return {"type": "bonus", "tile": t}
+    if kind == "remainder":
+        token = s["pending"]["token"]
+        key = "ammo" if token == "ammo" else token
+        best = min(opts, key=lambda oid: (next(o[key] for o in s["officers"] if o["id"] == oid),
+                                          opts.index(oid)))
+        return {"type": "give", "officer": best}
+    if kind == "lose_ammo":
+        best = max(opts, key=lambda oid: (next(o["ammo"] for o in s["officers"] if o["id"] == oid),
+                                          -opts.index(oid)))
+        return {"type": "lose_ammo", "officer": best}
+    from games.westerplatte import default_action_for
+    return default_action_for(s)
+
+
 def choose(s: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     if s["pending"] is not None:
-        from games.westerplatte import default_action_for
-        return default_action_for(s)
+        return choose_pending(s, legal)
     tn = s["turn"]
     o = active(s)
     here = o["at"]
