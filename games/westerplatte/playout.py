@@ -25,6 +25,9 @@ from games.westerplatte.state import State, active, level, remaining, tile_at
 SPEED3 = 0.8
 SLOW = {3: 0.7, 2: 0.5, 1: 0.35}
 PUSH_IV = 6.0
+MINE_ON_I = 15.0
+L1_ORDER = ("wall_rebuild", "mortar", "mines")
+H1_ORDER = ("mortar", "mines", "wall_rebuild")
 GUARD_VALUE = [40.0, 24.0, 16.0, 8.0, 4.0, 1.5, 0.0]
 OUTPOST_VALUE = [10.0, 8.0, 6.0, 3.5, 2.0, 1.0, 0.0]
 
@@ -56,6 +59,8 @@ def damage_value(s: State, p: str, dmg: int) -> float:
     if left <= 0:
         return 0.0
     kill = 8.0 + 12.0 * threat(s, p)
+    if all(s["troops"][q] is not None for q in PATHS):
+        kill *= 3.0  # five troops: only kills move the day on (cards go under the deck)
     if dmg >= left:
         return kill
     return kill * 0.5 * dmg / left
@@ -79,11 +84,15 @@ def action_value(s: State, a: dict[str, Any]) -> float:
             if t["space"] < k and CARDS[t["card"]]["speed"]:
                 return 6.0 + 8.0 * threat(s, p)
             return 0.5
-        return 5.0 if k == 1 else 2.0 - 0.1 * k
+        # a mine on space I of an empty path destroys the next troop put there: a sure kill
+        return MINE_ON_I if k == 1 else 2.0 - 0.1 * k
     if kind == "rebuild":
+        # measured: rebuilding costs the action a kill needs; only an emergency is worth it
         w = a["wall"]
-        gain = min(2, 6 - s["walls"][w])
-        return float(wall_danger(s, w) * gain * 0.7)
+        if w in GUARDHOUSES and s["walls"][w] <= 1 and any(
+                s["walls"][g] == 0 for g in GUARDHOUSES if g != w):
+            return 30.0
+        return 0.0
     if kind == "supply":
         base = {0: 14.0, 1: 8.0, 2: 3.0, 3: 1.0}.get(int(o["ammo"]), 0.2)
         return base * (1 if s["reserve"] else 0)
@@ -147,11 +156,11 @@ def choose_pending(s: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     kind = s["pending"]["kind"]
     opts = s["pending"]["options"]
     if kind == "l1":
-        for t in ("mines", "mortar", "wall_rebuild"):
+        for t in L1_ORDER:
             if t in opts:
                 return {"type": "loss", "tile": t}
     if kind == "h1":
-        for t in ("mortar", "wall_rebuild", "mines"):
+        for t in H1_ORDER:
             if t in opts:
                 return {"type": "bonus", "tile": t}
     if kind == "remainder":
