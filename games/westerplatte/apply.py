@@ -28,7 +28,8 @@ from games.westerplatte.state import (
     tile_at,
 )
 
-NAMES = {"mortar": "Mortar", "mines": "Mines", "wall_rebuild": "Wall rebuild"}
+NAMES = {"mortar": "Mortar", "mines": "Mines", "wall_rebuild": "Wall rebuild",
+         "ammunition": "Ammunition supply", "morale": "+1 Morale", "push_back": "Push back"}
 
 
 def settle(s: State, events: list[Event]) -> None:
@@ -49,7 +50,8 @@ def _refusal(s: State, seat: str, action: Any) -> str:
     if seat not in s["seats"]:
         return "You are not playing in this game."
     if seat != active_seat(s):
-        return f"It is not your turn: the {active(s)['id']} officer's player is deciding now."
+        return (f"It is not your turn: the {officer_name(s, s['turn']['officer'])}'s player is "
+                "deciding now.")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return "That is not an action of this game."
     kind = action["type"]
@@ -63,10 +65,23 @@ def _refusal(s: State, seat: str, action: Any) -> str:
         if tn["moves"] <= 0:
             return "You have no movement points left this turn."
         return "You can only move along a link from your space that is not burnt."
-    if kind in ("attack", "mortar", "mine", "rebuild", "supply", "morale", "push_back"):
+    tile_of = {"mortar": "mortar", "mine": "mines", "rebuild": "wall_rebuild", "supply": "ammunition",
+               "morale": "morale", "push_back": "push_back"}
+    if kind in ("attack", *tile_of):
         if tn["actions"] <= 0:
             return "You have no action left this turn."
-        return "That action is not possible from where your officer stands, or would change nothing."
+        here = active(s)["at"]
+        if kind == "attack":
+            if here not in PATH_OF:
+                return "You can attack only from a round outpost."
+            p = PATH_OF[here]
+            if remaining(s, p) <= 0:
+                return f"There is no troop on {path_name(p)} to attack."
+            return (f"Choose who spends ammunition: officers on {wall_name(here)} with ammunition, each "
+                    f"once, at most {remaining(s, p)} in all.")
+        if tile_at(s, here) != tile_of[kind]:
+            return f"Your officer does not stand on the {NAMES.get(tile_of[kind], tile_of[kind])} tile."
+        return "That would change nothing now (empty tile or reserve, no target, or no room)."
     if kind in ("extra_movement", "extra_action"):
         return "You cannot use that token now (you hold none, used one this turn, or it is not needed yet)."
     return f"That is not possible now; you may: {', '.join(kinds)}."
@@ -199,4 +214,4 @@ def _choice(s: State, a: dict[str, Any], events: list[Event]) -> None:
         emit(events, "wall", f"Wall reinforcement: 1 brick onto {wall_name(w)}.", wall=w)
 
 
-_ = (FACES, remaining, tile_at, NAMES)
+_ = FACES

@@ -624,3 +624,26 @@ def test_refusals_are_in_player_words() -> None:
         GAME.apply(s, "s1", {"type": "move", "to": "guardhouse_6"})
     with pytest.raises(IllegalAction):
         GAME.apply(s, "s1", {})
+
+
+def test_refusals_name_the_reason() -> None:
+    """Refusals say the real reason first."""
+    s = clear(new(2))
+    with pytest.raises(IllegalAction, match="no troop on path C"):
+        GAME.apply(s, "s1", {"type": "attack", "officers": ["o1"]})
+    with pytest.raises(IllegalAction, match="does not stand on the Mortar tile"):
+        GAME.apply(s, "s1", {"type": "mortar", "path": "a"})
+    s["turn"]["actions"] = 0
+    with pytest.raises(IllegalAction, match="no action left"):
+        GAME.apply(s, "s1", {"type": "supply"})
+
+
+def test_setup_choice_goes_to_seat_one() -> None:
+    """Ruling 5: seat 1 makes the choices of the setup draws."""
+    for seed in range(40):
+        s = new(4, seed=seed, settle=False)
+        if s["pending"] is not None:
+            assert GAME.to_act(s) == ["s1"] and s["turn"]["stage"] == "setup"
+            assert GAME.view(s, None)["asked"]["kind"] == s["pending"]["kind"]
+            return
+    raise AssertionError("no setup choice in 40 seeds")
