@@ -647,3 +647,28 @@ def test_setup_choice_goes_to_seat_one() -> None:
             assert GAME.view(s, None)["asked"]["kind"] == s["pending"]["kind"]
             return
     raise AssertionError("no setup choice in 40 seeds")
+
+
+def test_r22_boxed_supplies_stay_out() -> None:
+    """Rulings 3 and 22: on the red side one shell and one mine stay in the box; a tile never
+    holds more than its side's number; an Extra event needs one beside the board."""
+    s = clear(new(2, "hard"))
+    assert s["boxed"] == {"shells": 1, "mines": 1}
+    s["stock"]["mortar"] = 3
+    s, _ = _event(s, "extra_mortar_shell")
+    assert s["stock"]["mortar"] == 3
+    s = clear(new(2, "hard"))
+    s["stock"]["mines"] = 1
+    s["beside"]["mines"] = 0
+    s, _ = _event(s, "extra_mine")
+    assert s["stock"]["mines"] == 1
+
+
+def test_r24_h1_nothing_when_no_tile_has_room() -> None:
+    """Ruling 24: h1 pays nothing when no tile has room."""
+    from games.westerplatte.flow import run
+    s = clear(new(2))
+    s["tasks"] = [{"t": "morale", "d": 1}]
+    run(s, [])
+    assert s["morale"] == 4 and s["pending"] is None
+    assert s["stock"] == {"mortar": 4, "mines": 4, "wall_rebuild": 8}
