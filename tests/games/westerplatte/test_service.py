@@ -9,7 +9,15 @@ from games.base import canonical
 from games.simulate import simulate
 from games.westerplatte import GAME
 from games.westerplatte.board import EVENT_IDS
-from tests.games.westerplatte.helpers import act, clear, new, play, quiet_card, top, troop
+from tests.games.westerplatte.helpers import (
+    act,
+    clear,
+    new,
+    play,
+    quiet_card,
+    top,
+    troop,
+)
 
 
 def test_public_view_hides_the_deck_and_the_events() -> None:
