@@ -65,7 +65,7 @@ def test_r2_r3_difficulty_and_setup(difficulty: str, side: str, shells: int, min
     assert sum(EVENTS[e]["polarity"] == "positive" for e in evs) == events["positive"]
     assert all(o["at"] == "outpost_c" and o["ammo"] == 2 for o in s["officers"])
     assert s["reserve"] + sum(o["ammo"] for o in s["officers"]) == 16
-    assert s["morale"] == 3 or s["morale"] < 3  # setup air raids may lower it
+    assert s["morale"] <= 3  # the start space, lower only after a setup air raid or decline
 
 
 def test_r3_tiles_are_shuffled() -> None:
@@ -195,7 +195,7 @@ def test_r11_morale_tile() -> None:
     s = clear(new(2))
     _on_tile(s, "morale")
     s2, _ = act(s, {"type": "morale"})
-    assert s2["morale"] == 4 or s2["pending"] is not None
+    assert s2["morale"] == 4 and s2["pending"] is None  # h1: no tile has room, nothing to ask
 
 
 def test_r12_mortar_two_damage_excess_lost() -> None:
