@@ -9,6 +9,7 @@ from games.base import Game
 PACKAGES: tuple[str, ...] = (
     "mali",
     "africa",
+    "westerplatte",
 )
 
 

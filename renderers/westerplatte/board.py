@@ -1,0 +1,405 @@
+"""The Westerplatte board: header, morale track, day piles, wall, tiles, officers, German paths.
+
+Positions come from the game data's drawing coordinates (games/westerplatte/data), shifted down
+under a header band that stays legible on a phone."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.westerplatte.board import RAW
+from renderers.common import encode_png, fit, font, hex_rgb, readable_on, wrap
+
+View = dict[str, Any]
+RGB = tuple[int, int, int]
+
+HEADER = 230
+W, H0 = int(RAW["image"]["width"]), int(RAW["image"]["height"])
+SIZE = (W, H0 + HEADER)
+LAYOUT = RAW["image"]["layout"]
+WALL_XY = {w["id"]: tuple(w["xy"]) for w in RAW["wall_spaces"]}
+PATH_XY = {p["id"]: [tuple(sp["xy"]) for sp in p["spaces"]] for p in RAW["paths"]}
+TRACK_XY = {k: [tuple(sp["xy"]) for sp in v["spaces"]] for k, v in RAW["morale_tracks"].items()
+            if k in ("green", "red")}
+
+INK: RGB = (33, 30, 28)
+SAND: RGB = (232, 218, 184)
+GRASS: RGB = (196, 204, 160)
+WATER: RGB = (92, 130, 168)
+BRICK: RGB = (170, 66, 44)
+BRICK_GONE: RGB = (214, 196, 160)
+WHITE: RGB = (255, 255, 255)
+MUTED: RGB = (110, 100, 90)
+ALERT: RGB = (190, 30, 30)
+GOOD: RGB = (40, 120, 60)
+GERMAN: RGB = (92, 96, 104)
+GOLD: RGB = (226, 176, 40)
+PANEL: RGB = (246, 240, 226)
+
+LEVEL_COLOURS: dict[str, RGB] = {"l3": (150, 30, 30), "l2": (190, 70, 50), "l1": (220, 130, 90),
+                                 "start": (240, 240, 230), "h1": (140, 200, 130),
+                                 "h2": (90, 170, 90), "h3": (40, 130, 60)}
+TILE_COLOURS: dict[str, RGB] = {"morale": (250, 226, 150), "mortar": (200, 200, 210),
+                                "mines": (210, 200, 180), "wall_rebuild": (230, 180, 160),
+                                "ammunition": (200, 220, 190), "push_back": (200, 215, 235)}
+SHORT = {"morale": "+1 Morale", "mortar": "Mortar", "mines": "Mines", "wall_rebuild": "Rebuild",
+         "ammunition": "Ammo", "push_back": "Push back"}
+ASKED = {"guardhouse": "choose which guardhouse takes the damage",
+         "h1": "high morale: choose the tile that gets the bonus",
+         "l1": "low morale: choose the tile that loses",
+         "remainder": "choose who gets the extra one",
+         "lose_ammo": "low morale: choose who loses ammunition",
+         "brick": "wall reinforcement: choose where each brick goes",
+         "officer_phase": "moves and actions"}
+
+
+def _y(y: float) -> float:
+    return y + HEADER
+
+
+def _officer(view: View, oid: str) -> dict[str, Any]:
+    return next(o for o in view["officers"] if o["id"] == oid)
+
+
+def warm() -> None:
+    """Build the static background once."""
+    _background()
+
+
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    img = Image.new("RGB", SIZE, SAND)
+    d = ImageDraw.Draw(img)
+    cy0, cy1 = LAYOUT["canal_y"]
+    d.rectangle((0, _y(cy1), W, SIZE[1]), fill=GRASS)
+    d.rectangle((0, _y(cy0), W, _y(cy1)), fill=WATER)
+    for link in RAW["links"]:
+        a, b = WALL_XY[link["a"]], WALL_XY[link["b"]]
+        d.line((a[0], _y(a[1]), b[0], _y(b[1])), fill=(160, 140, 110), width=8)
+    for p, spaces in PATH_XY.items():
+        top, bottom = spaces[-1], spaces[0]
+        d.line((top[0], _y(top[1]), bottom[0], _y(bottom[1])), fill=(150, 150, 120), width=4)
+        for k, (x, y) in enumerate(spaces):
+            d.rounded_rectangle((x - 75, _y(y) - 50, x + 75, _y(y) + 50), radius=10,
+                                outline=(150, 150, 120), width=3, fill=(208, 212, 176))
+            d.text((x - 68, _y(y) - 44), ["I", "II", "III", "IV"][k], font=font(22, True), fill=MUTED)
+        d.text((bottom[0] - 80, _y(bottom[1])), p.upper(), anchor="rm", font=font(34, True), fill=INK)
+    return img
+
+
+def render_board(view: View) -> Image.Image:
+    img = _background().copy()
+    d = ImageDraw.Draw(img)
+    _header(d, view)
+    _morale(d, view)
+    _piles(d, view)
+    _burnt(d, view)
+    _walls(d, view)
+    _paths(d, view)
+    _officers(d, view)
+    _reserves(d, view)
+    _panels(d, view)
+    return img
+
+
+def board_png(view: View) -> bytes:
+    return encode_png(render_board(view))
+
+
+# ---- header --------------------------------------------------------------------------------
+
+def _status(view: View) -> tuple[str, str, RGB]:
+    out = view.get("outcome")
+    if out:
+        if out.get("winners"):
+            return "Victory!", "Day 7 is over and the wall still stands.", GOOD
+        if out.get("reason") == "abandoned":
+            return "Game abandoned", "Every player has left.", MUTED
+        return "Westerplatte has fallen", "Two guardhouses have no bricks.", ALERT
+    turn = view["turn"]
+    o = _officer(view, turn["officer"])
+    asked = view.get("asked") or {}
+    kind = asked.get("kind", "")
+    if kind == "officer_phase":
+        line = f"moves and actions: {turn['moves']} move{'s' if turn['moves'] != 1 else ''}, " \
+               f"{turn['actions']} action{'s' if turn['actions'] != 1 else ''} left"
+    else:
+        line = ASKED.get(kind, "the Germans act")
+    return f"{o['name']}'s turn", line, hex_rgb(o["hex"])
+
+
+def _header(d: ImageDraw.ImageDraw, view: View) -> None:
+    title, line, colour = _status(view)
+    d.rectangle((0, 0, W, HEADER - 8), fill=INK)
+    d.rectangle((0, HEADER - 8, W, HEADER), fill=colour)
+    day = view["day"]
+    pile = len(view["piles"][day - 1])
+    d.text((30, 18), f"Day {day}/7", font=font(66, True), fill=GOLD)
+    d.text((380, 18), fit(title, font(66, True), W - 410), font=font(66, True), fill=WHITE)
+    d.text((30, 100), fit(line, font(50, True), W - 60), font=font(50, True), fill=WHITE)
+    empty = sum(1 for w in view["walls"] if w["id"].startswith("guardhouse") and w["bricks"] == 0)
+    level = view["morale"]["level"] or "-"
+    stats = f"pile {pile}/8 · morale {level} · empty guardhouses {empty}/2 · {view['difficulty']}"
+    d.text((30, 166), fit(stats, font(44, True), W - 60), font=font(44, True),
+           fill=(255, 200, 200) if empty else (220, 220, 210))
+
+
+# ---- morale and piles -----------------------------------------------------------------------
+
+def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
+    m = view["morale"]
+    xy = TRACK_XY[m["track"]]
+    x0, y0, x1, y1 = LAYOUT["morale_track"]["box"]
+    d.rounded_rectangle((x0, _y(y0) - 30, x1, _y(y1)), radius=12, fill=PANEL, outline=INK, width=2)
+    d.text((x0 + 12, _y(y0) - 26), "Morale", font=font(24, True), fill=INK)
+    r = 28 if len(xy) <= 7 else 26
+    for i, (x, y) in enumerate(xy):
+        lv = m["spaces"][i]
+        fill = LEVEL_COLOURS.get(lv or "", (225, 220, 205))
+        here = i == m["index"]
+        d.ellipse((x - r, _y(y) - r + 8, x + r, _y(y) + r + 8), fill=fill,
+                  outline=GOLD if here else INK, width=7 if here else 2)
+        d.text((x, _y(y) + 8), lv or "", anchor="mm", font=font(20 if lv != "start" else 17, True),
+               fill=readable_on(fill))
+
+
+def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
+    info = LAYOUT["day_piles"]
+    cw, ch = info["card_size"]
+    d.text((info["title_xy"][0], _y(info["title_xy"][1])), "Day piles", font=font(24, True), fill=INK)
+    for pile in info["piles"]:
+        day = pile["day"]
+        x, y = pile["xy"]
+        n = len(view["piles"][day - 1])
+        current = day == view["day"]
+        fill = (250, 250, 240) if n else (222, 210, 180)
+        if n >= 8:
+            fill = (200, 190, 170)
+        box = (x - cw / 2, _y(y) - ch / 2, x + cw / 2, _y(y) + ch / 2)
+        d.rounded_rectangle(box, radius=8, fill=fill, outline=GOLD if current else INK,
+                            width=6 if current else 2)
+        d.text((x, _y(y) - 32), f"day {day}", anchor="mm", font=font(22, True), fill=INK)
+        d.text((x, _y(y) + 16), f"{n}/8", anchor="mm", font=font(32, True), fill=INK)
+    ex, ey = LAYOUT["event_deck_xy"]
+    box = (ex - cw / 2, _y(ey) - ch / 2, ex + cw / 2, _y(ey) + ch / 2)
+    d.rounded_rectangle(box, radius=8, fill=(90, 70, 110), outline=INK, width=2)
+    d.text((ex, _y(ey) - 30), "events", anchor="mm", font=font(20, True), fill=WHITE)
+    d.text((ex, _y(ey) + 14), str(view["events"]["left"]), anchor="mm", font=font(36, True), fill=WHITE)
+    seen = view["events"]["seen"]
+    if seen:
+        d.text((info["title_xy"][0] + 150, _y(info["title_xy"][1])),
+               fit(f"last event: {seen[-1]['name']}", font(22), 600), font=font(22), fill=INK)
+
+
+# ---- wall ---------------------------------------------------------------------------------
+
+def _burnt(d: ImageDraw.ImageDraw, view: View) -> None:
+    if not view.get("burnt"):
+        return
+    a, b = (WALL_XY[w] for w in view["burnt"])
+    d.line((a[0], _y(a[1]), b[0], _y(b[1])), fill=ALERT, width=12)
+    mx, my = (a[0] + b[0]) / 2, _y((a[1] + b[1]) / 2)
+    d.ellipse((mx - 22, my - 22, mx + 22, my + 22), fill=ALERT, outline=INK, width=2)
+    d.text((mx, my), "✕", anchor="mm", font=font(26, True), fill=WHITE)
+
+
+def _bricks(d: ImageDraw.ImageDraw, x: float, y: float, slots: list[list[int]], n: int) -> None:
+    for k, (dx, dy) in enumerate(slots):
+        fill = BRICK if k < n else BRICK_GONE
+        d.rectangle((x + dx - 9, y + dy - 7, x + dx + 9, y + dy + 7), fill=fill, outline=INK, width=1)
+
+
+def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
+    bricks = {w["id"]: w["bricks"] for w in view["walls"]}
+    tiles = {t["wall"]: t for t in view["tiles"]}
+    slots = LAYOUT["brick_slots"]
+    tw, th = LAYOUT["node_sizes"]["guardhouse_tile"]
+    stock, most = view["stock"], view["stock_max"]
+    asked = view.get("asked") or {}
+    options = set(asked.get("options", [])) if asked.get("kind") in ("guardhouse", "brick") else set()
+    for w, (x, y0) in WALL_XY.items():
+        y = _y(y0)
+        if w in options:
+            pad = 12
+            if w.startswith("outpost"):
+                r = LAYOUT["node_sizes"]["round_outpost_radius"] + pad
+                d.ellipse((x - r, y - r, x + r, y + r), outline=GOLD, width=8)
+            else:
+                d.rounded_rectangle((x - tw / 2 - pad, y - th / 2 - pad, x + tw / 2 + pad,
+                                     y + th / 2 + pad), radius=14, outline=GOLD, width=8)
+        if w.startswith("outpost"):
+            r = LAYOUT["node_sizes"]["round_outpost_radius"]
+            fill = (236, 232, 220) if bricks[w] else (240, 200, 190)
+            d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
+            d.text((x, y - r + 4), w[-1].upper(), anchor="mt", font=font(28, True), fill=INK)
+            _bricks(d, x, y, slots["round_outpost"], bricks[w])
+            continue
+        t = tiles[w]
+        fill = TILE_COLOURS.get(t["tile"], PANEL)
+        out = ALERT if bricks[w] == 0 else INK
+        d.rounded_rectangle((x - tw / 2, y - th / 2, x + tw / 2, y + th / 2), radius=10, fill=fill,
+                            outline=out, width=5 if bricks[w] == 0 else 3)
+        d.text((x - tw / 2 + 8, y - 28), w[-1], font=font(22, True), fill=MUTED)
+        short = SHORT.get(t["tile"], t["name"])
+        d.text((x + 8, y - 12), fit(short, font(25, True), tw - 36), anchor="mm",
+               font=font(25, True), fill=INK)
+        extra = ""
+        if t["tile"] in stock:
+            unit = {"mortar": "shells", "mines": "mines", "wall_rebuild": "bricks"}[t["tile"]]
+            extra = f"{stock[t['tile']]}/{most[t['tile']]} {unit}"
+        elif t["tile"] == "ammunition":
+            extra = f"takes {view['ammunition_take']}"
+        elif t["tile"] == "push_back":
+            extra = f"up to {view['push_back_troops']} troops"
+        if extra:
+            d.text((x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK)
+        _bricks(d, x, y - th / 2 + 6, [[dx, 0] for dx, _ in slots["guardhouse"]], bricks[w])
+        if bricks[w] == 0:
+            d.text((x, y + th / 2 - 14), "NO BRICKS", anchor="mm", font=font(20, True), fill=ALERT)
+
+
+# ---- Germans ------------------------------------------------------------------------------
+
+def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
+    for p in view["paths"]:
+        spaces = PATH_XY[p["id"]]
+        for k in p["mines"]:
+            x, y = spaces[k - 1]
+            d.ellipse((x + 30, _y(y) - 34, x + 66, _y(y) + 2), fill=INK, outline=GOLD, width=3)
+            d.text((x + 48, _y(y) - 16), "M", anchor="mm", font=font(20, True), fill=GOLD)
+        t = p["troop"]
+        if t is None:
+            continue
+        x, y = spaces[t["space"] - 1]
+        y = _y(y)
+        firing = t["unit"] == "howitzer" or t["space"] == 4
+        d.rounded_rectangle((x - 72, y - 47, x + 72, y + 47), radius=10, fill=GERMAN,
+                            outline=ALERT if firing else INK, width=5 if firing else 2)
+        name = "Howitzer" if t["unit"] == "howitzer" else "Machine gun"
+        d.text((x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE)
+        left = t["resistance"] - t["damage"]
+        d.text((x, y + 2), f"res {left}/{t['resistance']}", anchor="mm", font=font(22, True),
+               fill=(255, 220, 200) if t["damage"] else WHITE)
+        stats = f"atk {t['attack']}" + (f" · spd {t['speed']}" if t["speed"] else "")
+        d.text((x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE)
+    deck = view["deck"]
+    x, y = LAYOUT["attack_deck_xy"]
+    d.rounded_rectangle((x - 80, _y(y) - 60, x + 80, _y(y) + 60), radius=10, fill=(110, 80, 60),
+                        outline=INK, width=2)
+    d.text((x, _y(y) - 36), "German deck", anchor="mm", font=font(20, True), fill=WHITE)
+    d.text((x, _y(y)), str(deck["count"]), anchor="mm", font=font(34, True), fill=WHITE)
+    d.text((x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE)
+
+
+def _officers(d: ImageDraw.ImageDraw, view: View) -> None:
+    offs = LAYOUT["officer_offsets"]
+    turn = view["turn"]
+    by_space: dict[str, list[dict[str, Any]]] = {}
+    for o in view["officers"]:
+        by_space.setdefault(o["at"], []).append(o)
+    for w, group in sorted(by_space.items()):
+        x, y0 = WALL_XY[w]
+        for k, o in enumerate(group):
+            dx, dy = offs[k % len(offs)]
+            if w.startswith("outpost"):
+                cx, cy = x + dx, _y(y0) + dy
+            else:
+                cx, cy = x - 66 + 44 * k, _y(y0) + 88
+            col = hex_rgb(o["hex"])
+            active = o["id"] == turn["officer"] and not view.get("outcome")
+            r = 20
+            if active:
+                d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=GOLD, width=6)
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
+            d.text((cx, cy), str(o["ammo"]), anchor="mm", font=font(22, True), fill=readable_on(col))
+
+
+def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
+    res = LAYOUT["reserves"]
+    rows = [("ammunition", f"ammo reserve {view['reserve']}"),
+            ("extra_movement", f"extra move {view['supply']['extra_movement']}"),
+            ("limited_movement", f"limited move {view['supply']['limited_movement']}"),
+            ("extra_action", f"extra action {view['supply']['extra_action']}")]
+    for key, text in rows:
+        x, y = res[key]
+        d.text((x + 110, _y(y)), text, anchor="rm", font=font(20, True), fill=INK)
+    b = view["beside"]
+    x, y = res["beside_board"]
+    d.text((x - 60, _y(y) - 60), f"beside: {b['shells']} shells, {b['mines']} mines",
+           font=font(20), fill=INK)
+
+
+def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
+    panels = LAYOUT["officer_panels"]
+    for k, o in enumerate(view["officers"]):
+        x0, y0, x1, y1 = panels[k]["box"]
+        col = hex_rgb(o["hex"])
+        y0, y1 = _y(y0) - 6, _y(y1)
+        d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=col, outline=INK, width=2)
+        tokens = []
+        if o["extra_movement"]:
+            tokens.append(f"+mv {o['extra_movement']}")
+        if o["limited_movement"]:
+            tokens.append(f"-mv {o['limited_movement']}")
+        if o["extra_action"]:
+            tokens.append(f"+act {o['extra_action']}")
+        text = f"{o['name'].split()[0]} · ammo {o['ammo']}" + (" · " + " ".join(tokens) if tokens else "")
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(text, font(24, True), x1 - x0 - 12), anchor="mm",
+               font=font(24, True), fill=readable_on(col))
+
+
+# ---- private and summary ---------------------------------------------------------------------
+
+def private_png(view: View) -> bytes:
+    me = view.get("me") or {}
+    mine = [o for o in view["officers"] if o["id"] in me.get("officers", [])]
+    width, row = 900, 70
+    img = Image.new("RGB", (width, 110 + row * max(1, len(mine))), PANEL)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, width, 80), fill=INK)
+    d.text((24, 40), "Your officers", anchor="lm", font=font(40, True), fill=WHITE)
+    y = 95
+    tiles = {x["wall"]: x["name"] for x in view["tiles"]}
+    names = {w["id"]: (f"outpost {w['id'][-1].upper()}" if w["id"].startswith("outpost")
+                       else f"guardhouse {w['id'][-1]} ({tiles.get(w['id'], '')})") for w in view["walls"]}
+    for o in mine:
+        col = hex_rgb(o["hex"])
+        d.rounded_rectangle((20, y, width - 20, y + row - 10), radius=10, fill=col, outline=INK, width=2)
+        bits = [o["name"], names[o["at"]], f"ammo {o['ammo']}"]
+        for key, label in (("extra_movement", "+move"), ("limited_movement", "-move"),
+                           ("extra_action", "+action")):
+            if o[key]:
+                bits.append(f"{label} {o[key]}")
+        text = " · ".join(bits)
+        d.text((36, y + (row - 10) / 2), fit(text, font(26, True), width - 72), anchor="lm",
+               font=font(26, True), fill=readable_on(col))
+        y += row
+    if not mine:
+        d.text((24, y + 20), "You run no officer.", font=font(26), fill=INK)
+    return encode_png(img)
+
+
+def summary_png(view: View) -> bytes:
+    out = view.get("outcome")
+    if not out:
+        raise ValueError("summary_png needs a finished game (outcome is null)")
+    title, line, colour = _status(view)
+    width = 1200
+    img = Image.new("RGB", (width, 440), PANEL)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, width, 120), fill=colour)
+    d.text((30, 60), fit(title, font(60, True), width - 60), anchor="lm", font=font(60, True),
+           fill=readable_on(colour))
+    lines = [line, f"Day reached: {view['day']} of 7 ({view['difficulty']}).",
+             "Walls: " + ", ".join(f"{w['id'].split('_')[1].upper()} {w['bricks']}" for w in view["walls"]),
+             "Officers: " + ", ".join(o["name"] for o in view["officers"]) + "."]
+    y = 150
+    for text in lines:
+        for part in wrap(text, font(34, True), width - 60):
+            d.text((30, y), part, font=font(34, True), fill=INK)
+            y += 48
+    piles = " ".join(f"{len(p)}" for p in view["piles"])
+    d.text((30, y + 10), f"Day piles: {piles}", font=font(30), fill=MUTED)
+    return encode_png(img)

@@ -1,0 +1,70 @@
+"""Westerplatte images: drawn from views only, valid PNGs, no secrets on the public board."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+import renderers
+from games.simulate import choose, playout_rng
+from games.westerplatte import GAME
+from renderers import westerplatte as R
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _open(data: bytes) -> Image.Image:
+    assert data.startswith(PNG) and len(data) < 2 * 1024 * 1024
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def _game(players: int, difficulty: str, seed: int) -> list[dict]:
+    rng = playout_rng(seed)
+    seats = [f"s{i + 1}" for i in range(players)]
+    s = GAME.setup(seats, {"difficulty": difficulty, "mine_on_occupied_path": True,
+                           "low_morale_stays_at_bottom": False}, seed)
+    states = [s]
+    while GAME.outcome(s) is None:
+        seat, a = choose(GAME, s, rng)
+        s, _ = GAME.apply(s, seat, a)
+        states.append(s)
+    return states
+
+
+def test_registry() -> None:
+    assert renderers.get("westerplatte") is R
+
+
+def test_every_phase_reached_by_play_renders() -> None:
+    seen: set[str] = set()
+    for players, difficulty, seed in ((1, "easy", 3), (4, "hard", 5), (3, "medium", 8)):
+        for s in _game(players, difficulty, seed):
+            v = GAME.view(s, None)
+            kind = "over" if v["outcome"] else (v["asked"] or {}).get("kind", "none")
+            if kind in seen:
+                continue
+            seen.add(kind)
+            img = _open(R.board_png(v))
+            assert img.size == R.SIZE
+            _open(R.private_png(GAME.view(s, v["to_act"][0] if v["to_act"] else "s1")))
+            if v["outcome"]:
+                assert _open(R.summary_png(v)).width == 1200
+    assert {"officer_phase", "over", "guardhouse"} <= seen
+
+
+def test_public_image_ignores_the_hidden_deck_order() -> None:
+    s = _game(2, "medium", 4)[40]
+    other = dict(s)
+    deck = list(s["deck"])
+    head = [c for c in deck if c not in s["under"]]
+    # reorder the unseen phase-two cards below the top card and the events: nothing public changes
+    top, rest = head[:1], head[1:]
+    random.Random(1).shuffle(rest)
+    other["deck"] = top + sorted(rest, key=lambda c: (c.split("_")[1] < "25", c)) + list(s["under"])
+    other["event_deck"] = list(reversed(s["event_deck"]))
+    v1, v2 = GAME.view(s, None), GAME.view(other, None)
+    assert v1 == v2
+    assert R.board_png(v1) == R.board_png(v2)
