@@ -41,6 +41,11 @@ class GameUI(Protocol):
     def action_label(self, view: View, action: Action, label: str) -> str:
         """A button label for one of the viewer's own actions (`label` is the engine's)."""
 
+    def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
+        """For long action lists: a group name per action ("Trader in Congo"; "" for one shown
+        directly, like ending the turn), so the panel offers the piece or area first, then the
+        target. None: no groups."""
+
 
 class PlainUI:
     """The presentation of a game that has no cogs package of its own (tests, new games)."""
@@ -79,3 +84,6 @@ class PlainUI:
 
     def action_label(self, view: View, action: Action, label: str) -> str:
         return label
+
+    def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
+        return None

@@ -26,6 +26,8 @@ from cogs.common import (
 from cogs.panel import (
     ActButton,
     ActSelect,
+    BackButton,
+    GroupSelect,
     PanelButton,
     UndoButton,
     UnknownButton,
@@ -582,7 +584,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
 async def setup(bot: TabletopBot) -> None:
     bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
-                          UnknownButton)
+                          GroupSelect, BackButton, UnknownButton)
     bot.presenter.turn_view = turn_view
 
     async def private_panel(record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:

@@ -46,7 +46,7 @@ def number(text: str) -> int:
 
 class UnknownButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"(?s)tr:(?!(?:a:\d+:\d+:\d+|s:\d+:\d+:\d+|p:\d+|h:\d+|u:\d+:\d+"
-                             r"|t:(?:join|leave|start):\d+)$).*"):
+                             r"|g:\d+:\d+|b:\d+:\d+|t:(?:join|leave|start):\d+)$).*"):
     """Any other component of ours (from an older version of the bot, or forged): a friendly no."""
 
     def __init__(self, custom_id: str) -> None:
@@ -241,31 +241,112 @@ def waiting_on(record: GameRecord) -> str:
     return "The game is waiting on " + ", ".join(record.mention(s) for s in record.to_act) + "."
 
 
-async def panel_message(bot: TabletopBot, record: GameRecord, seat: str) -> tuple[str, discord.ui.View]:
-    """The text and components of `seat`'s panel at the record's version (from its own view)."""
+async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
+                        group: int | None = None) -> tuple[str, discord.ui.View]:
+    """The text and components of `seat`'s panel at the record's version (from its own view).
+
+    When the game groups its actions (`GameUI.panel_groups`: the piece or area first, then the
+    target), the panel shows the groups first, and a group's actions once one is picked."""
     ui = bot.presenter.ui(record.key)
     mine = gate.private(record, seat) or {}
     choices = gate.choices(record, seat)
     legal = [a for a, _ in choices]
     labels = [ui.action_label(mine, a, label) for a, label in choices]
+    names = ui.panel_groups(mine, legal)
     undoable = await bot.service.can_undo(record.id, seat)
-    view, hidden = build_panel(record.id, record.version, legal, labels,
-                               rows=MAX_ROWS - 1 if undoable else MAX_ROWS)
+    rows = MAX_ROWS - 1 if undoable else MAX_ROWS
+    text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
+    groups = list(dict.fromkeys(n for n in names or [] if n))
+    if names is not None and len(names) == len(legal) and len(groups) > 1:
+        if group is None or not 0 <= group < len(groups):
+            view, hidden = build_grouped(record.id, record.version, legal, labels, names, groups, rows)
+        else:
+            keep = [i for i, n in enumerate(names) if n == groups[group]]
+            view, hidden = build_panel(record.id, record.version, legal, labels, rows=rows - 1, only=keep)
+            view.add_item(BackButton(record.id, record.version))
+            text += f"\n**{groups[group]}**"
+    else:
+        view, hidden = build_panel(record.id, record.version, legal, labels, rows=rows)
     if undoable:
         view.add_item(UndoButton(record.id, record.version))
-    text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
     if hidden:
         text += f"\n({hidden} more choice(s) don't fit here: use the game's slash commands.)"
     return text, view
 
 
+def build_grouped(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str], names: list[str],
+                  groups: list[str], rows: int) -> tuple[discord.ui.View, int]:
+    """The first step of a grouped panel: one select of the groups, and the ungrouped actions."""
+    loose = [i for i, n in enumerate(names) if not n]
+    view, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=loose)
+    options = [discord.SelectOption(label=_label(g, 100), value=str(n)) for n, g in enumerate(groups[:MAX_OPTIONS])]
+    view.add_item(GroupSelect(gid, ver, options))
+    cut = groups[MAX_OPTIONS:]
+    return view, hidden + sum(1 for n in names if n in cut)
+
+
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tr:g:(?P<gid>\d+):(?P<ver>\d+)"):
+    """A grouped panel's first step: which piece or area."""
+
+    def __init__(self, gid: int, ver: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"tr:g:{gid}:{ver}", placeholder="Choose what to act with…",
+                                           options=options or [discord.SelectOption(label="…", value="0")]))
+        self.gid, self.ver = gid, ver
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GroupSelect:
+        return cls(number(match["gid"]), number(match["ver"]), list(getattr(item, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
+        await open_group(interaction, self.gid, self.ver, number(str(values[0]) if values else ""))
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:b:(?P<gid>\d+):(?P<ver>\d+)"):
+    """Back from a group's actions to the groups."""
+
+    def __init__(self, gid: int, ver: int) -> None:
+        super().__init__(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tr:b:{gid}:{ver}", emoji="⬅️"))
+        self.gid, self.ver = gid, ver
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> BackButton:
+        return cls(number(match["gid"]), number(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_group(interaction, self.gid, self.ver, None)
+
+
+async def open_group(interaction: discord.Interaction, gid: int, ver: int, group: int | None) -> None:
+    """Show one group's actions (or the groups again) in place of the panel."""
+    bot = bot_of(interaction)
+    found = await seated(interaction, gid)
+    if found is None:
+        return
+    record, seat = found
+    if record.version != ver or seat not in record.to_act:
+        await refuse_stale(interaction, bot, record, seat)
+        return
+    content, view = await panel_message(bot, record, seat, group)
+    try:
+        await interaction.response.edit_message(content=content[:2000], view=view)
+    except discord.HTTPException:
+        await reply(interaction, content, view=view)
+
+
 def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str],
-                rows: int = MAX_ROWS) -> tuple[discord.ui.View, int]:
-    """Lay the actions out in at most `rows` rows; return the view and how many did not fit."""
+                rows: int = MAX_ROWS, only: list[int] | None = None) -> tuple[discord.ui.View, int]:
+    """Lay the actions (those listed in `only`, else all) out in at most `rows` rows; return the
+    view and how many did not fit. Component values stay indexes into the whole `legal` list."""
     max_rows = rows
     groups: OrderedDict[str, list[int]] = OrderedDict()
     for i, action in enumerate(legal):
-        groups.setdefault(action["type"], []).append(i)
+        if only is None or i in only:
+            groups.setdefault(action["type"], []).append(i)
     buttons = [i for items in groups.values() if len(items) <= 3 for i in items]
     selects = [(t, items) for t, items in groups.items() if len(items) > 3]
     rows_needed = math.ceil(len(buttons) / BUTTONS_PER_ROW) + sum(math.ceil(len(x) / MAX_OPTIONS) for _, x in selects)
@@ -291,7 +372,7 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
             n += 1
             rows += 1
             shown += len(chunk)
-    return view, len(legal) - shown
+    return view, (len(legal) if only is None else len(only)) - shown
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:p:(?P<gid>\d+)"):

@@ -66,6 +66,9 @@ class MaliUI:
     def action_label(self, view: dict[str, Any], action: dict[str, Any], label: str) -> str:
         return label
 
+    def panel_groups(self, view: dict[str, Any], actions: list[dict[str, Any]]) -> list[str] | None:
+        return None
+
     def private_text(self, view: dict[str, Any]) -> str:
         me = view.get("me") or {}
         mine = _player(view, me["seat"]) if me.get("seat") else None

@@ -61,7 +61,7 @@ def setup(s: State, events: list[Event]) -> None:
     resource_markers_setup(s)
     order = list(range(len(s["seats"])))
     shuffle(s, order)
-    for j, vp in zip(order, START_VP):
+    for j, vp in zip(order, START_VP, strict=False):
         s["players"][j]["vp"] = vp
     table = ", ".join(f"{marker_name(m)} {s['table'][m]}" for m in sorted(s["table"]))
     emit(events, "setup", f"Resource table: {table}.")
@@ -418,7 +418,7 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
     area = c["area"]
     ci, cj = c["commit"][str(i)], c["commit"][str(j)]
     s["turn"]["fought"].append([area, j])
-    for k, ck in ((i, ci), (j, cj)):
+    for _k, ck in ((i, ci), (j, cj)):
         for tid in ck["tokens"]:
             if tid in SV and tid not in s["sv_shown"]:
                 s["sv_shown"].append(tid)

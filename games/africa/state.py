@@ -82,7 +82,7 @@ def resource_markers_setup(s: State) -> None:
     s["table"] = {AFRICA: 0, **{r: i + 1 for i, r in enumerate(order)}}
     bag = [r for r in RESOURCES for _ in range(MARKERS_PER_RESOURCE - 1)]
     shuffle(s, bag)
-    for area, res in zip(SYMBOL_AREAS, bag):
+    for area, res in zip(SYMBOL_AREAS, bag, strict=False):
         s["areas"][area]["res"] = res
         s["areas"][area]["n"] += 1
         s["neutral_supply"] -= 1

@@ -79,7 +79,7 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
     # tiles shuffled onto the guardhouses
     order = list(TILES)
     shuffle(s, order)
-    s["tiles"] = {g: t for g, t in zip(GUARDHOUSES, order)}
+    s["tiles"] = {g: t for g, t in zip(GUARDHOUSES, order, strict=False)}
     total = {"shells": 4, "mines": 4}
     s["stock"] = {"mortar": side_value("mortar", side, "shells"),
                   "mines": side_value("mines", side, "mines"),

@@ -281,5 +281,5 @@ def test_12_influence_sharing():
     s["pool"] = 8 + 3 + 5
     s, _ = _score(s)
     after = [p["influence"] for p in s["players"]]
-    assert [a - b for a, b in zip(after, before)] == [0, 5, 5, 5]
+    assert [a - b for a, b in zip(after, before, strict=False)] == [0, 5, 5, 5]
     assert s["pool"] == 1

@@ -65,7 +65,8 @@ def find(**want: Any) -> str:
     raise LookupError(want)
 
 
-def act(s: dict[str, Any], action: dict[str, Any], seat: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def act(s: dict[str, Any], action: dict[str, Any], seat: str | None = None) -> tuple[dict[str, Any], list[dict[str,
+                                                                                                               Any]]]:
     seat = seat or GAME.to_act(s)[0]
     return GAME.apply(s, seat, action)
 

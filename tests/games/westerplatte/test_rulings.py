@@ -264,7 +264,7 @@ def test_r16_push_back_limits() -> None:
     """Ruling 16: up to 3 (red 2) troops, 2 spaces back, stopping at I; mines apply."""
     for difficulty, most in (("medium", 3), ("hard", 2)):
         s = clear(new(2, difficulty))
-        for p, k in zip("abcd", (4, 2, 3, 4)):
+        for p, k in zip("abcd", (4, 2, 3, 4), strict=False):
             troop(s, p, find(type="troop", unit="machine_gun", path=p), k)
         _on_tile(s, "push_back")
         sizes = {len(a["paths"]) for a in GAME.legal_actions(s, "s1") if a["type"] == "push_back"}

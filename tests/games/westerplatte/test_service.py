@@ -36,7 +36,7 @@ def test_public_view_hides_the_deck_and_the_events() -> None:
 
 def test_seat_views_add_only_their_officers() -> None:
     s = new(3)
-    for seat, oid in zip(["s1", "s2", "s3"], ["o1", "o2", "o3"]):
+    for seat, oid in zip(["s1", "s2", "s3"], ["o1", "o2", "o3"], strict=False):
         v = GAME.view(s, seat)
         assert v["me"]["officers"] == [oid]
         assert {k: x for k, x in v.items() if k != "me"} == GAME.view(s, None)
