@@ -35,6 +35,17 @@ def mention(user: str) -> str:
     return f"<@{user}>" if user.isdigit() else user
 
 
+def clock_line(record: GameRecord) -> str:
+    """Since when the game waits, and until when ("waiting since 3 hours ago · deadline in 21
+    hours"), in Discord timestamps that every reader sees in their own time zone."""
+    if record.status != "running" or not record.to_act or record.turn_started_at is None:
+        return ""
+    since = f"⏳ waiting since {discord.utils.format_dt(record.turn_started_at, 'R')}"
+    if record.deadline_at is None:
+        return f"{since} · no deadline"
+    return f"{since} · deadline {discord.utils.format_dt(record.deadline_at, 'R')}"
+
+
 def clip_lines(lines: list[str], limit: int) -> str:
     """Join lines, keeping the newest ones when they do not all fit."""
     text = "\n".join(lines)
@@ -157,7 +168,7 @@ class Presenter:
         if any(r.payload.get("reason") == "start" for r in rows):
             lines += ui.opening_lines(view, record.mention)
         lines += [e["text"] for r in rows for e in r.payload.get("events", [])]
-        waiting = self.waiting_line(record, view)
+        waiting = "\n".join(x for x in (self.waiting_line(record, view), clock_line(record)) if x)
         body = clip_lines(lines, MAX_CONTENT - 300)
         content = "\n".join(x for x in (self.status_line(record, view), body, waiting) if x)
         files: list[discord.File] = []

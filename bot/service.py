@@ -58,6 +58,7 @@ __all__ = [
 ]
 
 ACTIVE = ("open", "running")
+ENDED = ("finished", "abandoned")
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMIND_AT = 0.75
 REMINDER_GAP = timedelta(hours=4)
@@ -489,6 +490,23 @@ class GameService(Store):
         return await self._select(
             GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ACTIVE),
             or_(GAMES.c.channel_id == channel_id, GAMES.c.thread_id == channel_id))
+
+    async def last_ended(self, guild_id: int, channel_id: int) -> GameRecord | None:
+        """The game of this channel (or thread) that ended most recently, if any."""
+        found = await self._select(
+            GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ENDED),
+            or_(GAMES.c.channel_id == channel_id, GAMES.c.thread_id == channel_id),
+            order=GAMES.c.updated_at.desc(), limit=1)
+        return found[0] if found else None
+
+    async def history(self, guild_id: int, user_id: int | None = None,
+                      limit: int = 15) -> list[GameRecord]:
+        """A server's ended games, newest first; with `user_id`, only that player's."""
+        found = await self._select(GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ENDED),
+                                   order=GAMES.c.updated_at.desc(), limit=500)
+        if user_id is not None:
+            found = [r for r in found if r.seat_of(user_id) is not None]
+        return found[:limit]
 
     async def in_guild(self, guild_id: int, *, active_only: bool = True) -> list[GameRecord]:
         """Open and running games of a guild (every game with active_only=False)."""

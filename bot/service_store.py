@@ -254,8 +254,10 @@ class Store(Outbox):
         async with self._sessions() as session:
             return self._record(await self._load(session, game_id, guild_id))
 
-    async def _select(self, *where: Any, order: Any = None) -> list[GameRecord]:
+    async def _select(self, *where: Any, order: Any = None, limit: int | None = None) -> list[GameRecord]:
         query = select(GAMES).where(*where).order_by(order if order is not None else GAMES.c.id)
+        if limit is not None:
+            query = query.limit(limit)
         async with self._sessions() as session:
             rows = (await session.execute(query)).all()
         return [self._record(dict(r._mapping)) for r in rows]

@@ -104,6 +104,10 @@ async def find_game(interaction: discord.Interaction, game_id: object,
         records = [r for r in records if r.key == key]
     if running_only:
         records = [r for r in records if r.status == "running"]
+    if not records and finished_too:
+        ended = await service.last_ended(interaction.guild_id, where_id(interaction))
+        if ended is not None and (not key or ended.key == key):
+            return ended
     if len(records) == 1:
         return records[0]
     if not records:

@@ -382,7 +382,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="status", description="The board and a summary of the game here")
     @app_commands.describe(game="Which game (when several share the channel)")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await find_game(interaction, game)
+        record = await find_game(interaction, game, finished_too=True)
         if record is None:
             return
         view = gate.public(record)
@@ -402,7 +402,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(game="Which game (when several share the channel)", count="How many moves")
     async def log_cmd(self, interaction: discord.Interaction, game: int | None = None,
                       count: app_commands.Range[int, 1, 50] = 15) -> None:
-        record = await find_game(interaction, game)
+        record = await find_game(interaction, game, finished_too=True)
         if record is None:
             return
         entries = await self.bot.service.log(record.id, limit=count, guild_id=record.guild_id)
@@ -428,7 +428,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="hand", description="Your own secret information (only you see it)")
     @app_commands.describe(game="Which game (when several share the channel)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await find_game(interaction, game)
+        record = await find_game(interaction, game, finished_too=True)
         if record is not None:
             await send_hand(interaction, record)
 

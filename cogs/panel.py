@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import gate
+from bot.presenter import clock_line
 from bot.service import ServiceError
 from cogs.common import OOPS, answer_after_commit, bot_of, game_number, in_time, own_lines, reply
 
@@ -236,9 +237,13 @@ async def refuse_stale(interaction: discord.Interaction, bot: TabletopBot, recor
 
 
 def waiting_on(record: GameRecord) -> str:
+    if record.status in ("finished", "abandoned"):
+        return f"Game #{record.id} is over."
     if not record.to_act:
         return "Nobody needs to act right now."
-    return "The game is waiting on " + ", ".join(record.mention(s) for s in record.to_act) + "."
+    who = ", ".join(record.mention(s) for s in record.to_act)
+    clock = clock_line(record)
+    return f"The game is waiting on {who}." + (f" {clock}" if clock else "")
 
 
 async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
