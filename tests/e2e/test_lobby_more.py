@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.app import TabletopBot
-from tests.e2e.harness import Clock, settle, sqlite, start_bot, turn_messages, user_of
+from tests.e2e.harness import Clock, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message, User
 
 SEED = 1
@@ -57,11 +57,13 @@ async def test_reminders_once_per_player_channel_or_dm(fake_discord: FakeDiscord
     sim = fake_discord
     clock = Clock()
     bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
+    assert sim.guild is not None
     other = sim.add_text_channel(sim.guild, "other")
     await slash(sim, sim.alice, "game notify", enabled=True)
     gid, _ = await open_game(sim, bot, [sim.alice, sim.bob], turn_hours=24)
     # A second game in another channel also waits on Bob.
     opened = await sim.slash(sim.carol, other, "game new", options={"game": "mali", "players": 2, "turn_hours": 24})
+    assert opened.message is not None
     gid2 = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.carol, opened.message, label="Start")
@@ -125,6 +127,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
     turn = turn_messages(sim, sim.channel, gid)[-1]
     new = sim.dm_messages(sim.bob)[dms:]
     assert len(new) == 1 and f"game #{gid}" in new[0].content
+    assert sim.guild is not None and sim.channel is not None
     assert f"https://discord.com/channels/{sim.guild.id}/{sim.channel.id}/{turn.id}" in new[0].content
 
     off = await slash(sim, sim.bob, "game notify", enabled=False)
@@ -148,6 +151,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
 async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     sim = fake_discord
     eve = sim.add_user("eve")
+    assert sim.guild is not None
     sim.add_member(sim.guild, eve, permissions=discord.Permissions(manage_guild=True))
     clock = Clock()
     bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
@@ -174,10 +178,10 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     assert kicked.ephemeral and "You dropped" in said(kicked)
     record = await bot.service.get(gid)
     assert record.status == "running" and uid(sim.carol) not in record.waiting_users
-    assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
+    assert next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
     last = (await bot.service.log(gid))[-1]
     assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "admin")
-    assert record.view(None)["phase"] == "movement" and record.waiting_users == [uid(sim.alice)]  # the round goes on
+    assert view_of(record)["phase"] == "movement" and record.waiting_users == [uid(sim.alice)]  # the round goes on
     assert any(f"<@{sim.carol.id}> was dropped" in m.content for m in sim.channel_messages(sim.channel))
     assert turn_messages(sim, sim.channel, gid)[-1].content.count("(Red) moves") == 1
 
@@ -216,8 +220,8 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
     assert record.status == "running" and uid(sim.carol) not in record.waiting_users and record.to_act
     last = (await bot.service.log(three))[-1]
     assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "timeout")
-    assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
-    assert not next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.bob.id))["dropped"]
+    assert next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
+    assert not next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(sim.bob.id))["dropped"]
     assert any(f"<@{sim.carol.id}> ran out of time and leaves" in m.content for m in turn_messages(sim, sim.channel,
                                                                                                    three))
     # Two players: Alice, overdue, is dropped, and the game ends without a winner.
@@ -230,6 +234,7 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
 async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     sim = fake_discord
     eve = sim.add_user("eve")
+    assert sim.guild is not None
     sim.add_member(sim.guild, eve, permissions=discord.Permissions(manage_guild=True))
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
 
@@ -244,13 +249,14 @@ async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_pa
     assert all(b.disabled for b in table.buttons) and "abandoned" in table.embeds[0]["footer"]["text"]
     board = turn_messages(sim, sim.channel, gid)[-1]
     dead = await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")
-    assert dead.ephemeral and "abandoned" in dead.message.content
+    assert dead.ephemeral and dead.message is not None and "abandoned" in dead.message.content
 
     # An open table: a manager abandons it; the table message could not be updated (Discord refused the
     # edit), so its Join button still shows, and a click on it gets a friendly private refusal.
     gid2, table2 = await open_game(sim, bot, [sim.carol], start=False)
     refused = await slash(sim, sim.dave, "game abandon")
     assert refused.ephemeral and (await bot.service.get(gid2)).status == "open"
+    assert sim.guild is not None and sim.channel is not None
     sim.fail_next(f"PATCH /channels/{sim.channel.id}/messages/{table2.id}", status=403, code=50013)
     done = await slash(sim, eve, "game abandon")
     assert "abandoned" in done.message.content and (await bot.service.get(gid2)).status == "abandoned"
@@ -296,6 +302,7 @@ async def test_a_thread_table(fake_discord: FakeDiscord, tmp_path: Path) -> None
     record = await bot.service.get(gid)
     assert record.thread_id and record.where == record.thread_id
     thread = sim.channels[record.thread_id]
+    assert sim.channel is not None
     assert thread.is_thread and thread.parent_id == sim.channel.id
     assert turn_messages(sim, thread, gid) and not turn_messages(sim, sim.channel, gid)
 
@@ -308,7 +315,7 @@ async def test_a_thread_table(fake_discord: FakeDiscord, tmp_path: Path) -> None
     assert "Movement cards" in turn_messages(sim, thread, gid)[-1].content
     mover = user_of(sim, record.to_act[0], record)
     opened = await sim.click(mover, turn_messages(sim, thread, gid)[-1], custom_id=f"tr:p:{gid}")
-    assert opened.ephemeral and opened.message.components
+    assert opened.ephemeral and opened.message is not None and opened.message.components
     assert not turn_messages(sim, sim.channel, gid)
 
 
@@ -323,5 +330,6 @@ async def test_bad_table_options_are_refused_kindly(fake_discord: FakeDiscord, t
     assert wrong.ephemeral and "basic" in wrong.message.content and "extended" in wrong.message.content
     many = await slash(sim, sim.alice, "game new", game="mali", players=9)
     assert many.ephemeral and "2 to 4" in many.message.content
+    assert sim.guild is not None
     assert not await bot.service.in_guild(sim.guild.id, active_only=False)
     assert not sim.channel_messages(sim.channel)

@@ -39,6 +39,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "mali", "players": players, "variant": variant, "thread": thread})
+    assert opened.message is not None
     gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
     for user in users[1:]:
         await sim.click(user, opened.message, label="Join")
