@@ -58,7 +58,9 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
     assert "nim" in bot.game_uis
     opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "nim", "players": 2})
     assert opened.message is not None
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
     await settle()

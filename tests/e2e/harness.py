@@ -75,7 +75,9 @@ async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "ba
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": "mali", "players": 2, "variant": variant})
     assert opened.message is not None
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
     await settle()

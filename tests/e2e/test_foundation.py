@@ -39,7 +39,9 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
                         options={"game": "mali", "players": 3, "turn_hours": 24, "on_timeout": "default"})
     table = r.message
     assert table is not None
-    gid = int(re.search(r"table #(\d+)", table.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", table.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, table, label="Join")
     await sim.click(sim.dave, table, label="Join")
     await sim.click(sim.dave, table, label="Leave")

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.app import TabletopBot
-from tests.e2e.harness import Clock, settle, sqlite, start_bot, turn_messages, user_of, view_of
+from tests.e2e.harness import Clock, action_of, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message, User
 
 SEED = 1
@@ -22,7 +22,9 @@ async def open_game(sim: FakeDiscord, bot: TabletopBot, users: list[User], *, st
                              options={"game": "mali", "players": max(2, len(users)), **options})
     table = opened.message
     assert table is not None and not table.ephemeral
-    gid = int(re.search(r"table #(\d+)", table.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", table.text)
+    assert found is not None
+    gid = int(found[1])
     for user in users[1:]:
         await sim.click(user, table, label="Join")
     if start:
@@ -64,7 +66,9 @@ async def test_reminders_once_per_player_channel_or_dm(fake_discord: FakeDiscord
     # A second game in another channel also waits on Bob.
     opened = await sim.slash(sim.carol, other, "game new", options={"game": "mali", "players": 2, "turn_hours": 24})
     assert opened.message is not None
-    gid2 = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid2 = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.carol, opened.message, label="Start")
     await settle()
@@ -117,7 +121,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
 
     on = await slash(sim, sim.bob, "game notify", enabled=True)
     assert on.ephemeral and "DM" in on.message.content
-    assert (await bot.service.get_player(sim.bob.id)).notify  # type: ignore[union-attr]
+    assert (await bot.service.get_player(sim.bob.id)).notify
     dms = len(sim.dm_messages(sim.bob))
     await slash(sim, sim.alice, "mali card", value=5)
     assert len(sim.dm_messages(sim.bob)) == dms  # Bob was already waiting: no new DM
@@ -131,7 +135,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
     assert f"https://discord.com/channels/{sim.guild.id}/{sim.channel.id}/{turn.id}" in new[0].content
 
     off = await slash(sim, sim.bob, "game notify", enabled=False)
-    assert off.ephemeral and not (await bot.service.get_player(sim.bob.id)).notify  # type: ignore[union-attr]
+    assert off.ephemeral and not (await bot.service.get_player(sim.bob.id)).notify
     await slash(sim, sim.bob, "mali end")
     await slash(sim, sim.alice, "mali end")
     for _ in range(10):  # through the soldier and time phases to Bob's next card choice
@@ -172,7 +176,8 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     await bot.scheduler.tick()
     await settle()
     assert "Time is up" in sim.channel_messages(sim.channel)[-1].content
-    assert (await bot.service.get(gid)).deadline_at > clock.now  # type: ignore[operator]
+    deadline = (await bot.service.get(gid)).deadline_at
+    assert deadline is not None and deadline > clock.now
     # The creator drops her.
     kicked = await slash(sim, sim.alice, "game kick", player=sim.carol)
     assert kicked.ephemeral and "You dropped" in said(kicked)
@@ -192,7 +197,7 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     kicked = await slash(sim, eve, "game kick", player=sim.alice)
     assert "You dropped" in said(kicked)
     record = await bot.service.get(gid)
-    assert record.status == "finished" and record.outcome["reason"] == "abandoned"  # type: ignore[index]
+    assert record.status == "finished" and record.outcome is not None and record.outcome["reason"] == "abandoned"
     assert "Game over" in sim.channel_messages(sim.channel)[-1].content
 
 
@@ -227,7 +232,8 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
     # Two players: Alice, overdue, is dropped, and the game ends without a winner.
     record = await bot.service.get(two)
     assert record.status == "finished"
-    assert record.outcome["reason"] == "abandoned" and record.outcome["winners"] == []  # type: ignore[index]
+    outcome = record.outcome
+    assert outcome is not None and outcome["reason"] == "abandoned" and outcome["winners"] == []
     assert any(f"#{two}" in m.content and "Game over" in m.content for m in sim.channel_messages(sim.channel))
 
 
@@ -309,7 +315,7 @@ async def test_a_thread_table(fake_discord: FakeDiscord, tmp_path: Path) -> None
     await slash(sim, sim.alice, "mali card", thread, value=3)
     await slash(sim, sim.bob, "mali card", thread, value=5)
     record = await bot.service.get(gid)
-    assert [e.action["value"] for e in await bot.service.log(gid)] == [3, 5]  # type: ignore[index]
+    assert [action_of(e)["value"] for e in await bot.service.log(gid)] == [3, 5]
     status = await slash(sim, sim.bob, "game status", thread)
     assert f"game #{gid}" in said(status)
     assert "Movement cards" in turn_messages(sim, thread, gid)[-1].content

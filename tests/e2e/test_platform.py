@@ -57,7 +57,9 @@ async def test_a_timeout_in_the_draft_publishes_no_objective(fake_discord: FakeD
     bot = await start_bot(sim, db_url, clock, seed=SEED)
     opened = await slash(sim, sim.alice, "game new", game="mali", players=2, variant="extended",
                          turn_hours=24, on_timeout="default")
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
     await settle()

@@ -61,7 +61,9 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
     try:
         opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
         assert opened.message is not None
-        gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+        found = re.search(r"table #(\d+)", opened.message.text)
+        assert found is not None
+        gid = int(found[1])
         await sim.click(sim.bob, opened.message, label="Join")
         await sim.click(sim.alice, opened.message, label="Start")
         await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)

@@ -29,7 +29,7 @@ class RaceState:
     round: int
     rng: int
     dropped: list[str]
-    outcome: dict[str, Any] | None
+    outcome: Outcome | None
 
 
 def _draw(state: RaceState, sides: int) -> int:
@@ -107,7 +107,7 @@ class Race:
         return public
 
     def outcome(self, state: RaceState) -> Outcome | None:
-        return copy.deepcopy(state.outcome)  # type: ignore[return-value]
+        return copy.deepcopy(state.outcome)
 
     def dump(self, state: RaceState) -> dict[str, Any]:
         return copy.deepcopy(asdict(state))
