@@ -60,6 +60,7 @@ async def run(moves: int) -> dict[str, Any]:
             while len(move_ms) < moves:
                 game_no += 1
                 opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
+                assert opened.message is not None
                 gid = int(opened.message.text.split("table #")[1].split()[0])
                 await sim.click(sim.bob, opened.message, label="Join")
                 await sim.click(sim.alice, opened.message, label="Start")
@@ -71,11 +72,12 @@ async def run(moves: int) -> dict[str, Any]:
                         break
                     seat, action = choose(record.game, record.state, rng)
                     name, options = command_for(action)
-                    done = await sim.slash(user_of(sim, seat), sim.channel, name, options={**options, "game": gid})
+                    done = await sim.slash(user_of(sim, seat, record), sim.channel, name,
+                                           options={**options, "game": gid})
                     move_ms.append(elapsed(done))
                     await settle()
-                    noop = await sim.slash(user_of(sim, seat), sim.channel, "mali help")
-                    noop_ms.append(elapsed(noop))
+                    idle = await sim.slash(user_of(sim, seat, record), sim.channel, "mali help")
+                    noop_ms.append(elapsed(idle))
         finally:
             await sim.close()
     move, noop = statistics.median(move_ms), statistics.median(noop_ms)

@@ -7,6 +7,7 @@ import io
 import re
 import time
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 import pytest
@@ -23,9 +24,11 @@ pytest_plugins = ["tests.fakediscord.pytest_plugin"]  # harmless if tests/confte
 # A small bot exercising the features the real bot uses
 # --------------------------------------------------------------------------------------------------
 class NameModal(discord.ui.Modal, title="Your name"):
-    name = discord.ui.TextInput(label="Name", custom_id="modal:name", max_length=20)
-    motto = discord.ui.TextInput(label="Motto", custom_id="modal:motto", required=False,
-                                 style=discord.TextStyle.paragraph)
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="modal:name",
+                                                                 max_length=20)
+    motto: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Motto", custom_id="modal:motto",
+                                                                  required=False,
+                                                                  style=discord.TextStyle.paragraph)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"Hello {self.name.value}! ({self.motto.value or '-'})")
@@ -79,7 +82,7 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> Counter:
         return cls(int(match["n"]))
 
@@ -217,7 +220,7 @@ def make_bot() -> commands.Bot:
     @tree.command(description="Components v2 layout with a file in the callback itself")
     async def card(interaction: discord.Interaction) -> None:
         class Card(discord.ui.LayoutView):
-            box = discord.ui.Container(
+            box: discord.ui.Container[Card] = discord.ui.Container(
                 discord.ui.TextDisplay("## Scoreboard"),
                 discord.ui.ActionRow(discord.ui.Button(label="Refresh", custom_id="card:refresh")),
             )

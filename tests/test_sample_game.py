@@ -57,12 +57,19 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
     bot = await start_bot(sim, sqlite(tmp_path), seed=3)
     assert "nim" in bot.game_uis
     opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "nim", "players": 2})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    assert opened.message is not None
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
     await settle()
     record = await bot.service.get(gid)
-    lucky = {seat: record.view(seat)["me"]["lucky"] for seat in record.seats}
+    lucky: dict[str, Any] = {}
+    for seat in record.seats:
+        view = record.view(seat)
+        assert view is not None
+        lucky[seat] = view["me"]["lucky"]
     assert all(f"lucky number is {lucky[s]}" in "\n".join(m.text for m in sim.dm_messages(u))
                for s, u in zip(record.seats, (sim.alice, sim.bob), strict=True))
     board = turn_messages(sim, sim.channel, gid)[-1]
@@ -73,10 +80,11 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
         mover = users[record.waiting_users[0]]
         if by_button:
             panel = await sim.click(mover, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")
+            assert panel.message is not None
             await sim.click(mover, panel.message, prefix=f"tr:a:{gid}:{record.version}:")
         else:
             result = await sim.slash(mover, sim.channel, "nim take", options={"count": 1})
-            assert result.ephemeral and "went wrong" not in result.message.text
+            assert result.ephemeral and result.message is not None and "went wrong" not in result.message.text
         by_button = not by_button
         await settle()
         record = await bot.service.get(gid)

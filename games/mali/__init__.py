@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalAction, Option
+from games.base import IllegalAction, Option, Outcome
 from games.mali import flow
 from games.mali.apply import apply as _apply
 from games.mali.apply import apply_unchecked
@@ -104,7 +104,7 @@ class MaliGame:
     min_players = 2
     max_players = 4
     cooperative = False
-    options = (
+    options: tuple[Option, ...] = (
         Option("variant", ("basic", "extended"), "basic",
                "basic: the German soldier and the die, 5-space order track; extended: card actions, "
                "secret objectives, falling districts and the Victory card.",
@@ -130,8 +130,8 @@ class MaliGame:
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return _view(state, seat)
 
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        result: dict[str, Any] | None = state["outcome"]
+    def outcome(self, state: State) -> Outcome | None:
+        result: Outcome | None = state["outcome"]
         return result
 
     def dump(self, state: State) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from cogs.panel import NOT_A_NUMBER, number
 
 def test_game_numbers() -> None:
     assert [game_number(v) for v in (12, "12", "#12", " 7 ")] == [12, 12, 12, 7]
+    bad: object
     for bad in (True, False, "true", "12abc", "", None, -1, 0, 2**31, 2**63, "9" * 40, 1.5, [], {}, "١٢"):
         assert game_number(bad) is None, bad
 

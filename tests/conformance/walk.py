@@ -113,6 +113,7 @@ def unlisted(game: Game, state: Any, seat: str, rng: random.Random) -> list[dict
         for key in action:
             if key == "type":
                 continue
+            junk: Any
             for junk in (None, -1, 10**9, "zz-no-such", [], {"a": 1}, True, 2.5):
                 changed = {**action, key: junk}
                 out.append(changed)

@@ -11,11 +11,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types (no py.typed)
 import pytest
 
 from bot.app import TabletopBot
 from bot.config import Settings
+from bot.service_records import GameRecord, LogEntry
 from tests.fakediscord import FakeDiscord, Message, User
 
 PG_ADMIN = os.environ.get("E2E_PG_DSN", "postgresql://postgres@127.0.0.1:5432/test")
@@ -73,7 +74,10 @@ async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "ba
     """A started 2-player Mali game: alice opens the table, bob joins by button, alice starts."""
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": "mali", "players": 2, "variant": variant})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    assert opened.message is not None
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
     await settle()
@@ -127,3 +131,23 @@ def texts(messages: list[Message]) -> str:
 def user_of(sim: FakeDiscord, seat: str, record: Any) -> User:
     """The simulated user who holds a seat of the game."""
     return sim.users[int(record.user_of(seat))]
+
+
+def seat_of(record: GameRecord, user: User) -> str:
+    """The seat a simulated user holds in the game (they must hold one)."""
+    seat = record.seat_of(user.id)
+    assert seat is not None, f"{user!r} holds no seat in game #{record.id}"
+    return seat
+
+
+def view_of(record: GameRecord, seat: str | None = None) -> dict[str, Any]:
+    """What `seat` sees of a game that has a state (None: the public view)."""
+    view = record.view(seat)
+    assert view is not None, f"game #{record.id} has no state"
+    return view
+
+
+def action_of(entry: LogEntry) -> dict[str, Any]:
+    """The action of a log entry that carries one."""
+    assert entry.action is not None, entry
+    return entry.action

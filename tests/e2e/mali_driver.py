@@ -64,6 +64,7 @@ class MaliPlayers:
         user = user_of(self.sim, seat, record)
         opened = await self.sim.click(user, posts[-1], custom_id=f"tr:p:{self.gid}")
         panel = opened.message
+        assert panel is not None
         for c in panel.components:
             if c.custom_id == f"tr:a:{self.gid}:{record.version}:{idx}":
                 self.used["panel button"] += 1

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.base import canonical
-from tests.e2e.harness import Clock, database, settle, start_bot, stop_bot, turn_messages, user_of
+from tests.e2e.harness import Clock, database, settle, start_bot, stop_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord
 
 
@@ -38,7 +38,10 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     r = await sim.slash(sim.alice, sim.channel, "game new",
                         options={"game": "mali", "players": 3, "turn_hours": 24, "on_timeout": "default"})
     table = r.message
-    gid = int(re.search(r"table #(\d+)", table.text)[1])  # type: ignore[index]
+    assert table is not None
+    found = re.search(r"table #(\d+)", table.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, table, label="Join")
     await sim.click(sim.dave, table, label="Join")
     await sim.click(sim.dave, table, label="Leave")
@@ -48,7 +51,7 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     assert record.players == [str(u.id) for u in (sim.alice, sim.bob, sim.carol)]
     assert "3/3" in sim.channel_messages(sim.channel)[0].text  # the table message was refreshed
     full = await sim.slash(sim.dave, sim.channel, "game join")
-    assert full.ephemeral and "full" in full.message.content
+    assert full.ephemeral and full.message is not None and "full" in full.message.content
     not_creator = await sim.click(sim.bob, table, label="Start")
     await settle()
     assert (await bot.service.get(gid)).status == "open"
@@ -66,12 +69,12 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     board = turn_messages(sim, sim.channel, gid)[-1]
     assert board.attachments and board.attachments[0].image().size == (1600, 1200)
     assert all(f"<@{u}>" in board.content for u in record.players)
-    first = record.view(None)["track"][0]
+    first = view_of(record)["track"][0]
     assert "First orders:" in board.content and all(o in board.content for o in first) and "/mali help" in board.content
 
     # Someone outside the game is refused, privately.
     outsider = await sim.click(sim.dave, board, custom_id=f"tr:p:{gid}")
-    assert outsider.ephemeral and "not playing" in outsider.message.content
+    assert outsider.ephemeral and outsider.message is not None and "not playing" in outsider.message.content
 
     # A move by slash command; the same player again is out of turn and changes nothing.
     alice, bob, carol = record.seats  # the seats of alice, bob and carol, in join order
@@ -83,12 +86,12 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     version = record.version
     again = await sim.slash(sim.alice, sim.channel, "mali card", options={"value": card})
     await settle()
-    assert "not your turn" in again.message.content.lower()
+    assert again.message is not None and "not your turn" in again.message.content.lower()
     assert (await bot.service.get(gid)).version == version
 
     # Bob opens his panel; carol moves meanwhile, so bob's panel is stale and is refused with a fresh one.
     panel = (await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")).message
-    assert panel.ephemeral and panel.components
+    assert panel is not None and panel.ephemeral and panel.components
     carol_card = record.game.legal_actions(record.state, carol)[-1]["value"]
     await sim.slash(sim.carol, sim.channel, "mali card", options={"value": carol_card})
     await settle()
@@ -102,7 +105,7 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     await sim.select(sim.bob, fresh, None, [str(by_button)], prefix=f"tr:s:{gid}:{record.version}:")
     await settle()
     record = await bot.service.get(gid)
-    assert record.view(None)["phase"] == "movement"  # all three chose: revealed
+    assert view_of(record)["phase"] == "movement"  # all three chose: revealed
     log = await bot.service.log(gid)
     assert [e.action for e in log[-3:]] == [{"type": "choose_card", "value": v} for v in (card, carol_card, 2)]
 
@@ -112,7 +115,7 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     bot = await start_bot(sim, db_url, clock)
     mover = record.to_act[0]
     opened = await sim.click(user_of(sim, mover, record), before, custom_id=f"tr:p:{gid}")
-    assert opened.ephemeral and opened.message.components
+    assert opened.ephemeral and opened.message is not None and opened.message.components
     end = index_of(record, mover, {"type": "end_turn"})
     await sim.click(user_of(sim, mover, record), opened.message, custom_id=f"tr:a:{gid}:{record.version}:{end}")
     await settle()
@@ -147,4 +150,4 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     await settle()
     assert status.messages[-1].attachments
     listing = await sim.slash(sim.dave, sim.channel, "game list")
-    assert f"#{gid}" in listing.message.content
+    assert listing.message is not None and f"#{gid}" in listing.message.content

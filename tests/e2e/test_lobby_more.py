@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.app import TabletopBot
-from tests.e2e.harness import Clock, settle, sqlite, start_bot, turn_messages, user_of
+from tests.e2e.harness import Clock, action_of, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message, User
 
 SEED = 1
@@ -22,7 +22,9 @@ async def open_game(sim: FakeDiscord, bot: TabletopBot, users: list[User], *, st
                              options={"game": "mali", "players": max(2, len(users)), **options})
     table = opened.message
     assert table is not None and not table.ephemeral
-    gid = int(re.search(r"table #(\d+)", table.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", table.text)
+    assert found is not None
+    gid = int(found[1])
     for user in users[1:]:
         await sim.click(user, table, label="Join")
     if start:
@@ -57,12 +59,16 @@ async def test_reminders_once_per_player_channel_or_dm(fake_discord: FakeDiscord
     sim = fake_discord
     clock = Clock()
     bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
+    assert sim.guild is not None
     other = sim.add_text_channel(sim.guild, "other")
     await slash(sim, sim.alice, "game notify", enabled=True)
     gid, _ = await open_game(sim, bot, [sim.alice, sim.bob], turn_hours=24)
     # A second game in another channel also waits on Bob.
     opened = await sim.slash(sim.carol, other, "game new", options={"game": "mali", "players": 2, "turn_hours": 24})
-    gid2 = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    assert opened.message is not None
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid2 = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.carol, opened.message, label="Start")
     await settle()
@@ -115,7 +121,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
 
     on = await slash(sim, sim.bob, "game notify", enabled=True)
     assert on.ephemeral and "DM" in on.message.content
-    assert (await bot.service.get_player(sim.bob.id)).notify  # type: ignore[union-attr]
+    assert (await bot.service.get_player(sim.bob.id)).notify
     dms = len(sim.dm_messages(sim.bob))
     await slash(sim, sim.alice, "mali card", value=5)
     assert len(sim.dm_messages(sim.bob)) == dms  # Bob was already waiting: no new DM
@@ -125,10 +131,11 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
     turn = turn_messages(sim, sim.channel, gid)[-1]
     new = sim.dm_messages(sim.bob)[dms:]
     assert len(new) == 1 and f"game #{gid}" in new[0].content
+    assert sim.guild is not None and sim.channel is not None
     assert f"https://discord.com/channels/{sim.guild.id}/{sim.channel.id}/{turn.id}" in new[0].content
 
     off = await slash(sim, sim.bob, "game notify", enabled=False)
-    assert off.ephemeral and not (await bot.service.get_player(sim.bob.id)).notify  # type: ignore[union-attr]
+    assert off.ephemeral and not (await bot.service.get_player(sim.bob.id)).notify
     await slash(sim, sim.bob, "mali end")
     await slash(sim, sim.alice, "mali end")
     for _ in range(10):  # through the soldier and time phases to Bob's next card choice
@@ -148,6 +155,7 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
 async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     sim = fake_discord
     eve = sim.add_user("eve")
+    assert sim.guild is not None
     sim.add_member(sim.guild, eve, permissions=discord.Permissions(manage_guild=True))
     clock = Clock()
     bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
@@ -168,16 +176,17 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     await bot.scheduler.tick()
     await settle()
     assert "Time is up" in sim.channel_messages(sim.channel)[-1].content
-    assert (await bot.service.get(gid)).deadline_at > clock.now  # type: ignore[operator]
+    deadline = (await bot.service.get(gid)).deadline_at
+    assert deadline is not None and deadline > clock.now
     # The creator drops her.
     kicked = await slash(sim, sim.alice, "game kick", player=sim.carol)
     assert kicked.ephemeral and "You dropped" in said(kicked)
     record = await bot.service.get(gid)
     assert record.status == "running" and uid(sim.carol) not in record.waiting_users
-    assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
+    assert next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
     last = (await bot.service.log(gid))[-1]
     assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "admin")
-    assert record.view(None)["phase"] == "movement" and record.waiting_users == [uid(sim.alice)]  # the round goes on
+    assert view_of(record)["phase"] == "movement" and record.waiting_users == [uid(sim.alice)]  # the round goes on
     assert any(f"<@{sim.carol.id}> was dropped" in m.content for m in sim.channel_messages(sim.channel))
     assert turn_messages(sim, sim.channel, gid)[-1].content.count("(Red) moves") == 1
 
@@ -188,7 +197,7 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     kicked = await slash(sim, eve, "game kick", player=sim.alice)
     assert "You dropped" in said(kicked)
     record = await bot.service.get(gid)
-    assert record.status == "finished" and record.outcome["reason"] == "abandoned"  # type: ignore[index]
+    assert record.status == "finished" and record.outcome is not None and record.outcome["reason"] == "abandoned"
     assert "Game over" in sim.channel_messages(sim.channel)[-1].content
 
 
@@ -216,20 +225,22 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
     assert record.status == "running" and uid(sim.carol) not in record.waiting_users and record.to_act
     last = (await bot.service.log(three))[-1]
     assert (last.kind, str(last.user_id), last.by) == ("drop", uid(sim.carol), "timeout")
-    assert next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
-    assert not next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(sim.bob.id))["dropped"]
+    assert next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(sim.carol.id))["dropped"]
+    assert not next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(sim.bob.id))["dropped"]
     assert any(f"<@{sim.carol.id}> ran out of time and leaves" in m.content for m in turn_messages(sim, sim.channel,
                                                                                                    three))
     # Two players: Alice, overdue, is dropped, and the game ends without a winner.
     record = await bot.service.get(two)
     assert record.status == "finished"
-    assert record.outcome["reason"] == "abandoned" and record.outcome["winners"] == []  # type: ignore[index]
+    outcome = record.outcome
+    assert outcome is not None and outcome["reason"] == "abandoned" and outcome["winners"] == []
     assert any(f"#{two}" in m.content and "Game over" in m.content for m in sim.channel_messages(sim.channel))
 
 
 async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     sim = fake_discord
     eve = sim.add_user("eve")
+    assert sim.guild is not None
     sim.add_member(sim.guild, eve, permissions=discord.Permissions(manage_guild=True))
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
 
@@ -244,13 +255,14 @@ async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_pa
     assert all(b.disabled for b in table.buttons) and "abandoned" in table.embeds[0]["footer"]["text"]
     board = turn_messages(sim, sim.channel, gid)[-1]
     dead = await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")
-    assert dead.ephemeral and "abandoned" in dead.message.content
+    assert dead.ephemeral and dead.message is not None and "abandoned" in dead.message.content
 
     # An open table: a manager abandons it; the table message could not be updated (Discord refused the
     # edit), so its Join button still shows, and a click on it gets a friendly private refusal.
     gid2, table2 = await open_game(sim, bot, [sim.carol], start=False)
     refused = await slash(sim, sim.dave, "game abandon")
     assert refused.ephemeral and (await bot.service.get(gid2)).status == "open"
+    assert sim.guild is not None and sim.channel is not None
     sim.fail_next(f"PATCH /channels/{sim.channel.id}/messages/{table2.id}", status=403, code=50013)
     done = await slash(sim, eve, "game abandon")
     assert "abandoned" in done.message.content and (await bot.service.get(gid2)).status == "abandoned"
@@ -296,19 +308,20 @@ async def test_a_thread_table(fake_discord: FakeDiscord, tmp_path: Path) -> None
     record = await bot.service.get(gid)
     assert record.thread_id and record.where == record.thread_id
     thread = sim.channels[record.thread_id]
+    assert sim.channel is not None
     assert thread.is_thread and thread.parent_id == sim.channel.id
     assert turn_messages(sim, thread, gid) and not turn_messages(sim, sim.channel, gid)
 
     await slash(sim, sim.alice, "mali card", thread, value=3)
     await slash(sim, sim.bob, "mali card", thread, value=5)
     record = await bot.service.get(gid)
-    assert [e.action["value"] for e in await bot.service.log(gid)] == [3, 5]  # type: ignore[index]
+    assert [action_of(e)["value"] for e in await bot.service.log(gid)] == [3, 5]
     status = await slash(sim, sim.bob, "game status", thread)
     assert f"game #{gid}" in said(status)
     assert "Movement cards" in turn_messages(sim, thread, gid)[-1].content
     mover = user_of(sim, record.to_act[0], record)
     opened = await sim.click(mover, turn_messages(sim, thread, gid)[-1], custom_id=f"tr:p:{gid}")
-    assert opened.ephemeral and opened.message.components
+    assert opened.ephemeral and opened.message is not None and opened.message.components
     assert not turn_messages(sim, sim.channel, gid)
 
 
@@ -323,5 +336,6 @@ async def test_bad_table_options_are_refused_kindly(fake_discord: FakeDiscord, t
     assert wrong.ephemeral and "basic" in wrong.message.content and "extended" in wrong.message.content
     many = await slash(sim, sim.alice, "game new", game="mali", players=9)
     assert many.ephemeral and "2 to 4" in many.message.content
+    assert sim.guild is not None
     assert not await bot.service.in_guild(sim.guild.id, active_only=False)
     assert not sim.channel_messages(sim.channel)

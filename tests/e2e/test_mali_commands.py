@@ -9,7 +9,17 @@ from typing import Any
 from bot.app import TabletopBot
 from cogs.mali.help import HELP_TOPICS
 from games.mali import BOARD, reachable
-from tests.e2e.harness import settle, sqlite, start_bot, stop_bot, turn_messages, two_player_game
+from tests.e2e.harness import (
+    action_of,
+    seat_of,
+    settle,
+    sqlite,
+    start_bot,
+    stop_bot,
+    turn_messages,
+    two_player_game,
+    view_of,
+)
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 1, two players, basic: Alice (Red) is the start player; Janek stands on PAST and the only order,
@@ -41,7 +51,7 @@ async def alice_moves_with_card_two(sim: FakeDiscord, bot: TabletopBot, gid: int
     await slash(sim, sim.alice, "mali card", value=2)
     await slash(sim, sim.bob, "mali card", value=5)
     record = await bot.service.get(gid)
-    current = record.view(None)["current"]
+    current = view_of(record)["current"]
     assert record.waiting_users == [uid(sim.alice)] and current["card"] == 2 and current["points_left"] == 2
     return record
 
@@ -73,7 +83,8 @@ async def test_autocomplete_offers_only_what_is_legal_now(fake_discord: FakeDisc
     stepping = {a["scout"] for a in record.game.legal_actions(record.state, alice) if a["type"] == "step"}
     assert {c["value"] for c in offered} == stepping and stepping <= set(mine)
     assert not {c["value"] for c in offered} & set(theirs)
-    assert all(BOARD.name(mine[c["value"]]) in c["name"] for c in offered)  # each says where it stands
+    at = {name: node for name, node in mine.items() if node is not None}
+    assert all(BOARD.name(at[c["value"]]) in c["name"] for c in offered)  # each says where it stands
 
     # Every place Janek can reach with the points left, each with its cost.
     routes = reachable(record.state, alice, "Janek")
@@ -94,12 +105,12 @@ async def test_autocomplete_offers_only_what_is_legal_now(fake_discord: FakeDisc
 
     # The next round: each player is offered exactly the cards still in hand.
     record = await bot.service.get(gid)
-    while not (record.view(None)["phase"] == "cards" and record.view(None)["round"] == 2):
+    while not (view_of(record)["phase"] == "cards" and view_of(record)["round"] == 2):
         mover = record.to_act[0]
         record = (await bot.service.act(gid, record.user_of(mover),
                                         record.game.default_action(record.state, mover))).record
     for user, played in ((sim.alice, 2), (sim.bob, 5)):
-        hand = next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(user.id))["hand"]
+        hand = next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(user.id))["hand"]
         assert played not in hand and len(hand) == 4
         offered = await sim.autocomplete(user, sim.channel, "mali card", focused="value")
         assert sorted(c["value"] for c in offered) == sorted(hand)
@@ -142,7 +153,7 @@ async def test_a_move_walks_the_route_and_picks_up_on_the_way(fake_discord: Fake
                    (alice, {"type": "pick_up", "scout": "Janek", "order": "O28"}),
                    (alice, {"type": "step", "scout": "Janek", "to": "elektrownia"})]
     record = await bot.service.get(gid)
-    janek = next(s for p in record.view(None)["players"] for s in p["scouts"] if s["name"] == "Janek")
+    janek = next(s for p in view_of(record)["players"] for s in p["scouts"] if s["name"] == "Janek")
     assert janek["at"] == "elektrownia" and janek["carrying"] == "O28"
     assert record.waiting_users == [uid(sim.bob)]  # both points spent: Bob moves
     assert "O28" in said(moved)
@@ -161,7 +172,7 @@ async def test_a_stale_panel_button_after_a_restart_gets_a_fresh_panel(fake_disc
     end = record.game.legal_actions(record.state, alice).index({"type": "end_turn"})
     panel = (await sim.click(sim.alice, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")).message
     stale_id = f"tr:a:{gid}:{record.version}:{end}"
-    assert panel.ephemeral and panel.button(custom_id=stale_id)
+    assert panel is not None and panel.ephemeral and panel.button(custom_id=stale_id)
 
     # Alice takes one step by command: the panel she opened is now out of date. The bot restarts.
     await slash(sim, sim.alice, "mali move", scout="Zosia", to="plac_wilsona--pawiak#1")
@@ -191,16 +202,17 @@ async def test_cards_stay_secret_until_revealed(fake_discord: FakeDiscord, tmp_p
     # Bob picks his from the panel.
     record = await bot.service.get(gid)
     panel = (await sim.click(sim.bob, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")).message
-    idx = record.game.legal_actions(record.state, record.seat_of(sim.bob.id)).index({"type": "choose_card", "value": 5})
+    idx = record.game.legal_actions(record.state, seat_of(record, sim.bob)).index({"type": "choose_card", "value": 5})
     before_reveal = len(sim.channel_messages(sim.channel))
     secret_time = sim.channel_messages(sim.channel)
     for message in secret_time:
         assert "You play card" not in message.text and not re.search(r"card\s*[1-5]\b", message.text), message.text
     assert any("Red has chosen a movement card" in m.content for m in secret_time)
+    assert panel is not None
     await sim.select(sim.bob, panel, None, [str(idx)], prefix=f"tr:s:{gid}:")
     await settle()
     record = await bot.service.get(gid)
-    assert record.view(None)["phase"] == "movement"
+    assert view_of(record)["phase"] == "movement"
     revealed = "\n".join(m.content for m in sim.channel_messages(sim.channel)[before_reveal:])
     assert re.search(r"Movement cards: .*4.*5|Movement cards: .*5.*4", revealed), revealed
     log = await slash(sim, sim.carol, "game log")
@@ -212,8 +224,8 @@ async def test_objectives_stay_secret_during_the_draft(fake_discord: FakeDiscord
     bot = await start_bot(sim, sqlite(tmp_path), seed=12)
     gid = await two_player_game(sim, bot, variant="extended")
     record = await bot.service.get(gid)
-    assert record.view(None)["phase"] == "objectives"
-    dealt = {u: [o["id"] for o in record.view(record.seat_of(u.id))["me"]["objective_hand"]] for u in (sim.alice,
+    assert view_of(record)["phase"] == "objectives"
+    dealt = {u: [o["id"] for o in view_of(record, record.seat_of(u.id))["me"]["objective_hand"]] for u in (sim.alice,
                                                                                                        sim.bob)}
     for user in (sim.alice, sim.bob):
         assert len(dealt[user]) == 6
@@ -232,8 +244,8 @@ async def test_objectives_stay_secret_during_the_draft(fake_discord: FakeDiscord
         assert kept.ephemeral and "went wrong" not in said(kept)
         assert not OBJECTIVE_ID.search(public()), public()
     record = await bot.service.get(gid)
-    assert record.view(None)["phase"] == "cards"
-    assert len([e for e in await bot.service.log(gid) if e.action["type"] == "choose_objectives"]) == 2  # type: ignore[index]
+    assert view_of(record)["phase"] == "cards"
+    assert len([e for e in await bot.service.log(gid) if action_of(e)["type"] == "choose_objectives"]) == 2
 
 
 async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -245,7 +257,7 @@ async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp
     dm = sim.dm_messages(sim.alice)[0]
     choices = [c for c in dm.components if c.is_select]
     assert choices, "the DM has no draft choices"
-    legal = record.game.legal_actions(record.state, record.seat_of(sim.alice.id))
+    legal = record.game.legal_actions(record.state, seat_of(record, sim.alice))
     offered = {int(v) for c in choices for v in c.option_values}
     assert offered == set(range(len(legal)))  # every valid set, and only those
     picked = await sim.select(sim.alice, dm, choices[0].custom_id, [choices[0].option_values[0]])
@@ -253,7 +265,7 @@ async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp
     assert "went wrong" not in said(picked)
     record = await bot.service.get(gid)
     assert uid(sim.alice) not in record.waiting_users and uid(sim.bob) in record.waiting_users
-    kept = {o["id"] for o in record.view(record.seat_of(sim.alice.id))["me"]["objectives"]}
+    kept = {o["id"] for o in view_of(record, record.seat_of(sim.alice.id))["me"]["objectives"]}
     assert kept == set(legal[int(choices[0].option_values[0])]["ids"])
     assert not OBJECTIVE_ID.search("\n".join(m.text for m in sim.channel_messages(sim.channel)))
 
@@ -268,11 +280,11 @@ async def test_closed_dms_draft_through_game_hand(fake_discord: FakeDiscord, tmp
     hand = await slash(sim, sim.bob, "game hand")
     shown = hand.messages[-1]
     record = await bot.service.get(gid)
-    dealt = [o["id"] for o in record.view(record.seat_of(sim.bob.id))["me"]["objective_hand"]]
+    dealt = [o["id"] for o in view_of(record, record.seat_of(sim.bob.id))["me"]["objective_hand"]]
     assert shown.ephemeral and all(i in shown.content for i in dealt) and shown.attachments
     choice = next(c for c in shown.components if c.is_select)
     await sim.select(sim.bob, shown, choice.custom_id, [choice.option_values[0]])
     await settle()
     record = await bot.service.get(gid)
     bob = record.seat_of(sim.bob.id)
-    assert uid(sim.bob) not in record.waiting_users and len(record.view(bob)["me"]["objectives"]) == 3
+    assert uid(sim.bob) not in record.waiting_users and len(view_of(record, bob)["me"]["objectives"]) == 3

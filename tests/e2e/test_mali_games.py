@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service_records import GameRecord
 from games.base import canonical
 from tests.e2e.harness import settle, sqlite, start_bot
 from tests.e2e.mali_driver import MaliPlayers
@@ -21,8 +22,8 @@ CASES = [(2, "basic", False, 2, "fourth_token"), (4, "basic", False, 315, "victo
 OBJECTIVE_ID = re.compile(r"\bS\d\d\b")
 
 
-def posts_text(sim: FakeDiscord, record: object) -> str:
-    return sim.channel_messages(sim.channels[record.where])[-1].content  # type: ignore[attr-defined]
+def posts_text(sim: FakeDiscord, record: GameRecord) -> str:
+    return sim.channel_messages(sim.channels[record.where])[-1].content
 
 
 def public_messages(sim: FakeDiscord) -> list[Message]:
@@ -39,7 +40,10 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "mali", "players": players, "variant": variant, "thread": thread})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    assert opened.message is not None
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     for user in users[1:]:
         await sim.click(user, opened.message, label="Join")
     await sim.click(users[0], opened.message, label="Start")

@@ -13,7 +13,17 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import Clock, database, settle, start_bot, stop_bot, turn_messages, two_player_game
+from tests.e2e.harness import (
+    Clock,
+    action_of,
+    database,
+    settle,
+    start_bot,
+    stop_bot,
+    turn_messages,
+    two_player_game,
+    view_of,
+)
 from tests.fakediscord import FakeDiscord, User
 
 OBJECTIVE_ID = re.compile(r"\bS\d\d\b")
@@ -47,16 +57,18 @@ async def test_a_timeout_in_the_draft_publishes_no_objective(fake_discord: FakeD
     bot = await start_bot(sim, db_url, clock, seed=SEED)
     opened = await slash(sim, sim.alice, "game new", game="mali", players=2, variant="extended",
                          turn_hours=24, on_timeout="default")
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
     await settle()
-    assert (await bot.service.get(gid)).view(None)["phase"] == "objectives"
+    assert view_of(await bot.service.get(gid))["phase"] == "objectives"
     clock.advance(hours=25)
     await bot.scheduler.tick()
     await settle()
     record = await bot.service.get(gid)
-    assert record.view(None)["phase"] == "cards"  # both drafts were played for them
+    assert view_of(record)["phase"] == "cards"  # both drafts were played for them
     text = public_text(sim)
     assert "ran out of time" in text and not OBJECTIVE_ID.search(text), text
     log = await slash(sim, sim.carol, "game log", game=gid)
@@ -111,10 +123,10 @@ async def test_bad_numbers_get_an_answer_and_change_nothing(fake_discord: FakeDi
     select = sim.create_bot_message(sim.channel, "forged", components=[{"type": 1, "components": [
         {"type": 3, "custom_id": f"tr:s:{gid}:{version}:0",
          "options": [{"label": "x", "value": "abc"}, {"label": "y", "value": "99999999999999999999"}]}]}])
-    for value in ("abc", "99999999999999999999"):
-        picked = await sim.select(sim.alice, select, f"tr:s:{gid}:{version}:0", [value])
+    for option in ("abc", "99999999999999999999"):
+        picked = await sim.select(sim.alice, select, f"tr:s:{gid}:{version}:0", [option])
         await settle()
-        assert picked.ephemeral and "went wrong" not in said(picked), value
+        assert picked.ephemeral and "went wrong" not in said(picked), option
     assert (await bot.service.get(gid)).version == version
     assert turn_messages(sim, sim.channel, gid)[-1] is board
 
@@ -158,7 +170,7 @@ async def test_a_route_is_one_write_and_a_failed_answer_still_says_saved(fake_di
     assert rule.hits == 1
     after = await bot.service.get(gid)
     assert after.version == before.version + 1  # step, pick-up and step: one write
-    assert [e.action["type"] for e in (await bot.service.log(gid))[2:]] == ["step", "pick_up", "step"]
+    assert [action_of(e)["type"] for e in (await bot.service.log(gid))[2:]] == ["step", "pick_up", "step"]
     assert "saved" in said(moved) and "nothing was changed" not in said(moved), said(moved)
     sim.expect_errors(50035)
 
@@ -220,6 +232,7 @@ async def test_restart_keeps_what_was_not_posted(fake_discord: FakeDiscord, db_u
     bot = await start_bot(sim, db_url, seed=SEED)
     await two_player_game(sim, bot)
     await slash(sim, sim.alice, "mali card", value=3)
+    assert sim.channel is not None
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=403, code=50013,
                          message="Missing Permissions")
     await slash(sim, sim.bob, "mali card", value=5)

@@ -48,7 +48,9 @@ async def drain(proc: asyncio.subprocess.Process) -> None:
 async def game_state(engine: AsyncEngine, gid: int) -> tuple[int, list[str], str]:
     service = GameService(make_sessionmaker(engine))
     record = await service.get(gid)
-    return record.version, list(record.to_act), record.view(None)["phase"]
+    view = record.view(None)
+    assert view is not None
+    return record.version, list(record.to_act), view["phase"]
 
 
 async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -58,7 +60,10 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
     engine = make_engine(url)
     try:
         opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
-        gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+        assert opened.message is not None
+        found = re.search(r"table #(\d+)", opened.message.text)
+        assert found is not None
+        gid = int(found[1])
         await sim.click(sim.bob, opened.message, label="Join")
         await sim.click(sim.alice, opened.message, label="Start")
         await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)
@@ -74,7 +79,7 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         proc = await launch(sim, url)
 
         panel = await sim.click(sim.bob, posted[-1], custom_id=f"tr:p:{gid}")
-        assert panel.ephemeral and panel.message.components, panel.content
+        assert panel.ephemeral and panel.message is not None and panel.message.components, panel.content
         choice = next(c for c in panel.message.components
                       if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
         await sim.select(sim.bob, panel.message, choice.custom_id, [choice.option_values[0]])

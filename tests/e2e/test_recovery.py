@@ -14,7 +14,16 @@ from typing import Any
 import discord
 import pytest
 
-from tests.e2e.harness import settle, sqlite, start_bot, turn_messages, two_player_game, user_of
+from tests.e2e.harness import (
+    seat_of,
+    settle,
+    sqlite,
+    start_bot,
+    turn_messages,
+    two_player_game,
+    user_of,
+    view_of,
+)
 from tests.fakediscord import FakeDiscord, Message
 
 SEED = 1  # 2 players, basic: the first seat moves first after the cards
@@ -26,6 +35,7 @@ def board_posts(sim: FakeDiscord) -> list[Message]:
 
 
 def channel_posts(sim: FakeDiscord) -> list[Any]:
+    assert sim.channel is not None
     return [r for r in sim.requests if r.method == "POST" and r.path == f"/channels/{sim.channel.id}/messages"]
 
 
@@ -58,6 +68,7 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
 
     # Bob's card reveals the round (Alice, with the lower card, moves first): the board changes,
     # and its post is answered 429 once.
+    assert sim.channel is not None
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=429, retry_after=0.2)
     started = time.monotonic()
     reply = await card(sim, sim.bob, 5, gid)
@@ -65,7 +76,7 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
     assert reply.ephemeral and "You play card 5" in reply.message.content
 
     record = await bot.service.get(gid)
-    assert record.view(None)["phase"] == "movement"
+    assert view_of(record)["phase"] == "movement"
     assert [e.action for e in await bot.service.log(gid)] == [{"type": "choose_card", "value": 3},
                                                                  {"type": "choose_card", "value": 5}]
     tries = channel_posts(sim)[posts_before:]
@@ -85,6 +96,7 @@ async def test_one_server_error_on_the_board_post_is_retried(fake_discord: FakeD
     boards = len(board_posts(sim))
     posts_before = len(channel_posts(sim))
 
+    assert sim.channel is not None
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=500)
     await card(sim, sim.bob, 5, gid)
     assert rule.hits == 1
@@ -107,6 +119,7 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
     boards = len(board_posts(sim))
 
     # Every try of the reveal's post gets a 500: discord.py gives up after five.
+    assert sim.channel is not None
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=500, times=5)
     with caplog.at_level(logging.ERROR, logger="bot.presenter"):
         reply = await card(sim, sim.bob, 5, gid)
@@ -115,7 +128,7 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
     assert any("could not post the update" in r.getMessage() for r in caplog.records)
     # The move is saved and logged, and Bob was told.
     record = await bot.service.get(gid)
-    assert record.version == before.version + 1 and record.view(None)["phase"] == "movement"
+    assert record.version == before.version + 1 and view_of(record)["phase"] == "movement"
     assert (await bot.service.log(gid))[-1].action == {"type": "choose_card", "value": 5}
     assert reply.ephemeral and "You play card 5" in reply.message.content
     assert len(board_posts(sim)) == boards
@@ -124,7 +137,7 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
     mover = record.to_act[0]
     ended = await sim.slash(user_of(sim, mover, record), sim.channel, "mali end", options={"game": gid})
     await settle()
-    assert "went wrong" not in ended.message.content
+    assert ended.message is not None and "went wrong" not in ended.message.content
     after = await bot.service.get(gid)
     assert after.version > record.version and mover not in after.to_act
     latest = turn_messages(sim, sim.channel, gid)[-1]
@@ -147,7 +160,9 @@ async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscor
         assert sim.gateway.resume_count >= 1
     else:
         assert sim.gateway.identify_count >= 2
-    await sim.wait_for(lambda: bot.is_ready() and bot.get_guild(sim.guild.id) is not None,
+    guild = sim.guild
+    assert guild is not None
+    await sim.wait_for(lambda: bot.is_ready() and bot.get_guild(guild.id) is not None,
                        message="bot not ready again")
 
     # A slash command works.
@@ -157,12 +172,12 @@ async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscor
     # A button posted before the drop works, and so does the panel it opens.
     board = turn_messages(sim, sim.channel, gid)[0]
     opened = await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")
-    assert opened.ephemeral and opened.message.selects
+    assert opened.ephemeral and opened.message is not None and opened.message.selects
     record = await bot.service.get(gid)
-    idx = record.game.legal_actions(record.state, record.seat_of(sim.bob.id)).index({"type": "choose_card", "value": 5})
+    idx = record.game.legal_actions(record.state, seat_of(record, sim.bob)).index({"type": "choose_card", "value": 5})
     await sim.select(sim.bob, opened.message, None, [str(idx)], prefix=f"tr:s:{gid}:{record.version}:")
     await settle()
-    assert (await bot.service.get(gid)).view(None)["phase"] == "movement"
+    assert view_of(await bot.service.get(gid))["phase"] == "movement"
     assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .interactions import (
     APPLICATION_COMMAND,
@@ -29,7 +29,10 @@ from .interactions import (
 from .world import Channel, Component, Message, User
 
 if TYPE_CHECKING:
+    from .gateway import Gateway
+    from .server import UploadedFile
     from .simulator import FakeDiscord
+    from .world import Guild, Snowflakes
 
 SimulatorError = CommandError
 
@@ -37,31 +40,57 @@ SimulatorError = CommandError
 class UserActions:
     """Mixed into :class:`FakeDiscord`."""
 
+    if TYPE_CHECKING:
+        # What these methods use of FakeDiscord, the one class this is mixed into.
+        ack_timeout: float
+        response_timeout: float
+        settle: float
+        defer_grace: float
+        snowflakes: Snowflakes
+        guilds: dict[int, Guild]
+        interactions: dict[int, InteractionRecord]
+        interactions_by_token: dict[str, InteractionRecord]
+        gateway: Gateway
+
+        def now(self) -> float: ...
+        def bot_permissions(self, channel: Channel) -> int: ...
+        def get_user(self, value: Any) -> User: ...
+        def get_channel(self, value: Any) -> Channel: ...
+        def _create_message(self, channel: Channel, payload: dict[str, Any], files: list[UploadedFile], *,
+                            interaction: InteractionRecord | None = None, followup: bool = False,
+                            author: User | None = None) -> Message: ...
+        async def _dispatch_message(self, event: str, msg: Message) -> None: ...
+
+    @property
+    def _sim(self) -> FakeDiscord:
+        """``self``, typed as the simulator (for the helpers that take it)."""
+        return cast("FakeDiscord", self)
+
     # -- slash commands --------------------------------------------------------------------------
-    async def slash(self: FakeDiscord, user: Any, channel: Any, command: str,
+    async def slash(self, user: Any, channel: Any, command: str,
                     options: dict[str, Any] | None = None, *, timeout: float | None = None) -> InteractionRecord:
         """Run ``/command [group] [sub]`` with ``options`` (Python values; users/channels as world objects)."""
         user, ch = self.get_user(user), self.get_channel(channel)
-        data, name = build_command_data(self, ch, command, dict(options or {}))
+        data, name = build_command_data(self._sim, ch, command, dict(options or {}))
         self._check_command_permission(user, ch, name)
         return await self._interact(APPLICATION_COMMAND, user, ch, data, command_name=command, timeout=timeout)
 
-    def _check_command_permission(self: FakeDiscord, user: User, channel: Channel, name: str) -> None:
+    def _check_command_permission(self, user: User, channel: Channel, name: str) -> None:
         """Discord hides commands whose ``default_member_permissions`` the member lacks."""
         from .interactions import find_command
 
-        required = find_command(self, channel, name).get("default_member_permissions")
+        required = find_command(self._sim, channel, name).get("default_member_permissions")
         member = channel.guild.member(user) if channel.guild else None
         if required is not None and member is not None and member.permissions & int(required) != int(required):
             raise SimulatorError(f"{user!r} lacks permissions {int(required):#x} for /{name} "
                                  "(Discord would not show the command)")
 
-    async def autocomplete(self: FakeDiscord, user: Any, channel: Any, command: str,
+    async def autocomplete(self, user: Any, channel: Any, command: str,
                            options: dict[str, Any] | None = None, *, focused: str,
                            timeout: float | None = None) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its current text is ``options.get(focused, "")``); returns the choices."""
         user, ch = self.get_user(user), self.get_channel(channel)
-        data, _ = build_command_data(self, ch, command, dict(options or {}), focused=focused)
+        data, _ = build_command_data(self._sim, ch, command, dict(options or {}), focused=focused)
         rec = await self._interact(AUTOCOMPLETE, user, ch, data, command_name=command, timeout=timeout)
         return list(rec.choices or [])
 
@@ -77,13 +106,13 @@ class UserActions:
             raise SimulatorError(f"{user!r} cannot see ephemeral {msg!r}")
         return msg
 
-    def _check_can_use(self: FakeDiscord, user: User, msg: Message, comp: Component) -> None:
+    def _check_can_use(self, user: User, msg: Message, comp: Component) -> None:
         if comp.disabled:
             raise SimulatorError(f"component {comp.label or comp.custom_id!r} is disabled")
         if msg.loading:
             raise SimulatorError(f"{msg!r} is still loading")
 
-    async def click(self: FakeDiscord, user: Any, message: Message | InteractionRecord,
+    async def click(self, user: Any, message: Message | InteractionRecord,
                     custom_id: str | None = None, *, label: str | None = None, prefix: str | None = None,
                     timeout: float | None = None) -> InteractionRecord:
         """Press a button found by ``custom_id``, ``label`` or custom_id ``prefix``."""
@@ -98,7 +127,7 @@ class UserActions:
         data = {"custom_id": comp.custom_id, "component_type": 2, "id": comp.raw.get("id")}
         return await self._interact(MESSAGE_COMPONENT, user, msg.channel, data, source=msg, timeout=timeout)
 
-    async def select(self: FakeDiscord, user: Any, message: Message | InteractionRecord,
+    async def select(self, user: Any, message: Message | InteractionRecord,
                      custom_id: str | None, values: list[Any], *, prefix: str | None = None,
                      timeout: float | None = None) -> InteractionRecord:
         """Choose ``values`` in a select (option values; users/channels/roles for the typed selects)."""
@@ -125,7 +154,7 @@ class UserActions:
             data["resolved"] = resolved
         return await self._interact(MESSAGE_COMPONENT, user, msg.channel, data, source=msg, timeout=timeout)
 
-    def _resolve_select_value(self: FakeDiscord, ctype: int, value: Any, channel: Channel,
+    def _resolve_select_value(self, ctype: int, value: Any, channel: Channel,
                               resolved: dict[str, dict[str, Any]]) -> str:
         if ctype in (5, 7) and not isinstance(value, Channel):
             try:
@@ -154,7 +183,7 @@ class UserActions:
         raise SimulatorError(f"cannot resolve select value {value!r}")
 
     # -- modals ----------------------------------------------------------------------------------
-    async def submit_modal(self: FakeDiscord, user: Any, modal: Modal | InteractionRecord,
+    async def submit_modal(self, user: Any, modal: Modal | InteractionRecord,
                            values: dict[str, Any], *, timeout: float | None = None) -> InteractionRecord:
         """Fill and submit a modal the bot opened (pass the record whose response was the modal)."""
         m = modal.modal if isinstance(modal, InteractionRecord) else modal
@@ -164,7 +193,7 @@ class UserActions:
         if user is not m.interaction.user:
             raise SimulatorError(f"the modal was shown to {m.interaction.user!r}, not {user!r}")
         for c in m.text_inputs:
-            v = values.get(c.custom_id, c.raw.get("value"))
+            v = c.raw.get("value") if c.custom_id is None else values.get(c.custom_id, c.raw.get("value"))
             text = "" if v is None else str(v)
             if c.raw.get("required", True) and not text:
                 raise SimulatorError(f"modal input {c.custom_id!r} is required")
@@ -177,7 +206,7 @@ class UserActions:
         return await self._interact(MODAL_SUBMIT, user, m.interaction.channel, data, source=src, timeout=timeout)
 
     # -- plain messages --------------------------------------------------------------------------
-    async def send_message(self: FakeDiscord, user: Any, channel: Any, content: str) -> Message:
+    async def send_message(self, user: Any, channel: Any, content: str) -> Message:
         """``user`` posts ``content`` in ``channel`` (MESSAGE_CREATE to the bot, e.g. for prefix commands)."""
         user, ch = self.get_user(user), self.get_channel(channel)
         msg = self._create_message(ch, {"content": content}, [], author=user)
@@ -185,13 +214,13 @@ class UserActions:
         return msg
 
     # -- the common path -------------------------------------------------------------------------
-    async def _interact(self: FakeDiscord, itype: int, user: User, channel: Channel, data: dict[str, Any], *,
+    async def _interact(self, itype: int, user: User, channel: Channel, data: dict[str, Any], *,
                         source: Message | None = None, command_name: str | None = None,
                         timeout: float | None = None) -> InteractionRecord:
         if not self.gateway.sessions:
             raise SimulatorError("no bot is connected to the gateway (await sim.connect(bot) first)")
         iid, token = self.snowflakes.next(), new_token()
-        payload = base_payload(self, itype, iid, token, user, channel)
+        payload = base_payload(self._sim, itype, iid, token, user, channel)
         payload["data"] = {k: v for k, v in data.items() if v is not None}
         if source is not None:
             payload["message"] = source.to_payload()
@@ -204,7 +233,7 @@ class UserActions:
         await self._await_response(rec, self.response_timeout if timeout is None else timeout)
         return rec
 
-    async def _await_response(self: FakeDiscord, rec: InteractionRecord, timeout: float) -> None:
+    async def _await_response(self, rec: InteractionRecord, timeout: float) -> None:
         start = time.monotonic()
 
         async def wait_activity(seconds: float) -> None:

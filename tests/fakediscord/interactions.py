@@ -176,12 +176,11 @@ def base_payload(sim: FakeDiscord, itype: int, iid: int, token: str, user: User,
     return d
 
 
-OptionValue = str | int | float | bool | User | Channel | Any
-
-
-def _resolve_option(sim: FakeDiscord, opt: dict[str, Any], value: OptionValue, channel: Channel,
+def _resolve_option(sim: FakeDiscord, opt: dict[str, Any], value: Any, channel: Channel,
                     resolved: dict[str, dict[str, Any]]) -> Any:
-    """Convert a test's Python value into the wire value for option ``opt`` (filling ``resolved``)."""
+    """Convert a test's Python value into the wire value for option ``opt`` (filling ``resolved``).
+
+    ``value``: a str, int, float or bool, a world User or Channel, or anything with an ``id``."""
     t, name = opt["type"], opt["name"]
     choices = opt.get("choices")
     if choices and not opt.get("autocomplete"):
@@ -211,7 +210,7 @@ def _resolve_option(sim: FakeDiscord, opt: dict[str, Any], value: OptionValue, c
     if t == CHANNEL:
         ch = sim.get_channel(value)
         p = ch.to_payload()
-        entry = {k: p[k] for k in ("id", "type", "name", "parent_id", "thread_metadata") if k in p}
+        entry: dict[str, Any] = {k: p[k] for k in ("id", "type", "name", "parent_id", "thread_metadata") if k in p}
         entry["permissions"] = str(sim.bot_permissions(ch))
         resolved.setdefault("channels", {})[str(ch.id)] = entry
         return str(ch.id)
@@ -241,7 +240,7 @@ def find_command(sim: FakeDiscord, channel: Channel, name: str) -> dict[str, Any
     raise CommandError(f"no synced slash command {name!r} (synced: {have}); did the bot call tree.sync()?")
 
 
-def build_command_data(sim: FakeDiscord, channel: Channel, path: str, options: dict[str, OptionValue],
+def build_command_data(sim: FakeDiscord, channel: Channel, path: str, options: dict[str, Any],
                        *, focused: str | None = None) -> tuple[dict[str, Any], str]:
     """Build ``data`` for an APPLICATION_COMMAND / AUTOCOMPLETE interaction from ``"cmd sub ..."``."""
     parts = path.split()
@@ -301,7 +300,8 @@ def modal_submit_components(modal: Modal, values: dict[str, Any]) -> list[dict[s
         out: dict[str, Any] = {"type": c["type"], "custom_id": c.get("custom_id")}
         if "id" in c:
             out["id"] = c["id"]
-        v = values.get(c.get("custom_id"), c.get("value") if c["type"] == 4 else None)
+        custom_id, default = c.get("custom_id"), c.get("value") if c["type"] == 4 else None
+        v = default if custom_id is None else values.get(custom_id, default)
         if c["type"] == 4:
             out["value"] = "" if v is None else str(v)
         else:

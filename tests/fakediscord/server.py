@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from . import limits
 from .interactions import (
@@ -117,8 +117,8 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
 
 
 NO_CONTENT = 204
-BODY = web.RequestKey("fakediscord_body", object)  # parsed JSON body (or payload_json)
-FILES = web.RequestKey("fakediscord_files", list)  # list[UploadedFile]
+BODY: web.RequestKey[Any] = web.RequestKey("fakediscord_body", object)  # parsed JSON body (or payload_json)
+FILES: web.RequestKey[list[UploadedFile]] = web.RequestKey("fakediscord_files", list)
 
 
 class RestApi:
@@ -224,9 +224,12 @@ class RestApi:
             files: list[UploadedFile] = []
             reader = await request.multipart()
             total = 0
-            async for part in reader:  # type: ignore[union-attr]
+            async for part in reader:
+                # aiohttp types a part "| None" (iteration stops instead) or a nested multipart,
+                # which discord.py never sends.
+                assert isinstance(part, BodyPartReader)
                 name = part.name or ""
-                data = await part.read(decode=False)  # type: ignore[union-attr]
+                data = await part.read(decode=False)
                 if name == "payload_json":
                     body = json.loads(data)
                 elif name.startswith("files["):

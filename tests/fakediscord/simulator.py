@@ -465,6 +465,7 @@ class FakeDiscord(UserActions):
         by_index = {f.index: f for f in files}
         spec = payload.get("attachments")
         existing_ids = {str(a.id) for a in existing}
+        wanted: list[dict[str, Any]]
         if spec is None:
             kept, wanted = list(existing), [{"id": f.index} for f in files]
         else:

@@ -22,8 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-from jsonschema.exceptions import relevance
+import jsonschema  # type: ignore[import-untyped]  # no types; types-jsonschema is not a dependency
+from jsonschema.exceptions import relevance  # type: ignore[import-untyped]  # likewise
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 

@@ -381,7 +381,7 @@ class Component:
 
     @property
     def option_values(self) -> list[str]:
-        return [o.get("value") for o in self.options]
+        return [o["value"] for o in self.options]  # required in a select option
 
     @property
     def content(self) -> str | None:  # text displays (components v2)

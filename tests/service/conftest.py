@@ -11,7 +11,7 @@ import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types (no py.typed)
 import pytest
 from sqlalchemy.engine import make_url
 

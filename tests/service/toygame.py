@@ -29,7 +29,7 @@ class RaceState:
     round: int
     rng: int
     dropped: list[str]
-    outcome: dict[str, Any] | None
+    outcome: Outcome | None
 
 
 def _draw(state: RaceState, sides: int) -> int:
@@ -43,7 +43,7 @@ class Race:
     min_players = 2
     max_players = 4
     cooperative = False
-    options = (Option("target", (10, 20, 50, 1000), 20, "Position that wins."),)
+    options: tuple[Option, ...] = (Option("target", (10, 20, 50, 1000), 20, "Position that wins."),)
 
     # -- the Game interface ------------------------------------------------------------
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> RaceState:
@@ -107,7 +107,7 @@ class Race:
         return public
 
     def outcome(self, state: RaceState) -> Outcome | None:
-        return copy.deepcopy(state.outcome)  # type: ignore[return-value]
+        return copy.deepcopy(state.outcome)
 
     def dump(self, state: RaceState) -> dict[str, Any]:
         return copy.deepcopy(asdict(state))
@@ -146,6 +146,7 @@ class Race:
         if mover == seat:
             state.turn -= 1  # the next seat slid into this index
             return state, events + self._after_move(state)
+        assert mover is not None  # the move phase: somebody was to move
         state.turn = active.index(mover)
         return state, events
 

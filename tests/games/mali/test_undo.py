@@ -117,7 +117,8 @@ def test_the_block_that_ends_the_game_is_a_barrier() -> None:
     run_tasks(s, "time_start", phase="time")
     assert s["pending"]["kind"] == "block_path"
     b, after = barrier(s, "r", type="block_path", edge=s["pending"]["options"][0])
-    assert b is True and GAME.outcome(after)["reason"] == "fourth_token"
+    outcome = GAME.outcome(after)
+    assert b is True and outcome is not None and outcome["reason"] == "fourth_token"
 
 
 def test_a_choice_that_hands_the_next_choice_to_another_player_is_a_barrier() -> None:
