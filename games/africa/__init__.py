@@ -12,7 +12,7 @@ from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.state import State, clone, colour, live, new_state
 from games.africa.views import view as _view
-from games.base import IllegalAction, Option
+from games.base import Game, IllegalAction, Option, Outcome
 
 __all__ = ["GAME", "AfricaGame", "default_action", "drop", "setup", "undo_barrier"]
 
@@ -108,7 +108,7 @@ class AfricaGame:
     min_players = 2
     max_players = 5
     cooperative = False
-    options = (
+    options: tuple[Option, ...] = (
         Option("target_vp", (42, 60, 80), 42,
                "Victory points that end the game at once (42; 60 or 80 for the longer game, 13.0).",
                {42: "42 VP", 60: "60 VP", 80: "80 VP"}),
@@ -132,8 +132,8 @@ class AfricaGame:
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return _view(state, seat)
 
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        out: dict[str, Any] | None = state["outcome"]
+    def outcome(self, state: State) -> Outcome | None:
+        out: Outcome | None = state["outcome"]
         return out
 
     def dump(self, state: State) -> dict[str, Any]:
@@ -158,5 +158,5 @@ class AfricaGame:
         return _weights(state, seat, legal)
 
 
-GAME = AfricaGame()
+GAME: Game = AfricaGame()  # mypy checks the engine against the Game protocol
 _ = apply_unchecked

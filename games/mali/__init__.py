@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalAction, Option, Outcome
+from games.base import Game, IllegalAction, Option, Outcome
 from games.mali import flow
 from games.mali.apply import apply as _apply
 from games.mali.apply import apply_unchecked
@@ -156,4 +156,4 @@ class MaliGame:
         return playout_weights(state, seat, legal)
 
 
-GAME = MaliGame()
+GAME: Game = MaliGame()  # mypy checks the engine against the Game protocol

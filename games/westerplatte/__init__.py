@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalAction, Option
+from games.base import Game, IllegalAction, Option, Outcome
 from games.westerplatte import flow
 from games.westerplatte.apply import apply as _apply
 from games.westerplatte.apply import apply_unchecked, settle
@@ -122,7 +122,7 @@ class WesterplatteGame:
     min_players = 1
     max_players = 4
     cooperative = True
-    options = (
+    options: tuple[Option, ...] = (
         Option("difficulty", ("easy", "medium", "hard"), "medium",
                "easy: green tiles, green morale track, the 6 positive events; medium: green tiles and "
                "track, 3 positive and 3 negative events; hard: red tiles and track, 3 + 3 events.",
@@ -152,8 +152,8 @@ class WesterplatteGame:
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return _view(state, seat)
 
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        out: dict[str, Any] | None = state["outcome"]
+    def outcome(self, state: State) -> Outcome | None:
+        out: Outcome | None = state["outcome"]
         return out
 
     def dump(self, state: State) -> dict[str, Any]:
@@ -179,5 +179,5 @@ class WesterplatteGame:
         return playout_weights(state, seat, legal)
 
 
-GAME = WesterplatteGame()
+GAME: Game = WesterplatteGame()  # mypy checks the engine against the Game protocol
 _ = (BEHIND, active, apply_unchecked)

@@ -5,6 +5,7 @@ import random
 from typing import Any
 
 from games.africa import GAME
+from games.africa.playout import playout_weights
 
 
 def sample_states(players: int = 4, seed: int = 5, sealed: bool = False) -> dict[str, Any]:
@@ -18,7 +19,7 @@ def sample_states(players: int = 4, seed: int = 5, sealed: bool = False) -> dict
         waiting = GAME.to_act(s)
         seat = rng.choice(waiting)
         legal = GAME.legal_actions(s, seat)
-        action = rng.choices(legal, GAME.playout_weights(s, seat, legal))[0]
+        action = rng.choices(legal, playout_weights(s, seat, legal))[0]
         s, _ = GAME.apply(s, seat, action)
         steps += 1
         key = s["stage"] if not s["pending"] else "pending_" + s["pending"][0]["kind"]
