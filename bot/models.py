@@ -12,6 +12,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    SmallInteger,
     String,
     TypeDecorator,
     false,
@@ -131,7 +132,11 @@ class PlayerRow(Base):
     __tablename__ = "players"
 
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    notify: Mapped[bool] = mapped_column(Boolean, default=False)
+    notify: Mapped[bool] = mapped_column(Boolean, default=False)  # a DM when a turn begins
+    mention: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    quiet_from: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)  # the player's hours
+    quiet_to: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
+    utc_offset: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     dm_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     last_reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 

@@ -22,7 +22,7 @@ from bot.render import Kind, render_file
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
-    from bot.service import GameRecord, OutboxEntry
+    from bot.service import GameRecord, OutboxEntry, PlayerRecord
 
 log = logging.getLogger(__name__)
 
@@ -141,14 +141,23 @@ class Presenter:
             unposted = [r for r in rows if r.posted_at is None]
             if not any(r.payload.get("flush") for r in unposted):
                 return None
-            message = await self._post(record, unposted)
+            turn = await self._turn_begins(record, unposted)
+            message = await self._post(record, unposted, turn)
             if message is None:
                 return None  # kept: the next delivery posts these lines again
             await service.mark_delivered([r.id for r in unposted], dm=True, posted=True)
-        newly = {s for r in unposted for s in r.payload.get("newly", [])}
         if record.status == "running":
-            await self.notify_turn(record, message, [s for s in record.to_act if s in newly])
+            await self.notify_turn(record, message, turn)
         return message
+
+    async def _turn_begins(self, record: GameRecord, rows: list[OutboxEntry]) -> dict[str, PlayerRecord]:
+        """The seats whose turn newly begins with this post, with their players' preferences;
+        never a seat right after its own action (it knows: it just played)."""
+        newly = {s for r in rows for s in r.payload.get("newly", [])}
+        actors = {r.payload.get("actor") for r in rows}
+        seats = [s for s in record.to_act if s in newly and s not in actors and record.user_of(s).isdigit()]
+        prefs = await self.bot.service.players([int(record.user_of(s)) for s in seats])
+        return {s: prefs[int(record.user_of(s))] for s in seats}
 
     async def drain(self) -> None:
         """Deliver whatever is still waiting in the outbox (after a restart or failed posts)."""
@@ -158,7 +167,8 @@ class Presenter:
             except Exception:
                 log.exception("delivering game %s failed", game_id)
 
-    async def _post(self, record: GameRecord, rows: list[OutboxEntry]) -> discord.Message | None:
+    async def _post(self, record: GameRecord, rows: list[OutboxEntry],
+                    turn: dict[str, PlayerRecord]) -> discord.Message | None:
         view = gate.public(record)
         channel = await self.channel(record.where)
         if channel is None or view is None:
@@ -185,9 +195,7 @@ class Presenter:
             content = "\n".join([content, text])
             if summary is not None:
                 files.append(summary)
-        newly = {s for r in rows for s in r.payload.get("newly", [])}
-        pinged = [discord.Object(int(u)) for s in record.to_act if s in newly
-                  for u in [record.user_of(s)] if u.isdigit()]
+        pinged = [discord.Object(player.user_id) for player in turn.values() if player.mention]
         turn_view = None if finished else self.turn_view(record)
         try:
             message = await channel.send(
@@ -272,15 +280,19 @@ class Presenter:
         return await self.dm(record.user_of(seat), **kwargs) is not False
 
     # --- turn notifications ------------------------------------------------------------------
-    async def notify_turn(self, record: GameRecord, message: discord.Message, seats: list[str]) -> None:
-        for seat in seats:
-            user = record.user_of(seat)
-            if not user.isdigit():
+    async def notify_turn(self, record: GameRecord, message: discord.Message,
+                          turn: dict[str, PlayerRecord]) -> None:
+        """One DM per newly begun turn, to those who asked for it, outside their quiet hours,
+        saying what is asked."""
+        now = self.bot.clock()
+        for seat, player in turn.items():
+            if not player.notify or player.quiet(now):
                 continue
-            player = await self.bot.service.get_player(int(user))
-            if player.notify:
-                await self.dm(user, content=(f"Your move in **{record.game.title}** "
-                                             f"(game #{record.id}): {message.jump_url}"))
+            mine = gate.private(record, seat) or {}
+            asked = self.ui(record.key).panel_intro(mine) or "It's your turn."
+            await self.dm(record.user_of(seat), content=(
+                f"Your turn in **{record.game.title}** (game #{record.id}): {asked}\n{message.jump_url}"
+            )[:MAX_CONTENT])
 
     async def remind(self, record: GameRecord, seat: str) -> None:
         deadline = record.deadline_at
@@ -289,8 +301,10 @@ class Presenter:
                 f"you; the turn's time runs out {when}.")
         user = record.user_of(seat)
         player = await self.bot.service.get_player(int(user)) if user.isdigit() else None
-        if player is not None and player.notify and await self.dm(user, content=text):
+        if player is not None and player.notify and not player.quiet(self.bot.clock()) \
+                and await self.dm(user, content=text):
             return
         channel = await self.channel(record.where)
         if channel is not None:
-            await channel.send(text)
+            pings = [discord.Object(int(user))] if player is not None and player.mention else []
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=pings))

@@ -126,9 +126,26 @@ class LogEntry:
 @dataclass(frozen=True)
 class PlayerRecord:
     user_id: int
-    notify: bool = False
+    notify: bool = False  # a DM when a turn begins
     dm_closed: bool = False
     last_reminder_at: datetime | None = None
+    mention: bool = True  # mentioned in the channel when a turn begins
+    quiet_from: int | None = None  # a quiet window, in the player's own hours
+    quiet_to: int | None = None
+    utc_offset: int = 0
+
+    @property
+    def mode(self) -> str:
+        return "dm" if self.notify else "mention" if self.mention else "off"
+
+    def quiet(self, now: datetime) -> bool:
+        """Whether it is the player's quiet time now (no DMs then)."""
+        if self.quiet_from is None or self.quiet_to is None or self.quiet_from == self.quiet_to:
+            return False
+        hour = (now.hour + self.utc_offset) % 24
+        if self.quiet_from < self.quiet_to:
+            return self.quiet_from <= hour < self.quiet_to
+        return hour >= self.quiet_from or hour < self.quiet_to
 
 
 @dataclass(frozen=True)

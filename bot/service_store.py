@@ -295,6 +295,26 @@ class Store(Outbox):
     async def set_notify(self, user_id: int, on: bool) -> PlayerRecord:
         return await self._set_player(user_id, notify=bool(on))
 
+    async def set_preferences(self, user_id: int, mode: str, quiet: tuple[int, int] | None = None,
+                              utc_offset: int | None = None) -> PlayerRecord:
+        """off: never mentioned nor DMed; mention: mentioned when a turn begins; dm: mentioned and
+        DMed. A quiet window (from, to) in the player's hours holds back DMs; (h, h) clears it."""
+        values: dict[str, Any] = {"notify": mode == "dm", "mention": mode != "off"}
+        if quiet is not None:
+            values.update(quiet_from=quiet[0], quiet_to=quiet[1])
+        if utc_offset is not None:
+            values["utc_offset"] = utc_offset
+        return await self._set_player(user_id, **values)
+
+    async def players(self, user_ids: list[int]) -> dict[int, PlayerRecord]:
+        """Preferences of several users at once (the defaults for those never seen)."""
+        if not user_ids:
+            return {}
+        async with self._sessions() as session:
+            rows = (await session.execute(select(PLAYERS).where(PLAYERS.c.user_id.in_(user_ids)))).all()
+        found = {int(r.user_id): PlayerRecord(**r._mapping) for r in rows}
+        return {u: found.get(u, PlayerRecord(user_id=u)) for u in user_ids}
+
     async def set_dm_closed(self, user_id: int, closed: bool) -> PlayerRecord:
         return await self._set_player(user_id, dm_closed=bool(closed))
 
@@ -309,6 +329,7 @@ class Store(Outbox):
         make = postgresql.insert if dialect == "postgresql" else sqlite.insert
         stmt = make(PLAYERS).values(
             **{"user_id": user_id, "notify": False, "dm_closed": False, "last_reminder_at": None,
+               "mention": True, "utc_offset": 0,
                **values})
         await session.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
                                                          set_=values))

@@ -178,6 +178,24 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     await interaction.followup.send(content=content[:2000], ephemeral=True, **kwargs)
 
 
+ENDED = ("finished", "abandoned")
+
+
+def result_line(record: GameRecord) -> str:
+    """How a game ended, in a few words, from its public outcome."""
+    if record.status == "abandoned":
+        return "abandoned"
+    outcome: dict[str, Any] = dict(record.outcome or {})
+    winners = outcome.get("winners") or []
+    scores = outcome.get("scores") or {}
+    if record.game.cooperative:
+        return "the team won" if winners else "the team lost"
+    if not winners:
+        return "nobody won"
+    best = ", ".join(f"{record.mention(w)}" + (f" ({scores[w]})" if w in scores else "") for w in winners)
+    return f"won by {best}"
+
+
 class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -379,6 +397,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 lines.append(f"#{r.id} **{r.game.title}** · {where} · {waiting_on(r)}")
         await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.command(name="history", description="Finished games of this server, or of one player")
+    @app_commands.describe(player="Only this player's games")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        records = await self.bot.service.history(interaction.guild_id or 0, player.id if player else None)
+        if not records:
+            whose = f"{player.mention} has" if player else "This server has"
+            await reply(interaction, f"{whose} no finished games yet.", allowed_mentions=discord.AllowedMentions.none())
+            return
+        lines = [f"#{r.id} **{r.game.title}** · {discord.utils.format_dt(r.updated_at, 'd')} · "
+                 f"{', '.join(r.mention(s) for s in r.seats)} · {result_line(r)}" for r in records]
+        head = f"Finished games of {player.mention}:" if player else "Finished games in this server:"
+        await reply(interaction, clip_lines([head, *lines], 1990), allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="status", description="The board and a summary of the game here")
     @app_commands.describe(game="Which game (when several share the channel)")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -392,6 +424,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.response.defer(ephemeral=True, thinking=True)
         presenter = self.bot.presenter
         text = "\n".join(x for x in (presenter.status_line(record, view), waiting_on(record)) if x)
+        if record.status in ENDED:
+            text = "\n".join([text, result_line(record), presenter.ui(record.key).outcome_text(view, record.mention)])
         file = await presenter.board_file(record, view)
         kwargs: dict[str, Any] = {"content": text[:2000], "allowed_mentions": discord.AllowedMentions.none()}
         if file is not None:
@@ -555,15 +589,35 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return False
         return self.bot.clock() - record.turn_started_at >= timedelta(hours=hours)
 
-    @app_commands.command(name="notify", description="Get a DM when it is your turn")
-    @app_commands.describe(enabled="On or off")
-    async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
-        await self.bot.service.set_notify(interaction.user.id, enabled)
-        if enabled:
-            await reply(interaction, "I'll DM you with a link whenever a game waits on you "
-                                     "(make sure DMs from server members are allowed).")
-        else:
-            await reply(interaction, "Turn DMs are off; you'll still be mentioned in the game's channel.")
+    @app_commands.command(name="notify", description="How you hear that it's your turn: off, mention, or DM")
+    @app_commands.describe(mode="off: never pinged; mention: pinged in the game's channel; dm: pinged and a DM",
+                           quiet_from="Start of your quiet hours (your own clock, 0-23): no DMs then",
+                           quiet_to="End of your quiet hours (0-23); the same as quiet_from clears them",
+                           utc_offset="Your clock's offset from UTC in hours, e.g. 1 for Warsaw in winter")
+    @app_commands.choices(mode=[app_commands.Choice(name="off: no pings, no DMs", value="off"),
+                                app_commands.Choice(name="mention me when my turn begins", value="mention"),
+                                app_commands.Choice(name="mention me and DM me", value="dm")])
+    async def notify(self, interaction: discord.Interaction, mode: str,
+                     quiet_from: app_commands.Range[int, 0, 23] | None = None,
+                     quiet_to: app_commands.Range[int, 0, 23] | None = None,
+                     utc_offset: app_commands.Range[int, -12, 14] | None = None) -> None:
+        if mode not in ("off", "mention", "dm"):
+            await reply(interaction, "Choose off, mention or dm.")
+            return
+        if (quiet_from is None) != (quiet_to is None):
+            await reply(interaction, "Give both quiet_from and quiet_to (the same hour twice clears them).")
+            return
+        quiet = (quiet_from, quiet_to) if quiet_from is not None and quiet_to is not None else None
+        player = await self.bot.service.set_preferences(interaction.user.id, mode, quiet, utc_offset)
+        said = {"off": "You won't be mentioned or DMed when your turn begins; `/game list` shows "
+                       "what waits on you.",
+                "mention": "You'll be mentioned in the game's channel when your turn begins.",
+                "dm": "You'll be mentioned and get one DM when your turn begins (allow DMs from "
+                      "server members)."}[mode]
+        if player.quiet_from is not None and player.quiet_from != player.quiet_to:
+            offset = f"UTC{player.utc_offset:+d}" if player.utc_offset else "UTC"
+            said += f" No DMs between {player.quiet_from}:00 and {player.quiet_to}:00 ({offset})."
+        await reply(interaction, said)
 
     # autocompletes of the `game` option
     @join.autocomplete("game")

@@ -61,7 +61,7 @@ async def test_reminders_once_per_player_channel_or_dm(fake_discord: FakeDiscord
     bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
     assert sim.guild is not None
     other = sim.add_text_channel(sim.guild, "other")
-    await slash(sim, sim.alice, "game notify", enabled=True)
+    await slash(sim, sim.alice, "game notify", mode="dm")
     gid, _ = await open_game(sim, bot, [sim.alice, sim.bob], turn_hours=24)
     # A second game in another channel also waits on Bob.
     opened = await sim.slash(sim.carol, other, "game new", options={"game": "mali", "players": 2, "turn_hours": 24})
@@ -119,22 +119,22 @@ async def test_turn_dms_with_a_link_on_and_off(fake_discord: FakeDiscord, tmp_pa
     gid, _ = await open_game(sim, bot, [sim.alice, sim.bob])
     assert not sim.dm_messages(sim.bob)[1:]  # only the start's private information so far
 
-    on = await slash(sim, sim.bob, "game notify", enabled=True)
+    on = await slash(sim, sim.bob, "game notify", mode="dm")
     assert on.ephemeral and "DM" in on.message.content
     assert (await bot.service.get_player(sim.bob.id)).notify
     dms = len(sim.dm_messages(sim.bob))
-    await slash(sim, sim.alice, "mali card", value=5)
-    assert len(sim.dm_messages(sim.bob)) == dms  # Bob was already waiting: no new DM
-    await slash(sim, sim.bob, "mali card", value=2)  # the reveal: Bob moves first, his turn begins
+    await slash(sim, sim.bob, "mali card", value=2)
+    assert len(sim.dm_messages(sim.bob)) == dms  # Bob's own choice: no DM
+    await slash(sim, sim.alice, "mali card", value=5)  # the reveal: Bob moves first, his turn begins
     record = await bot.service.get(gid)
     assert record.waiting_users == [uid(sim.bob)]
     turn = turn_messages(sim, sim.channel, gid)[-1]
     new = sim.dm_messages(sim.bob)[dms:]
-    assert len(new) == 1 and f"game #{gid}" in new[0].content
+    assert len(new) == 1 and f"game #{gid}" in new[0].content and "card 2" in new[0].content
     assert sim.guild is not None and sim.channel is not None
     assert f"https://discord.com/channels/{sim.guild.id}/{sim.channel.id}/{turn.id}" in new[0].content
 
-    off = await slash(sim, sim.bob, "game notify", enabled=False)
+    off = await slash(sim, sim.bob, "game notify", mode="mention")
     assert off.ephemeral and not (await bot.service.get_player(sim.bob.id)).notify
     await slash(sim, sim.bob, "mali end")
     await slash(sim, sim.alice, "mali end")

@@ -6,6 +6,7 @@ import asyncio
 import inspect
 import json
 import mimetypes
+import re
 import socket
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -553,6 +554,7 @@ class FakeDiscord(UserActions):
             application_id=self.application_id if interaction is not None else None,
             interaction=interaction,
             ephemeral_for=interaction.user.id if interaction is not None and flags & MESSAGE_FLAG_EPHEMERAL else None,
+            pinged=_pinged(payload),
         )
         self.messages[msg.id] = msg
         return msg
@@ -598,6 +600,16 @@ class FakeDiscord(UserActions):
             if m is not None:
                 d["member"] = m.to_payload(with_user=False)
         await self.gateway.dispatch(event, d, intent=_message_intent(msg.channel))
+
+
+def _pinged(payload: dict[str, Any]) -> list[int]:
+    """The users a new message notifies, as Discord decides from its content and allowed_mentions."""
+    mentioned = [int(x) for x in re.findall(r"<@!?(\d+)>", payload.get("content") or "")]
+    allowed = payload.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return list(dict.fromkeys(mentioned))
+    listed = {int(u) for u in allowed.get("users") or []}
+    return [u for u in dict.fromkeys(mentioned) if u in listed]
 
 
 def _message_intent(channel: Channel) -> int:

@@ -448,6 +448,7 @@ class Message:
     deleted: bool = False
     tts: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)  # previous versions (content/embeds/components)
+    pinged: list[int] = field(default_factory=list)  # users this message notified (allowed_mentions)
 
     @property
     def ephemeral(self) -> bool:
