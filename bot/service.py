@@ -4,6 +4,7 @@ The rules of the service live here; rows, records and the one write path in bot/
 """
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import datetime, timedelta
 from typing import Any
@@ -527,6 +528,22 @@ class GameService(Store):
             await self._load(session, game_id, guild_id)
             rows = (await session.execute(query)).all()
         return [LogEntry(**r._mapping) for r in reversed(rows)]
+
+    async def replay(self, game_id: int, step: int,
+                     guild_id: int | None = None) -> tuple[dict[str, Any], list[Event], int, int]:
+        """The public view after `step` moves (0: the start), that step's public events, the
+        number of steps, and the step shown (clamped). Built from the seed and the log, like a
+        rebuild; undone moves are not steps. Never anything that was secret at that point."""
+        async with self._sessions() as session:
+            cur = await self._load(session, game_id, guild_id)
+            entries = await self._entries(session, game_id)
+        if cur["seed"] is None:
+            raise _status_refusal(cur["status"], "replay it")
+        step = max(0, min(step, len(entries)))
+        game = self._game(cur["key"])
+        state = await asyncio.to_thread(self._replay, game, cur, entries[:step])
+        events = list(entries[step - 1].events or []) if step else []
+        return game.view(state, None), events, len(entries), step
 
     async def rebuild(self, game_id: int) -> Any:
         """Replay the game from its seed and log (undone entries skipped); equals the snapshot."""

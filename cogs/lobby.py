@@ -125,6 +125,55 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await lobby.table_op(interaction, self.op, self.gid, from_button=True)
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"tr:r:(?P<gid>\d+):(?P<step>\d+):(?P<tag>[a-z])"):
+    """A step of a replay (the replay is the asker's own ephemeral message)."""
+
+    def __init__(self, gid: int, step: int, tag: str, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"tr:r:{gid}:{step}:{tag}"))
+        self.gid, self.step = gid, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ReplayButton:
+        return cls(number(match["gid"]), number(match["step"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_replay(interaction, self.gid, self.step, first=False)
+
+
+async def show_replay(interaction: discord.Interaction, gid: int, step: int | None, first: bool) -> None:
+    """Show the public board after `step` moves with that step's public lines, and step buttons."""
+    bot = bot_of(interaction)
+    try:
+        record = await bot.service.get(gid, interaction.guild_id)
+        if first:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+        wanted = step if step is not None else (1 << 30)
+        view, events, total, shown = await bot.service.replay(gid, wanted, interaction.guild_id)
+    except ServiceError as exc:
+        await reply(interaction, exc.message)
+        return
+    lines = [e.get("text", "") for e in events] or (["The game as it began."] if shown == 0 else ["(no public lines)"])
+    status = bot.presenter.status_line(record, view)
+    content = clip_lines([f"Replay of game #{gid}: step {shown} of {total}", status, *lines], 1990)
+    buttons = discord.ui.View(timeout=None)
+    for target, tag, label in ((0, "f", "⏮"), (max(0, shown - 10), "b", "-10"), (max(0, shown - 1), "p", "◀"),
+                               (min(total, shown + 1), "n", "▶"), (min(total, shown + 10), "m", "+10"),
+                               (total, "l", "⏭")):
+        buttons.add_item(ReplayButton(gid, target, tag, label, disabled=target == shown))
+    file = await bot.presenter.board_file(record, view)
+    files = [file] if file is not None else []
+    if first:
+        await interaction.followup.send(content, files=files, view=buttons, ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
+    else:
+        await interaction.edit_original_response(content=content, attachments=files, view=buttons)
+
+
 def table_view(record: GameRecord) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     closed = record.status != "open"
@@ -179,6 +228,39 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
 
 
 ENDED = ("finished", "abandoned")
+HELP_COMMANDS = (
+    ("/game new", "open a table: the game, seats, variant and options, the time for a move, what "
+                  "happens when it runs out, and whether to play in a thread"),
+    ("/game join · leave · start", "the table's buttons, as commands"),
+    ("/game play", "your choices now, as buttons only you see (or press **My turn** under a post)"),
+    ("/game hand", "your secrets: hand, objectives, hidden tokens (only you see them)"),
+    ("/game undo", "take back your last move while it drew, rolled or revealed nothing"),
+    ("/game status · log", "the board now, and what happened, in words; finished games too"),
+    ("/game list · history", "the server's games and whom they wait on; finished games and results"),
+    ("/game replay", "the board at any point of a game, step by step, with what happened"),
+    ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
+    ("/game resign", "leave a running game for good"),
+    ("/game replace · kick · abandon", "for the table's creator and admins: hand a seat over, drop "
+                                       "a player whose time ran out, end a game"),
+)
+
+
+def help_embed(bot: TabletopBot) -> discord.Embed:
+    """/game help: what the bot is, how a game goes, every /game command, and each game's help."""
+    embed = discord.Embed(
+        title="Tabletop Resistance: board games in your channels, a few moves a day",
+        colour=discord.Colour.blurple(),
+        description=(
+            "Open a table with `/game new`; friends press **Join**; the creator presses **Start**. "
+            "The bot posts the board whenever it changes and mentions whoever must act. Secrets "
+            "(hands, objectives, hidden choices) come by DM, or in `/game hand` when DMs are closed. "
+            "Games survive restarts and can run for weeks: set a time per move in `/game new`."))
+    embed.add_field(name="Commands", inline=False,
+                    value="\n".join(f"`{c}`: {what}" for c, what in HELP_COMMANDS)[:1024])
+    games = "\n".join(f"**{c.name}**: `/{c.value} help`" for c in GAME_CHOICES if c.value in bot.game_uis)
+    embed.add_field(name="Games", value=games or "none yet", inline=False)
+    embed.set_footer(text="Every command answers only you unless it changes the game.")
+    return embed
 
 
 def result_line(record: GameRecord) -> str:
@@ -397,6 +479,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 lines.append(f"#{r.id} **{r.game.title}** · {where} · {waiting_on(r)}")
         await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.command(name="help", description="What this bot does, how to start a game, every command")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await reply(interaction, embed=help_embed(self.bot))
+
+    @app_commands.command(name="replay", description="The board at any point of a game, step by step (only you see it)")
+    @app_commands.describe(game="Which game (the channel's, by default)", step="Which step (0: the start)")
+    async def replay(self, interaction: discord.Interaction, game: int | None = None,
+                     step: app_commands.Range[int, 0, 100000] | None = None) -> None:
+        record = await find_game(interaction, game, finished_too=True)
+        if record is not None:
+            await show_replay(interaction, record.id, step, first=True)
+
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
     @app_commands.describe(player="Only this player's games")
     @app_commands.guild_only()
@@ -452,7 +546,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         texts = [e.get("text", "") for e in entry.events or [] if e.get("text")]
         who = mention(str(entry.user_id)) if entry.user_id else record.mention(entry.seat)
         if entry.kind == "drop":
-            texts = [f"{who} left the game.", *texts]
+            how = {"resign": "resigns", "admin": "was dropped", "timeout": "ran out of time"}.get(entry.by, "left")
+            texts = [f"{who} {how} and leaves the game.", *texts]
         said = " ".join(texts) or f"{who} made a move."
         notes = [x for x, on in (("time-out", entry.by == "timeout"), ("taken back", entry.undone)) if on]
         suffix = f" *({', '.join(notes)})*" if notes else ""
@@ -624,6 +719,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @leave.autocomplete("game")
     @start.autocomplete("game")
     @status.autocomplete("game")
+    @replay.autocomplete("game")
     @log_cmd.autocomplete("game")
     @hand.autocomplete("game")
     @play.autocomplete("game")
@@ -638,7 +734,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
 async def setup(bot: TabletopBot) -> None:
     bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
-                          GroupSelect, BackButton, UnknownButton)
+                          GroupSelect, BackButton, ReplayButton, UnknownButton)
     bot.presenter.turn_view = turn_view
 
     async def private_panel(record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:

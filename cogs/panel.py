@@ -47,7 +47,7 @@ def number(text: str) -> int:
 
 class UnknownButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"(?s)tr:(?!(?:a:\d+:\d+:\d+|s:\d+:\d+:\d+|p:\d+|h:\d+|u:\d+:\d+"
-                             r"|g:\d+:\d+|b:\d+:\d+|t:(?:join|leave|start):\d+)$).*"):
+                             r"|g:\d+:\d+|b:\d+:\d+|r:\d+:\d+:[a-z]|t:(?:join|leave|start):\d+)$).*"):
     """Any other component of ours (from an older version of the bot, or forged): a friendly no."""
 
     def __init__(self, custom_id: str) -> None:
