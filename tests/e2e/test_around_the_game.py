@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from tests.e2e.harness import settle, sqlite, start_bot, two_player_game
 from tests.fakediscord import FakeDiscord, User
 
@@ -28,7 +30,8 @@ async def test_game_help_names_every_game_command(fake_discord: FakeDiscord, tmp
     assert result.ephemeral and "/game new" in text and "/mali help" in text
     synced = {c.name for c in bot.tree.get_commands()}
     group = next(c for c in bot.tree.get_commands() if c.name == "game")
-    names = {c.name for c in group.commands}  # type: ignore[attr-defined]
+    assert isinstance(group, discord.app_commands.Group)
+    names = {c.name for c in group.commands}
     for name in names - {"help"}:
         assert name in text, f"/game help does not mention {name}"
     assert "game" in synced
@@ -75,7 +78,9 @@ async def test_replay_steps_through_public_moments(fake_discord: FakeDiscord, tm
     shown = step.messages[-1] if step.messages else first
     assert "step 1 of 2" in shown.content and "Red has chosen their secret objectives." in shown.content
     assert "objective draft" in shown.content and shown.attachments
-    for secret in record.view(record.seats[0])["me"]["objectives"]:
+    mine = record.view(record.seats[0])
+    assert mine is not None
+    for secret in mine["me"]["objectives"]:
         assert secret["id"] not in shown.content and secret["text"] not in shown.content
     last = await slash(sim, sim.carol, "game replay")
     assert "step 2 of 2" in last.messages[-1].content
