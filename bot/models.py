@@ -9,6 +9,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -106,6 +107,8 @@ class ActionRow(Base):
     barrier: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
+    __table_args__ = (Index("ix_actions_user", "user_id"),)
+
 
 class OutboxRow(Base):
     """What a write has to tell: stored with the move, delivered in version order by the poster."""
@@ -126,6 +129,40 @@ class OutboxRow(Base):
         Index("ix_outbox_game_version", "game_id", "version"),
         Index("ix_outbox_unposted", "posted_at", "game_id"),
     )
+
+
+class ResultRow(Base):
+    """How one player's game ended: the base of statistics and ratings."""
+
+    __tablename__ = "results"
+
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    key: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[str] = mapped_column(String(32))
+    won: Mapped[bool] = mapped_column(Boolean)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)  # counted for the Elo rating
+    left: Mapped[bool] = mapped_column(Boolean)  # resigned, dropped or timed out of the game
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_results_player", "guild_id", "user_id", "key"),)
+
+
+class RatingRow(Base):
+    """A player's Elo rating for one game in one server (competitive games only)."""
+
+    __tablename__ = "ratings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
 
 
 class PlayerRow(Base):

@@ -130,6 +130,8 @@ class Presenter:
         service = self.bot.service
         async with self._lock(game_id):
             record = await service.get(game_id)
+            if record.status == "finished":
+                await service.record_results(game_id)
             rows = await service.undelivered(game_id, record.version)
             if not rows:
                 return None

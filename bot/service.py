@@ -9,10 +9,13 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, insert, or_, select
+from sqlalchemy import case, delete, func, insert, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.models import GameRow
+from bot.ratings import START, elo, placings
 from bot.service_errors import (
     AlreadyJoined,
     Conflict,
@@ -43,6 +46,8 @@ from bot.service_store import (
     MESSAGES,
     OUTBOX,
     PLAYERS,
+    RATINGS,
+    RESULTS,
     Change,
     LogLine,
     OutboxEntry,
@@ -553,6 +558,99 @@ class GameService(Store):
         if cur["seed"] is None:
             raise _status_refusal(cur["status"], "rebuild it")
         return self._replay(self._game(cur["key"]), cur, entries)
+
+    # -- results and ratings ---------------------------------------------------------------
+    async def record_results(self, game_id: int) -> bool:
+        """Note how a finished game ended for each player, and move the Elo ratings (see
+        bot/ratings.py). Idempotent: False when there is nothing (more) to record."""
+        async with self._sessions() as session:
+            cur = await self._load(session, game_id)
+            if cur["status"] != "finished" or cur["state"] is None:
+                return False
+            if (await session.execute(select(RESULTS.c.game_id).where(RESULTS.c.game_id == game_id)
+                                      .limit(1))).first() is not None:
+                return False
+            game = self._game(cur["key"])
+            outcome: dict[str, Any] = dict(game.outcome(game.load(cur["state"])) or {})
+            entries = await self._entries(session, game_id)
+            left = {e.seat for e in entries if e.kind == "drop"}
+            places = placings(outcome, cur["users"], list(cur["seats"]))
+            rated = (not game.cooperative and outcome.get("reason") != "abandoned" and not left
+                     and len(places) >= 2)
+            before: dict[int, float] = {}
+            after: dict[int, float] = {}
+            if rated:
+                rows = (await session.execute(select(RATINGS.c.user_id, RATINGS.c.rating).where(
+                    RATINGS.c.guild_id == cur["guild_id"], RATINGS.c.key == cur["key"],
+                    RATINGS.c.user_id.in_([p.user_id for p in places])))).all()
+                known = {int(u): float(r) for u, r in rows}
+                before = {p.user_id: known.get(p.user_id, START) for p in places}
+                after = elo(before, places)
+                for p in places:
+                    await self._upsert_rating(session, cur["guild_id"], cur["key"], p.user_id, after[p.user_id])
+            now = self.now()
+            if places:
+                await session.execute(insert(RESULTS), [
+                    {"game_id": game_id, "user_id": p.user_id, "guild_id": cur["guild_id"], "key": cur["key"],
+                     "seat": p.seat, "won": p.won, "score": p.score, "rank": p.rank, "rated": rated,
+                     "left": p.seat in left, "rating_before": before.get(p.user_id),
+                     "rating_after": after.get(p.user_id), "ended_at": now} for p in places])
+            try:
+                await session.commit()
+            except IntegrityError:  # another process recorded them first
+                await session.rollback()
+                return False
+        return bool(places)
+
+    async def _upsert_rating(self, session: AsyncSession, guild_id: int, key: str, user_id: int,
+                             rating: float) -> None:
+        dialect = (await session.connection()).dialect.name
+        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        stmt = make(RATINGS).values(guild_id=guild_id, key=key, user_id=user_id, rating=rating, games=1)
+        await session.execute(stmt.on_conflict_do_update(
+            index_elements=[RATINGS.c.guild_id, RATINGS.c.key, RATINGS.c.user_id],
+            set_={"rating": rating, "games": RATINGS.c.games + 1}))
+
+    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        """A player's figures in a server: per game played, won, average score and rating; and
+        their reliability: moves made in time against moves the deadline made, games left."""
+        async with self._sessions() as session:
+            per_game = (await session.execute(
+                select(RESULTS.c.key, func.count(), func.sum(case((RESULTS.c.won, 1), else_=0)),
+                       func.avg(RESULTS.c.score), func.sum(case((RESULTS.c.left, 1), else_=0)))
+                .where(RESULTS.c.guild_id == guild_id, RESULTS.c.user_id == user_id)
+                .group_by(RESULTS.c.key).order_by(RESULTS.c.key))).all()
+            ratings = dict((await session.execute(
+                select(RATINGS.c.key, RATINGS.c.rating)
+                .where(RATINGS.c.guild_id == guild_id, RATINGS.c.user_id == user_id))).all())
+            moves: dict[str, int] = dict((await session.execute(
+                select(ACTIONS.c.by, func.count()).join(GAMES, GAMES.c.id == ACTIONS.c.game_id)
+                .where(ACTIONS.c.user_id == user_id, GAMES.c.guild_id == guild_id,
+                       ACTIONS.c.kind == "action").group_by(ACTIONS.c.by))).all())
+        games = [{"key": k, "played": int(n), "won": int(w or 0),
+                  "average": None if avg is None else round(float(avg), 1), "left": int(gone or 0),
+                  "rating": None if k not in ratings else round(float(ratings[k]))}
+                 for k, n, w, avg, gone in per_game]
+        in_time, late = int(moves.get("player", 0)), int(moves.get("timeout", 0))
+        return {"games": games, "in_time": in_time, "timed_out": late,
+                "left": sum(g["left"] for g in games)}
+
+    async def leaderboard(self, guild_id: int, key: str, limit: int = 10) -> list[dict[str, Any]]:
+        """A server's best players of a game: by rating (competitive), by wins (co-operative)."""
+        game = self._game(key)
+        async with self._sessions() as session:
+            if not game.cooperative:
+                rows = (await session.execute(
+                    select(RATINGS.c.user_id, RATINGS.c.rating, RATINGS.c.games)
+                    .where(RATINGS.c.guild_id == guild_id, RATINGS.c.key == key)
+                    .order_by(RATINGS.c.rating.desc(), RATINGS.c.user_id).limit(limit))).all()
+                return [{"user_id": int(u), "rating": round(float(r)), "games": int(g)} for u, r, g in rows]
+            wins = func.sum(case((RESULTS.c.won, 1), else_=0))
+            rows = (await session.execute(
+                select(RESULTS.c.user_id, wins, func.count())
+                .where(RESULTS.c.guild_id == guild_id, RESULTS.c.key == key)
+                .group_by(RESULTS.c.user_id).order_by(wins.desc(), RESULTS.c.user_id).limit(limit))).all()
+            return [{"user_id": int(u), "wins": int(w or 0), "games": int(n)} for u, w, n in rows]
 
     # -- deadlines --------------------------------------------------------------------------
     async def due(self, now: datetime | None = None) -> list[GameRecord]:

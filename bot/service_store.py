@@ -19,7 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow
+from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
 from bot.service_errors import Conflict, NoSuchGame, UnknownGame
 from bot.service_records import Applied, GameRecord, MessageRecord, PlayerRecord
 from games.base import Action, Event, Game
@@ -29,6 +29,8 @@ ACTIONS = cast(Table, ActionRow.__table__)
 PLAYERS = cast(Table, PlayerRow.__table__)
 MESSAGES = cast(Table, MessageRow.__table__)
 OUTBOX = cast(Table, OutboxRow.__table__)
+RESULTS = cast(Table, ResultRow.__table__)
+RATINGS = cast(Table, RatingRow.__table__)
 
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 

@@ -237,6 +237,7 @@ HELP_COMMANDS = (
     ("/game undo", "take back your last move while it drew, rolled or revealed nothing"),
     ("/game status · log", "the board now, and what happened, in words; finished games too"),
     ("/game list · history", "the server's games and whom they wait on; finished games and results"),
+    ("/game stats · leaderboard", "games played and won, ratings (Elo from 1500) and reliability"),
     ("/game replay", "the board at any point of a game, step by step, with what happened"),
     ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
     ("/game resign", "leave a running game for good"),
@@ -490,6 +491,51 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         record = await find_game(interaction, game, finished_too=True)
         if record is not None:
             await show_replay(interaction, record.id, step, first=True)
+
+    @app_commands.command(name="stats", description="A player's games, wins, ratings and reliability here")
+    @app_commands.describe(player="Whose figures (yours by default)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        who = player or interaction.user
+        figures = await self.bot.service.player_stats(interaction.guild_id or 0, who.id)
+        lines = [f"**{who.mention} in this server**"]
+        for g in figures["games"]:
+            title = registry.GAMES[g["key"]].title if g["key"] in registry.GAMES else g["key"]
+            bits = [f"{g['played']} played", f"{g['won']} won"]
+            if g["average"] is not None:
+                bits.append(f"average score {g['average']}")
+            if g["rating"] is not None:
+                bits.append(f"rating **{g['rating']}**")
+            lines.append(f"{title}: " + " · ".join(bits))
+        if not figures["games"]:
+            lines.append("No finished games yet.")
+        moves = figures["in_time"] + figures["timed_out"]
+        if moves:
+            share = round(100 * figures["in_time"] / moves)
+            lines.append(f"Reliability: {share}% of {moves} moves made before the deadline; "
+                         f"{figures['left']} game(s) left before the end.")
+        await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="leaderboard", description="The best players of a game in this server")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        found = playable(game)
+        if found is None:
+            await reply(interaction, f"There is no game called {game[:40]!r} here.")
+            return
+        rows = await self.bot.service.leaderboard(interaction.guild_id or 0, found.key)
+        if not rows:
+            await reply(interaction, f"No finished games of {found.title} in this server yet.")
+            return
+        if found.cooperative:
+            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won of {r['games']}" for i, r in enumerate(rows, 1)]
+        else:
+            lines = [f"{i}. <@{r['user_id']}> · **{r['rating']}** ({r['games']} rated games)"
+                     for i, r in enumerate(rows, 1)]
+        head = f"**{found.title}** in this server" + ("" if found.cooperative else " (Elo, everyone starts at 1500)")
+        await reply(interaction, "\n".join([head, *lines]), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
     @app_commands.describe(player="Only this player's games")

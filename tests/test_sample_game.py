@@ -7,6 +7,7 @@ is played through Discord like any game.
 """
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Iterator
@@ -93,3 +94,45 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
     assert "🏆 Winner(s)" in public and "lucky number is" not in public
     log: list[Any] = await bot.service.log(gid, limit=None)
     assert log and all(e.events for e in log)
+
+
+async def test_two_games_move_ratings_and_stats_show_them(nim: Game, fake_discord: FakeDiscord,
+                                                          tmp_path: Path) -> None:
+    """Issue: players expect ratings. Two games by the same players: Elo from 1500, stats, board."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path))
+    winners = []
+    for seed in (3, 4):
+        bot.service.new_seed = functools.partial(int, seed)  # type: ignore[method-assign]
+        opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "nim", "players": 2})
+        assert opened.message is not None
+        found = re.search(r"table #(\d+)", opened.message.text)
+        assert found is not None
+        gid = int(found[1])
+        await sim.click(sim.bob, opened.message, label="Join")
+        await sim.click(sim.alice, opened.message, label="Start")
+        await settle()
+        record = await bot.service.get(gid)
+        while record.status == "running":
+            seat = record.to_act[0]
+            await bot.service.act(gid, record.user_of(seat), {"type": "take", "count": 1})
+            record = await bot.service.get(gid)
+        await bot.presenter.deliver(gid)
+        outcome = record.outcome
+        assert outcome is not None
+        winners.append(record.user_of(outcome["winners"][0]))
+    board = await bot.service.leaderboard(sim.guild.id if sim.guild else 0, "nim")
+    ratings = {str(r["user_id"]): r["rating"] for r in board}
+    assert {r["games"] for r in board} == {2}
+    if winners[0] == winners[1]:
+        assert ratings[winners[0]] > 1500 > min(ratings.values())
+    else:
+        assert ratings[winners[1]] > 1500 > ratings[winners[0]]  # the second win was an upset
+    stats = await sim.slash(sim.carol, sim.channel, "game stats", options={"player": sim.alice})
+    await settle()
+    text = "\n".join(m.text for m in stats.messages)
+    assert "Nim: 2 played" in text and f"rating **{ratings[str(sim.alice.id)]}**" in text
+    assert "Reliability: 100%" in text
+    top = await sim.slash(sim.carol, sim.channel, "game leaderboard", options={"game": "nim"})
+    await settle()
+    assert "1." in top.messages[-1].text and "Elo" in top.messages[-1].text
