@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from games.base import Action, View
+from games.base import Action, Event, View
 
 Name = Callable[[str], str]  # seat -> how to name its player in a message (a mention)
 
@@ -40,6 +40,10 @@ class GameUI(Protocol):
 
     def action_label(self, view: View, action: Action, label: str) -> str:
         """A button label for one of the viewer's own actions (`label` is the engine's)."""
+
+    def narrate(self, view: View, events: list[Event]) -> list[str]:
+        """The lines of a post from the public events it tells (group a walked route into one
+        line, say the order of play after a reveal); `view` is the public view now."""
 
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
         """For long action lists: a group name per action ("Trader in Congo"; "" for one shown
@@ -87,3 +91,6 @@ class PlainUI:
 
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
         return None
+
+    def narrate(self, view: View, events: list[Event]) -> list[str]:
+        return [str(e.get("text", "")) for e in events if e.get("text")]

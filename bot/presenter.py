@@ -179,7 +179,7 @@ class Presenter:
         lines: list[str] = []
         if any(r.payload.get("reason") == "start" for r in rows):
             lines += ui.opening_lines(view, record.mention)
-        lines += [e["text"] for r in rows for e in r.payload.get("events", [])]
+        lines += ui.narrate(view, [e for r in rows for e in r.payload.get("events", [])])
         waiting = "\n".join(x for x in (self.waiting_line(record, view), clock_line(record)) if x)
         body = clip_lines(lines, MAX_CONTENT - 300)
         content = "\n".join(x for x in (self.status_line(record, view), body, waiting) if x)

@@ -5,6 +5,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.presentation import PlainUI
+
 PHASES = {"objectives": "objective draft", "cards": "choosing movement cards", "movement": "movement",
           "soldier": "German soldier", "time": "time passes", "over": "game over"}
 ACTIONS = {1: "Kumple z podwórka (swap two of your scouts in one district)",
@@ -25,8 +27,9 @@ def who(view: dict[str, Any], seat: str, mention: Callable[[str], str]) -> str:
     return f"{mention(seat)} ({_player(view, seat)['colour'].capitalize()})"
 
 
-class MaliUI:
-    key = "mali"
+class MaliUI(PlainUI):
+    def __init__(self) -> None:
+        super().__init__("mali")
 
     def status_line(self, view: dict[str, Any]) -> str:
         parts = [f"round {view['round']}", PHASES.get(view["phase"], view["phase"]), f"deck {view['deck']}"]
