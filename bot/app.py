@@ -81,6 +81,7 @@ class TabletopBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.game_uis: dict[str, GameUI] = {}
+        self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []  # every persistent item
         self.render_pool = ThreadPoolExecutor(max_workers=settings.render_workers,
                                               thread_name_prefix="render")
         self.service: GameService
@@ -105,6 +106,11 @@ class TabletopBot(commands.Bot):
             await self.sync_commands()
         self.scheduler = Scheduler(self, self.settings.tick_seconds)
         self.scheduler.start()
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register persistent components (and remember them: a catch-all steps aside for them)."""
+        self.dynamic_items.extend(items)
+        super().add_dynamic_items(*items)
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:

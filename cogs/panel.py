@@ -59,6 +59,10 @@ class UnknownButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        custom_id = str(getattr(self.item, "custom_id", "") or "")
+        others = [c for c in bot_of(interaction).dynamic_items if c is not UnknownButton]
+        if any(c.__discord_ui_compiled_template__.fullmatch(custom_id) for c in others):
+            return  # a game's own component: its item answers
         await reply(interaction, "That button is out of date: it belongs to an older message. "
                                  "Use `/game play` for your choices now.")
 

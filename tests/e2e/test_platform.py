@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from tests.e2e.harness import (
@@ -244,3 +245,34 @@ async def test_restart_keeps_what_was_not_posted(fake_discord: FakeDiscord, db_u
     await settle()
     assert "Movement cards" in public_text(sim)
     sim.expect_errors(50013)
+
+
+class Probe(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:probe:(?P<n>\d+)"):
+    """A game's own persistent button (as a game cog would register one)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="probe", custom_id=f"tr:probe:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Probe:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("probe answered", ephemeral=True)
+
+
+async def test_a_games_own_components_are_not_taken_for_unknown_ones(fake_discord: FakeDiscord,
+                                                                    tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
+    bot.add_dynamic_items(Probe)
+    message = sim.create_bot_message(sim.channel, "x", components=[{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "probe", "custom_id": "tr:probe:7"},
+        {"type": 2, "style": 1, "label": "old", "custom_id": "tr:old:7"}]}])
+    probed = await sim.click(sim.alice, message, custom_id="tr:probe:7")
+    await settle()
+    assert [m.text for m in probed.messages] == ["probe answered"]
+    old = await sim.click(sim.alice, message, custom_id="tr:old:7")
+    await settle()
+    assert old.ephemeral and "out of date" in said(old)
