@@ -91,7 +91,9 @@ def table_embed(record: GameRecord) -> discord.Embed:
     embed.add_field(name="Options", value=opts[:1024], inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
-    limit = f"{hours} h per turn, then: {s.get('on_timeout', 'wait')}" if hours else "no turn time limit"
+    then = {"wait": "then the table waits (with reminders)", "default": "then a safe move is played",
+            "drop": "then the player leaves the game"}.get(s.get("on_timeout", "wait"), "")
+    limit = f"{hours} h per move, {then}" if hours else "no time limit per move"
     where = "in a thread" if s.get("use_thread") else "in this channel"
     embed.add_field(name="Table", value=f"{limit}\nplayed {where}", inline=True)
     wanted = s.get("max_players") or game.max_players
