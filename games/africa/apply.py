@@ -17,7 +17,6 @@ from games.africa.board import (
 )
 from games.africa.explain import explain
 from games.africa.legal import legal_actions, pending_actions, retreat_choices, to_act
-from games.africa.rng import randbelow
 from games.africa.state import (
     Event,
     State,
@@ -29,6 +28,7 @@ from games.africa.state import (
     others_in,
 )
 from games.base import IllegalAction, canonical
+from games.rng import randbelow
 
 Action = dict[str, Any]
 Handler = Callable[[State, int, Action, list[Event]], None]

@@ -22,7 +22,6 @@ from games.africa.board import (
     token_name,
 )
 from games.africa.legal import able, scoring_areas, sv_gain
-from games.africa.rng import randbelow, shuffle
 from games.africa.state import (
     Event,
     State,
@@ -36,6 +35,7 @@ from games.africa.state import (
     resource_markers_setup,
     vp_order,
 )
+from games.rng import randbelow, shuffle
 
 HEART_BONUS = int(RAW["rules"]["scoring"]["heart_of_africa_bonus"])
 STATION_VP = int(RAW["rules"]["scoring"]["per_owned_station"])

@@ -23,7 +23,7 @@ from games.africa.board import (
     START_TRADERS,
     SYMBOL_AREAS,
 )
-from games.africa.rng import seed_state, shuffle
+from games.rng import seed_state, shuffle
 
 State = dict[str, Any]
 Event = dict[str, Any]

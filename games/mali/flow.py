@@ -10,7 +10,6 @@ from typing import Any
 from games.mali.board import BOARD, DIST, NODE_DISTRICT, STEPS
 from games.mali.legal import has_meaningful
 from games.mali.objectives import final_outcome, lost_outcome
-from games.mali.rng import randbelow
 from games.mali.state import (
     ORDERS,
     VICTORY,
@@ -28,6 +27,7 @@ from games.mali.state import (
     scouts_of,
     track_position,
 )
+from games.rng import randbelow
 
 Event = dict[str, Any]
 

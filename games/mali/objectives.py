@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.mali.board import BOARD, NODE_DISTRICT
-from games.mali.rng import shuffle
 from games.mali.state import OBJECTIVES, ORDERS, START_LOCATIONS, State, active_indices, scouts_of
+from games.rng import shuffle
 
 RETURN_BONUS: dict[int, int] = {int(k): v for k, v in BOARD.raw["return_bonus"].items()}
 

@@ -5,7 +5,7 @@ import marshal
 from typing import Any
 
 from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT
-from games.mali.rng import seed_state, shuffle
+from games.rng import seed_state, shuffle
 
 State = dict[str, Any]
 VICTORY = "VICTORY"
@@ -67,7 +67,7 @@ def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: 
     else:
         below = BOARD.raw["order_deck_size"]["extended_below_victory"][n]
         s["deck"] = ids[below:] + [VICTORY] + ids[:below]
-    from games.mali.rng import randbelow
+    from games.rng import randbelow
     s["start"] = randbelow(s, len(seats))
     return s
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
+from games.rng import seed_state, shuffle
 from games.westerplatte.board import (
     CARDS,
     DIFFICULTY,
@@ -19,7 +20,6 @@ from games.westerplatte.board import (
     WALLS,
     side_value,
 )
-from games.westerplatte.rng import seed_state, shuffle
 
 State = dict[str, Any]
 Event = dict[str, Any]

@@ -5,8 +5,8 @@ from typing import Any
 
 from games.mali import GAME, flow
 from games.mali.board import BOARD
-from games.mali.rng import randbelow
 from games.mali.state import ORDERS
+from games.rng import randbelow
 
 SEATS = ["r", "g", "o", "p"]  # red, green, orange, purple
 NAMES = {

@@ -1,4 +1,5 @@
-"""A tiny deterministic generator (splitmix64) whose whole state is one JSON integer."""
+"""The seeded generator every engine keeps in its state: splitmix64, whose whole state is one JSON
+integer (`state["rng"]`), so a game replays exactly from its seed and its log."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,7 @@ def next_u64(s: dict[str, Any]) -> int:
     s["rng"] = x
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
-    return x ^ (x >> 31)
+    return int(x ^ (x >> 31))
 
 
 def randbelow(s: dict[str, Any], n: int) -> int:
