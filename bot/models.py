@@ -78,6 +78,7 @@ class GameRow(Base):
     table_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     turn_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    remind_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)  # 75% of the window
     reminded: Mapped[list[str]] = mapped_column(json_type())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
@@ -85,6 +86,8 @@ class GameRow(Base):
     __table_args__ = (
         Index("ix_games_channel", "guild_id", "channel_id"),
         Index("ix_games_thread", "thread_id"),
+        Index("ix_games_due", "status", "deadline_at"),
+        Index("ix_games_remind", "status", "remind_at"),
     )
 
 

@@ -66,7 +66,6 @@ __all__ = [
 ACTIVE = ("open", "running")
 ENDED = ("finished", "abandoned")
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
-REMIND_AT = 0.75
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
 
@@ -660,11 +659,12 @@ class GameService(Store):
                                   order=GAMES.c.deadline_at)
 
     async def due_reminders(self, now: datetime | None = None) -> list[tuple[GameRecord, str]]:
-        """(game, seat) pairs to remind: past 75% of the window, not yet reminded for this
-        deadline, and that player not reminded in the last 4 hours (one pair per player)."""
+        """(game, seat) pairs to remind: past 75% of the window (an indexed `remind_at`), not yet
+        reminded for this deadline, and that player not reminded in the last 4 hours (one pair
+        per player)."""
         now = now or self.now()
-        games = await self._select(GAMES.c.status == "running", GAMES.c.deadline_at.is_not(None),
-                                   GAMES.c.turn_started_at <= now, order=GAMES.c.deadline_at)
+        games = await self._select(GAMES.c.status == "running", GAMES.c.remind_at <= now,
+                                   order=GAMES.c.deadline_at, limit=500)
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:
@@ -674,10 +674,6 @@ class GameService(Store):
                 last = {str(uid): at for uid, at in rows.all()}
         due: list[tuple[GameRecord, str]] = []
         for record in games:
-            start, end = record.turn_started_at, record.deadline_at
-            assert start is not None and end is not None
-            if now < start + (end - start) * REMIND_AT:
-                continue
             for seat in record.to_act:
                 user = record.user_of(seat)
                 at = last.get(user)
@@ -696,7 +692,12 @@ class GameService(Store):
             if user.isdigit():
                 await self._upsert_player(session, int(user), last_reminder_at=now)
             reminded = cur["reminded"] if seat in cur["reminded"] else [*cur["reminded"], seat]
-            return Change({"reminded": reminded})
+            values: dict[str, Any] = {"reminded": reminded}
+            if cur["status"] == "running" and cur["state"] is not None:
+                game = self._game(cur["key"])
+                if set(game.to_act(game.load(cur["state"]))) <= set(reminded):
+                    values["remind_at"] = None  # everyone waited on was reminded: not due again
+            return Change(values)
 
         data, _ = await self._write(game_id, plan)
         return self._record(data)

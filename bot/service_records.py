@@ -55,6 +55,7 @@ class GameRecord:
     table_message_id: int | None
     turn_started_at: datetime | None
     deadline_at: datetime | None
+    remind_at: datetime | None
     reminded: list[str]
     created_at: datetime
     updated_at: datetime

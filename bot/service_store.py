@@ -197,6 +197,9 @@ class Store(Outbox):
                         return cur, None
                     values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
                               "last_seq": cur["last_seq"] + len(change.log)}
+                    if "deadline_at" in values:
+                        values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
+                                                          values["deadline_at"])
                     if await self._commit(session, cur, values, change, now):
                         self.stats["writes"] += 1
                         return {**cur, **values}, change
@@ -335,6 +338,16 @@ class Store(Outbox):
                **values})
         await session.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
                                                          set_=values))
+
+
+REMIND_AT = 0.75  # reminders are due after this share of a turn's window
+
+
+def remind_time(start: datetime | None, deadline: datetime | None) -> datetime | None:
+    """When a reminder of the window (start, deadline) falls due."""
+    if start is None or deadline is None:
+        return None
+    return start + (deadline - start) * REMIND_AT
 
 
 def _user_id(user: str | None) -> int | None:

@@ -141,3 +141,25 @@ async def test_deadlines_survive_a_restart(db: Db, clock: Clock) -> None:
         assert await second.timeout(game.id) is not None
     finally:
         await engine.dispose()
+
+
+async def test_reminders_come_from_an_index_and_leave_it_once_sent(service: GameService, clock: Clock) -> None:
+    """Only games whose reminder time passed are read; once everyone waited on was reminded the
+    game is no longer due, until a new window begins (issue: flat cost with many stored games)."""
+    game = await started(service, 2, settings={"turn_hours": 8})
+    assert game.remind_at == game.turn_started_at + timedelta(hours=6)  # type: ignore[operator]
+    clock.advance(hours=5)
+    assert await service.due_reminders() == []
+    clock.advance(hours=2)
+    due = await service.due_reminders()
+    assert sorted(s for _, s in due) == [A, B]
+    for record, seat in due:
+        await service.mark_reminded(record.id, seat)
+    record = await service.get(game.id)
+    assert record.remind_at is None
+    clock.advance(hours=30)
+    assert await service.due_reminders() == []
+    await service.act(game.id, ALICE, {"type": "bid", "value": 1})
+    await service.act(game.id, BOB, {"type": "bid", "value": 1})
+    moved = await service.get(game.id)
+    assert moved.remind_at == moved.turn_started_at + timedelta(hours=6)  # type: ignore[operator]
