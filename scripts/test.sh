@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh requirements-dev.txt
 .venv/bin/ruff check .
 .venv/bin/mypy games bot cogs renderers tests bench
-exec .venv/bin/python -m pytest -q -rs "$@"
+# Two workers: CI has two cores.
+exec .venv/bin/python -m pytest -q -rs -n 2 "$@"
