@@ -327,7 +327,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return
         await interaction.response.send_message(
             f"{interaction.user.mention} opened a table for **{g.title}**. Press **Join** to take a seat.",
-            embed=table_embed(record), view=table_view(record))
+            embed=table_embed(record), view=table_view(record), allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await self.bot.service.set_table_message(record.id, message.channel.id, message.id)
 
@@ -442,7 +442,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.followup.send(f"You started game #{record.id}.", ephemeral=True)
         channel = await self.bot.presenter.channel(record.channel_id)
         if channel is not None:
-            await channel.send(f"**{record.game.title}** #{record.id} starts: {players}!")
+            # No ping here: the first board, right after, mentions whoever must act.
+            await channel.send(f"**{record.game.title}** #{record.id} starts: {players}!",
+                               allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
         if record.settings.get("use_thread"):
             record = await self.open_thread(record)

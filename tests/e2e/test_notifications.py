@@ -71,3 +71,13 @@ async def test_modes_and_quiet_hours(fake_discord: FakeDiscord, tmp_path: Path) 
     new = sim.dm_messages(sim.bob)[dms:]
     assert len(new) == 1 and "Your turn with card 1" in new[0].content, [m.content for m in new]
     assert f"/{turn_messages(sim, sim.channel, gid)[-1].id}" in new[0].content
+
+
+async def test_opening_and_starting_a_table_pings_nobody_twice(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await two_player_game(sim, bot)
+    messages = sim.channel_messages(sim.channel)
+    pings = [u for m in messages for u in m.pinged]
+    assert sorted(pings) == sorted([sim.alice.id, sim.bob.id])  # once each: on the first board
+    assert turn_messages(sim, sim.channel, gid)[-1].pinged
