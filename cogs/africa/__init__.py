@@ -218,6 +218,44 @@ def friendly_refusal(action: Action, legal: list[tuple[Action, str]], view: dict
     return (f"You can't {what} now.{why} You may: {offer}.")[:1900]
 
 
+def area_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str, Any]) -> str | None:
+    """Why an area (or a conflict) is not a legal choice for this kind of action, then the legal ones."""
+    kind = action["type"]
+    field = {"start_area": "area", "place_neutral": "area", "recruit": "area", "retreat": "to",
+             "move_neutral": "to", "fight": "area", "fight_neutrals": "area"}.get(kind)
+    if field is None:
+        return None
+    same = [(a, label) for a, label in legal if a["type"] == kind]
+    wanted = action.get(field)
+    if wanted not in AREA:
+        return (f"There is no area called {str(wanted)[:40]!r} on the map. You may choose: "
+                + "; ".join(label for _, label in same[:15]) + ".")
+    name = area_name(str(wanted))
+    info = view["areas"].get(wanted, {})
+    if kind == "start_area":
+        why = (f"{name} is not on the coast." if not AREA[wanted]["coastal"] else
+               f"{name} holds neutral traders." if info.get("neutrals") else
+               f"{name} already holds another company." if info.get("traders") else f"{name} is not free.")
+        return f"{why} Your 5 traders start in a coastal area without neutrals or another company: " + \
+            "; ".join(area_name(a["area"]) for a, _ in same) + "."
+    if kind == "place_neutral":
+        return (f"{name} is neither empty nor holding neutrals: the neutral goes into an empty area or one that "
+                "already holds neutrals. You may choose: "
+                + "; ".join(area_name(a["area"]) for a, _ in same[:20]) + ".")
+    if kind == "recruit":
+        return (f"A new trader cannot go into {name} now: only into an empty coastal area or a coastal area you hold "
+                "alone (4 AP), or an area you hold alone with a trading station (2 AP), when you can pay. "
+                "You may choose: " + "; ".join(label for _, label in same[:15]) + ".")
+    if kind == "retreat":
+        return (f"The piece cannot retreat to {name}: it goes 1 or 2 areas away, never through or into an area "
+                "it must avoid. You may choose: " + "; ".join(area_name(a["to"]) for a, _ in same) + ".")
+    if kind == "move_neutral":
+        return (f"A neutral cannot move from {area_name(str(action.get('from')))} to {name}: one area to a "
+                "neighbour. You may move: " + "; ".join(label for _, label in same[:15]) + ".")
+    return (f"You cannot start that conflict in {name} now. You may start: "
+            + "; ".join(label for a, label in legal if a["type"] in ("fight", "fight_neutrals")) + ".")
+
+
 class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play Heart of Africa"):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -259,6 +297,11 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
         if batch[0]["type"] not in kinds:
             await reply(interaction, friendly_refusal(batch[0], legal, gate.public(record)))
             return
+        if batch[0] not in [a for a, _ in legal]:
+            why = area_refusal(batch[0], legal, gate.public(record) or {})
+            if why is not None:
+                await reply(interaction, why[:1900])
+                return
         applied = await perform(interaction, record, batch, quiet=True)
         if applied is not None:
             await answer_after_commit(interaction, self.confirm(interaction, applied, seat))
@@ -421,12 +464,19 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
     @app_commands.rename(with_="with")
     async def conflict(self, interaction: discord.Interaction, with_: str, game: int | None = None) -> None:
         area_text, _, other = with_.partition(":")
-        area = find_area(area_text) or area_text
-        if other.strip().lower() in ("neutral", "neutrals", ""):
-            action: Action = {"type": "fight_neutrals", "area": area}
-        else:
-            action = {"type": "fight", "area": area, "against": other.strip().lower()}
-        await self.play(interaction, game, action)
+        area = find_area(area_text) or area_text.strip()
+        against = other.strip().lower()
+
+        async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> Action:
+            if against in ("neutral", "neutrals"):
+                return {"type": "fight_neutrals", "area": area}
+            if against:
+                return {"type": "fight", "area": area, "against": against}
+            # Only an area: the company there if there is one, else its neutrals.
+            there = [a for a, _ in of_types(legal, "fight") if a["area"] == area]
+            return there[0] if len(there) == 1 else {"type": "fight_neutrals", "area": area}
+
+        await self.play(interaction, game, build)
 
     @app_commands.command(name="commit", description="Conflict: commit cubes and tokens in secret")
     @app_commands.describe(cubes="Influence cubes to commit (+3 strength each)",

@@ -154,7 +154,7 @@ class AfricaUI:
             extra = f" ({', '.join(x.capitalize() for x in done)} has committed)" if done else ""
             return (f"Conflict in {area_name(c.get('area', ''))}, {c.get('active', '').capitalize()} against "
                     f"{c.get('defender', '').capitalize()}: " + " and ".join(who(view, s, name) for s in to_act)
-                    + " commit in secret (`/africa commit`)" + extra + ".")
+                    + (" commit" if len(to_act) > 1 else " commits") + " in secret (`/africa commit`)" + extra + ".")
         if stage == "draw":
             c = view["conflict"] or {}
             drawn = c.get("drawn") or []
@@ -314,10 +314,9 @@ class AfricaUI:
             kind = SPECIALS.get(t["mode"]["kind"], {}).get("name", t["mode"]["kind"])
             return f"{kind}: {t['mode']['left']} left. Use them, or finish."
         if t.get("step") == "actions":
-            return (f"Your action step: {t.get('ap', 0)} AP left, and {p['influence']} influence cubes at 1 AP each. "
-                    f"Move (1 AP per area), new traders (4 AP coastal, 2 AP with a station), "
-                    f"resource marker ({COSTS['resource_change_per_row']} AP a row), specials. "
-                    "The first conflict or the scoring ends the step. `/africa move` walks a whole route.")
+            return (f"Action step: **{t.get('ap', 0)} AP** left (+{p['influence']} influence cubes, 1 AP each). "
+                    "Move 1 AP an area · new trader 4 AP (2 with a station) · resource marker "
+                    f"{COSTS['resource_change_per_row']} AP a row · specials. A conflict or scoring ends the step.")
         return "Your conflicts (compulsory ones first), specials, then score to end your turn."
 
     def action_label(self, view: View, action: Action, label: str) -> str:
