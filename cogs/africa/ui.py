@@ -141,7 +141,8 @@ class AfricaUI:
                 done = auc.get("has_bid") or []
                 extra = f" ({', '.join(c.capitalize() for c in done)} bid already)" if done else ""
                 return ("Sealed auction of row 1: " + ", ".join(who(view, s, name) for s in to_act)
-                        + " bid in secret (`/africa bid`, 0 for no bid)" + extra + ".")
+                        + (" bid" if len(to_act) > 1 else " bids") + " in secret (`/africa bid`, 0 for no bid)"
+                        + extra + ".")
             bids = [b["bid"] for b in auc.get("bids", []) if b["bid"] is not None]
             bidder = who(view, to_act[0], name)
             if not auc.get("bids"):
@@ -314,7 +315,9 @@ class AfricaUI:
             kind = SPECIALS.get(t["mode"]["kind"], {}).get("name", t["mode"]["kind"])
             return f"{kind}: {t['mode']['left']} left. Use them, or finish."
         if t.get("step") == "actions":
-            return (f"Action step: **{t.get('ap', 0)} AP** left (+{p['influence']} influence cubes, 1 AP each). "
+            extra = (f"+{p['influence']} influence cubes, 1 AP each" if p["influence"]
+                     else "no influence cubes to add")
+            return (f"Action step: **{t.get('ap', 0)} AP** left ({extra}). "
                     "Move 1 AP an area · new trader 4 AP (2 with a station) · resource marker "
                     f"{COSTS['resource_change_per_row']} AP a row · specials. A conflict or scoring ends the step.")
         return "Your conflicts (compulsory ones first), specials, then score to end your turn."
@@ -333,8 +336,16 @@ class AfricaUI:
         if kind == "fight_neutrals":
             n = view["areas"].get(action["area"], {}).get("neutrals", 0)
             return f"Fight {n} neutral{'s' if n != 1 else ''} in {area_name(action['area'])}"
-        if kind == "move" and (view.get("turn") or {}).get("mode"):
+        turn = view.get("turn") or {}
+        if kind == "move" and turn.get("mode"):
             return label + " (1 point)"
+        if kind in ("move", "recruit") and view["stage"] == "turn" and not turn.get("mode") and label.endswith(" AP)"):
+            cost = int(label.rpartition("(")[2].split()[0])
+            ap = int(turn.get("ap", 0))
+            if cost > ap:
+                paid = f"{ap} AP + {cost - ap} cube{'s' if cost - ap != 1 else ''}" if ap else \
+                    f"{cost - ap} cube{'s' if cost - ap != 1 else ''}"
+                return label.rpartition(" (")[0] + f" ({paid})"
         return label
 
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
