@@ -734,13 +734,17 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @score.autocomplete("bonus")
     async def score_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, _, legal = await mine(interaction)
+        record, seat, legal = await mine(interaction)
+        view = gate.private(record, seat) if record and seat else None
+        if view is None:
+            return []
         out = []
         for a, label in of_types(legal, "score"):
             if "token" not in a:
                 continue
             value = a["token"] + (f"@{a['area']}" if "area" in a else "")
-            out.append(app_commands.Choice(name=label[:100], value=value))
+            gain = bonus_gain(view, a)
+            out.append(app_commands.Choice(name=(label + (f" (+{gain} VP)" if gain else ""))[:100], value=value))
         return match(current, out)
 
     @panel.autocomplete("game")
@@ -763,6 +767,23 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
     @score.autocomplete("game")
     async def game_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
         return await game_autocomplete(interaction, current, key=KEY)
+
+
+def bonus_gain(view: dict[str, Any], action: Action) -> int:
+    """What a VP token adds to this scoring, from the public map (areas held alone by the scorer)."""
+    colour = (view.get("me") or {}).get("colour")
+    held = {a: info for a, info in view["areas"].items() if info.get("controller") == colour}
+    tid = action.get("token", "")
+    if "area" in action:
+        return int(held.get(action["area"], {}).get("value", 0))
+    token = SV.get(tid, {})
+    if "resource" in token:
+        return int(token["vp_per_area"]) * sum(1 for info in held.values() if info.get("resource") == token["resource"])
+    if "vp_per_station" in token:
+        return int(token["vp_per_station"]) * sum(1 for info in held.values() if info.get("station"))
+    if "vp" in token:
+        return int(token["vp"]) if any(AREA[a]["heart_of_africa"] for a in held) else 0
+    return 0
 
 
 def steps_of(marker: str, step: int) -> Callable[[Any, str], int]:

@@ -69,6 +69,20 @@ class Table:
         return choose(record.game, record.state, self.decide)
 
 
+def test_every_action_type_has_a_command() -> None:
+    """Each engine action type is named in players' words with the command that plays it, and the
+    command is one of `/africa`'s."""
+    from cogs.africa import FAMILY, AfricaCog
+    from games.africa.apply import HANDLERS
+
+    assert set(FAMILY) == set(HANDLERS)
+    names = {c.name for c in AfricaCog.__cog_app_commands__}
+    for kind, words in FAMILY.items():
+        command = re.search(r"`/africa ([a-z-]+)`", words)
+        assert command and command[1] in names, kind
+    assert {"help", "panel"} <= names and len(names) <= 25
+
+
 async def test_help_for_every_topic(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     sim = fake_discord
     await start_bot(sim, sqlite(tmp_path))
@@ -170,6 +184,10 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     stolen = await sim.click(sim.bob, copy, custom_id=button.custom_id)
     await settle()
     assert stolen.ephemeral and said(stolen).startswith("It's not your turn")
+    mine = await slash(sim, sim.alice, "africa panel")
+    assert mine.ephemeral and "Action step: **2 AP** left" in said(mine) and mine.message.components
+    theirs = await slash(sim, sim.bob, "africa panel")
+    assert said(theirs).startswith("Nothing to do for you right now")
     outsider = await sim.click(sim.carol, board, custom_id=f"tr:p:{gid}")
     assert outsider.ephemeral and "not playing" in said(outsider)
     assert (await bot.service.get(gid)).version == record.version
