@@ -53,7 +53,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     await sim.click(users[0], opened.message, label="Start")
     await settle()
 
-    driver = AfricaPlayers(sim, bot, gid, seed)
+    driver = AfricaPlayers(sim, bot, gid, seed, panel_share=0.3)
     record = await driver.play()
 
     # The game reached the target, and the table was told who won and how everyone scored.
