@@ -1,0 +1,812 @@
+"""`/africa ...`: every Heart of Africa action as a slash command, with legal-only autocomplete.
+
+Every choice offered comes from the user's own legal actions (`bot.gate.choices`) and the views;
+routes and multi-row changes are worked out by engine helpers asked through `gate.for_seat`
+(cogs/africa/routes.py). A command that plays several engine actions passes them to `perform` as
+one list: one write, all or nothing.
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import gate
+from cogs.africa.help import HELP_TOPICS, help_embed
+from cogs.africa.routes import reachable, resource_steps
+from cogs.africa.ui import AfricaUI, area_name, bid_split, conflict_token_text, token_power
+from cogs.common import answer_after_commit, bot_of, find_game, game_autocomplete, game_number, perform, reply
+from cogs.common import seat_of as seat_of_user
+from cogs.panel import panel_message, show_panel, waiting_on
+from games.africa.board import AREA, AREAS, MARKERS, SPECIALS, SV, TOKENS, marker_name, token_name
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import Applied, GameRecord
+
+log = logging.getLogger(__name__)
+KEY = "africa"
+Action = dict[str, Any]
+Choices = list[app_commands.Choice[str]]
+IntChoices = list[app_commands.Choice[int]]
+GAME_HELP = "Which game (when several share the channel)"
+
+# What each kind of action is, in players' words, and the command that plays it.
+FAMILY: dict[str, str] = {
+    "start_area": "choose your start area (`/africa start`)",
+    "bid": "bid (`/africa bid`)",
+    "pass": "pass (`/africa pass`)",
+    "place_neutral": "place the neutral trader (`/africa place-neutral`)",
+    "move": "move your pieces (`/africa move`)",
+    "recruit": "bring in new traders (`/africa recruit`)",
+    "change_resource": "move a resource marker (`/africa resource`)",
+    "use": "play a special (`/africa special`)",
+    "finish": "finish the special (`/africa finish`)",
+    "move_neutral": "move neutral traders (`/africa move-neutral`)",
+    "fight": "start a conflict with a company (`/africa conflict`)",
+    "fight_neutrals": "fight neutral traders (`/africa conflict`)",
+    "commit": "commit your bid in the conflict (`/africa commit`)",
+    "add_token": "add tokens to your commitment (`/africa commit`)",
+    "retreat_token": "play your retreat token (`/africa retreat-token`)",
+    "keep": "keep the conflict token (`/africa drawn`)",
+    "refuse": "refuse the conflict token (`/africa drawn`)",
+    "redraw": "draw another conflict token (`/africa drawn`)",
+    "retreat": "choose where a piece retreats (`/africa retreat`)",
+    "buy_reputation": "buy reputation (`/africa reputation`)",
+    "decline": "decline reputation (`/africa reputation`)",
+    "score": "score and end your turn (`/africa score`)",
+}
+DRAWN = {"keep": "Keep it and pay its loss", "redraw": "Discard it and draw again",
+         "refuse": "Refuse it: reputation −1, you lose the conflict"}
+
+
+# --- reading what the user typed --------------------------------------------------------------
+
+def find_area(text: str | None) -> str | None:
+    """An area id from an id or a name as typed ("congo", "Guinea Coast"); None when unknown."""
+    if not text:
+        return None
+    t = text.strip().lower()
+    for a in AREAS:
+        if t == a or t == str(AREA[a]["name"]).lower():
+            return a
+    return None
+
+
+def find_marker(text: str | None) -> str | None:
+    if not text:
+        return None
+    t = text.strip().lower()
+    for m in MARKERS:
+        if t in (m, marker_name(m).lower()) or (m == "diamonds" and t == "diamond") or t == m.rstrip("s"):
+            return m
+    return None
+
+
+def token_key(tid: str) -> str:
+    """Tokens are one choice per special (the engine lists one of two alike): the special's key."""
+    if tid in TOKENS:
+        return str(TOKENS[tid]["special"] or tid)
+    return tid
+
+
+def find_token(text: str, offered: list[str]) -> str | None:
+    """One of the offered token ids from an id or a name ("Movement", "Askari escort")."""
+    t = text.strip().lower()
+    for tid in offered:
+        if t == tid.lower():
+            return tid
+    if t in TOKENS or t in SV:
+        return next((tid for tid in offered if token_key(tid) == token_key(t)), None)
+    for tid in offered:
+        names = [token_name(tid).lower()]
+        if tid in TOKENS and TOKENS[tid]["special"]:
+            names.append(str(SPECIALS[TOKENS[tid]["special"]]["name"]).lower())
+        if tid in SV:
+            names.append(str(SV[tid]["name"]).lower())
+        if t in names:
+            return tid
+    return None
+
+
+def piece_value(kind: str, area: str) -> str:
+    return f"{kind}:{area}"
+
+
+def parse_piece(text: str) -> tuple[str, str] | None:
+    """"trader:congo", "wholesaler in Congo", "Congo" (a trader) -> (kind, area)."""
+    t = text.strip()
+    kind = "trader"
+    if ":" in t:
+        kind, _, t = t.partition(":")
+    else:
+        low = t.lower()
+        for k in ("wholesaler", "trader"):
+            if low.startswith(k):
+                kind, t = k, t[len(k):].strip()
+                if t.lower().startswith("in "):
+                    t = t[3:]
+                break
+    area = find_area(t)
+    kind = kind.strip().lower()
+    return (kind, area) if area and kind in ("trader", "wholesaler") else None
+
+
+def match(current: str, choices: list[app_commands.Choice[Any]]) -> list[app_commands.Choice[Any]]:
+    lowered = current.lower().strip()
+    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- the game and the user's choices ----------------------------------------------------------
+
+async def current_record(interaction: discord.Interaction) -> GameRecord | None:
+    """The running game an autocomplete is about (its `game` option, or the channel's)."""
+    bot = bot_of(interaction)
+    given = getattr(interaction.namespace, "game", None)
+    try:
+        if given is not None:
+            number = game_number(given)
+            if number is None:
+                return None
+            record = await bot.service.get(number, interaction.guild_id)
+            return record if record.key == KEY and record.status == "running" else None
+        if interaction.guild_id is None:
+            return None
+        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
+                   if r.key == KEY and r.status == "running"]
+    except Exception:
+        return None
+    return records[0] if len(records) == 1 else None
+
+
+async def mine(interaction: discord.Interaction) -> tuple[GameRecord | None, str | None, list[tuple[Action, str]]]:
+    """The game, the user's seat and the user's legal actions with their labels."""
+    record = await current_record(interaction)
+    if record is None:
+        return None, None, []
+    seat = seat_of_user(interaction, record)
+    if seat is None:
+        return record, None, []
+    return record, seat, gate.choices(record, seat)
+
+
+def of_types(legal: list[tuple[Action, str]], *types: str) -> list[tuple[Action, str]]:
+    return [(a, label) for a, label in legal if a["type"] in types]
+
+
+def move_cost(view: dict[str, Any], steps: int) -> str:
+    """What a route of `steps` areas costs the mover now."""
+    t = view.get("turn") or {}
+    if t.get("mode"):
+        return f"{plural(steps, 'movement point')} of {t['mode']['left']}"
+    ap = int(t.get("ap", 0))
+    if steps <= ap:
+        return f"{steps} AP"
+    paid = steps - ap
+    return f"{steps} AP: {ap} AP + {plural(paid, 'influence cube')}" if ap else f"{plural(paid, 'influence cube')}"
+
+
+def friendly_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str, Any] | None = None) -> str:
+    """Why an action of a kind the user may not play now is refused, and what they may do."""
+    kind = str(action["type"])
+    kinds = list(dict.fromkeys(a["type"] for a, _ in legal))
+    offer = "; ".join(dict.fromkeys(FAMILY.get(k, k) for k in kinds))
+    what = FAMILY.get(kind, kind).split(" (")[0]
+    turn = (view or {}).get("turn") or {}
+    why = ""
+    if kind in ("move", "recruit", "change_resource") and turn.get("step") == "conflicts":
+        why = " Action points are spent only in the action step, before the first conflict."
+    elif kind in ("move", "recruit", "change_resource") and turn.get("step") == "actions":
+        me = next((p for p in (view or {}).get("players", []) if p["colour"] == (view or {}).get("active")), None)
+        cubes = f" and {plural(me['influence'], 'influence cube')}" if me else ""
+        why = f" You have {turn.get('ap', 0)} AP{cubes} left."
+    if kind == "score" and "fight" in kinds:
+        left = ", ".join(f"{str(a['against']).capitalize()} in {area_name(a['area'])}" for a, _ in legal
+                         if a["type"] == "fight")
+        why = f" Your compulsory conflicts come first: {left}."
+    if "place_neutral" in kinds and kind != "place_neutral":
+        why = " First place this turn's neutral trader."
+    return (f"You can't {what} now.{why} You may: {offer}.")[:1900]
+
+
+def area_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str, Any]) -> str | None:
+    """Why an area (or a conflict) is not a legal choice for this kind of action, then the legal ones."""
+    kind = action["type"]
+    field = {"start_area": "area", "place_neutral": "area", "recruit": "area", "retreat": "to",
+             "move_neutral": "to", "fight": "area", "fight_neutrals": "area"}.get(kind)
+    if field is None:
+        return None
+    same = [(a, label) for a, label in legal if a["type"] == kind]
+    wanted = action.get(field)
+    if wanted not in AREA:
+        return (f"There is no area called {str(wanted)[:40]!r} on the map. You may choose: "
+                + "; ".join(label for _, label in same[:15]) + ".")
+    name = area_name(str(wanted))
+    info = view["areas"].get(wanted, {})
+    if kind == "start_area":
+        why = (f"{name} is not on the coast." if not AREA[wanted]["coastal"] else
+               f"{name} holds neutral traders." if info.get("neutrals") else
+               f"{name} already holds another company." if info.get("traders") else f"{name} is not free.")
+        return f"{why} Your 5 traders start in a coastal area without neutrals or another company: " + \
+            "; ".join(area_name(a["area"]) for a, _ in same) + "."
+    if kind == "place_neutral":
+        return (f"{name} is neither empty nor holding neutrals: the neutral goes into an empty area or one that "
+                "already holds neutrals. You may choose: "
+                + "; ".join(area_name(a["area"]) for a, _ in same[:20]) + ".")
+    if kind == "recruit":
+        return (f"A new trader cannot go into {name} now: only into an empty coastal area or a coastal area you hold "
+                "alone (4 AP), or an area you hold alone with a trading station (2 AP), when you can pay. "
+                "You may choose: " + "; ".join(label for _, label in same[:15]) + ".")
+    if kind == "retreat":
+        return (f"The piece cannot retreat to {name}: it goes 1 or 2 areas away, never through or into an area "
+                "it must avoid. You may choose: " + "; ".join(area_name(a["to"]) for a, _ in same) + ".")
+    if kind == "move_neutral":
+        return (f"A neutral cannot move from {area_name(str(action.get('from')))} to {name}: one area to a "
+                "neighbour. You may move: " + "; ".join(label for _, label in same[:15]) + ".")
+    return (f"You cannot start that conflict in {name} now. You may start: "
+            + "; ".join(label for a, label in legal if a["type"] in ("fight", "fight_neutrals")) + ".")
+
+
+class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play Heart of Africa"):
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- playing ---------------------------------------------------------------------------
+    async def game_and_seat(self, interaction: discord.Interaction,
+                            game: int | None) -> tuple[GameRecord, str] | None:
+        """The running game and the user's seat when it is their turn; otherwise a friendly no."""
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is None:
+            return None
+        seat = seat_of_user(interaction, record)
+        if seat is None:
+            await reply(interaction, f"You're not playing in game #{record.id}. " + waiting_on(record))
+            return None
+        if seat not in record.to_act:
+            await reply(interaction, "It's not your turn. " + waiting_on(record))
+            return None
+        return record, seat
+
+    async def play(self, interaction: discord.Interaction, game: int | None,
+                   build: Action | list[Action] | Callable[[GameRecord, str, list[tuple[Action, str]]],
+                                                            Awaitable[Action | list[Action] | None]]) -> None:
+        """Check the user may act, build the action(s), refuse a wrong kind in players' words, and play."""
+        found = await self.game_and_seat(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        legal = gate.choices(record, seat)
+        actions = build if isinstance(build, dict | list) else await build(record, seat, legal)
+        if actions is None:
+            return
+        batch = actions if isinstance(actions, list) else [actions]
+        if not batch:
+            await reply(interaction, "Nothing to do.")
+            return
+        kinds = {a["type"] for a, _ in legal}
+        if batch[0]["type"] not in kinds:
+            await reply(interaction, friendly_refusal(batch[0], legal, gate.public(record)))
+            return
+        if batch[0] not in [a for a, _ in legal]:
+            why = area_refusal(batch[0], legal, gate.public(record) or {})
+            if why is not None:
+                await reply(interaction, why[:1900])
+                return
+        applied = await perform(interaction, record, batch, quiet=True)
+        if applied is not None:
+            await answer_after_commit(interaction, self.confirm(interaction, applied, seat))
+
+    async def confirm(self, interaction: discord.Interaction, applied: Applied, seat: str) -> None:
+        """The user's own answer: what their command did (public lines and their own secrets), then
+        their next choices."""
+        lines = [e["text"] for e in applied.events if not e.get("private_to")][-10:]
+        lines += [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
+        text = "\n".join(lines) or "Done."
+        record = applied.record
+        if seat in record.to_act:
+            content, view = await panel_message(self.bot, record, seat)
+            await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
+        else:
+            await reply(interaction, f"{text}\n\n{waiting_on(record)}"[:2000])
+
+    # --- help and panel --------------------------------------------------------------------
+    @app_commands.command(name="help", description="How to play Heart of Africa, and the commands")
+    @app_commands.describe(topic="What to read about")
+    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
+    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+        await reply(interaction, embed=help_embed(topic))
+
+    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
+    @app_commands.describe(game=GAME_HELP)
+    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is not None:
+            await show_panel(interaction, record.id)
+
+    # --- setup and auction -----------------------------------------------------------------
+    @app_commands.command(name="start", description="Setup: the coastal area where your 5 traders start")
+    @app_commands.describe(area="A coastal area without neutrals or another company", game=GAME_HELP)
+    async def start(self, interaction: discord.Interaction, area: str, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "start_area", "area": find_area(area) or area})
+
+    @app_commands.command(name="bid", description="Bid for the two tokens of row 1 (sealed: in secret)")
+    @app_commands.describe(amount="Influence first, the rest in VP (autocomplete shows what each bid costs)",
+                           game=GAME_HELP)
+    async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 500],
+                  game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "bid", "amount": amount})
+
+    @app_commands.command(name="pass", description="Open auction: pass instead of bidding")
+    @app_commands.describe(game=GAME_HELP)
+    async def pass_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "pass"})
+
+    # --- the turn --------------------------------------------------------------------------
+    @app_commands.command(name="place-neutral", description="Your turn begins: place a neutral trader")
+    @app_commands.describe(area="An empty area, or one that already holds neutrals", game=GAME_HELP)
+    async def place_neutral(self, interaction: discord.Interaction, area: str, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "place_neutral", "area": find_area(area) or area})
+
+    @app_commands.command(name="move", description="Move a trader or your wholesaler along a whole route")
+    @app_commands.describe(piece="Which piece (autocomplete lists the pieces that can move)",
+                           to="Where to (autocomplete lists where it can get, with the cost)", game=GAME_HELP)
+    async def move(self, interaction: discord.Interaction, piece: str, to: str, game: int | None = None) -> None:
+        async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> list[Action] | None:
+            moving = of_types(legal, "move")
+            if not moving:
+                await reply(interaction, friendly_refusal({"type": "move"}, legal, gate.public(record)))
+                return None
+            parsed = parse_piece(piece)
+            starts = list(dict.fromkeys((a["piece"], a["from"]) for a, _ in moving))
+            listing = "; ".join(f"{k} in {area_name(a)}" for k, a in starts[:12])
+            if parsed is None or parsed not in starts:
+                await reply(interaction, f"{piece[:60]!r} is not one of your pieces that can move now. "
+                                         f"You can move: {listing}.")
+                return None
+            kind, src = parsed
+            routes = gate.for_seat(record, seat, lambda st, s: reachable(st, s, kind, src)) or {}
+            target = find_area(to)
+            if target is None or target not in routes:
+                view = gate.private(record, seat) or {}
+                ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
+                where = "; ".join(f"{area_name(a)} ({move_cost(view, len(r))})" for a, r in ranked[:14])
+                name = area_name(target) if target else repr(to[:40])
+                await reply(interaction, f"Your {kind} in {area_name(src)} cannot reach {name} now. "
+                                         + (f"It can reach: {where}." if where else "It cannot move now."))
+                return None
+            return routes[target]
+
+        await self.play(interaction, game, build)
+
+    @app_commands.command(name="recruit", description="Bring new traders from your supply into an area")
+    @app_commands.describe(area="Where (autocomplete lists where a new trader may go, with its cost)",
+                           count="How many (default 1)", game=GAME_HELP)
+    async def recruit(self, interaction: discord.Interaction, area: str,
+                      count: app_commands.Range[int, 1, 14] = 1, game: int | None = None) -> None:
+        await self.play(interaction, game, [{"type": "recruit", "area": find_area(area) or area}] * count)
+
+    @app_commands.command(name="resource", description="Pay 4 AP a row to move one resource marker")
+    @app_commands.describe(change="Which marker, which way and how far (autocomplete lists what you can pay)",
+                           game=GAME_HELP)
+    async def resource(self, interaction: discord.Interaction, change: str, game: int | None = None) -> None:
+        marker_text, _, rows_text = change.partition(":")
+        marker = find_marker(marker_text)
+        try:
+            rows = int(rows_text or "1")
+        except ValueError:
+            rows = 0
+        if marker is None or rows == 0:
+            await reply(interaction, f"{change[:40]!r} is not a change I understand: pick one from the list, "
+                                     "e.g. `gold:+1` (gold one row up) or `africa:-2` (Africa marker two rows down).")
+            return
+        step = 1 if rows > 0 else -1
+        await self.play(interaction, game,
+                        [{"type": "change_resource", "marker": marker, "step": step}] * abs(rows))
+
+    @app_commands.command(name="special", description="Play the special of one of your action tokens")
+    @app_commands.describe(token="Your token (autocomplete lists what you can play now)",
+                           target="Where or on what, when the special asks (area, marker or company)",
+                           game=GAME_HELP)
+    async def special(self, interaction: discord.Interaction, token: str, target: str | None = None,
+                      game: int | None = None) -> None:
+        async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> Action | None:
+            uses = [a for a, _ in of_types(legal, "use")]
+            if not uses:
+                await reply(interaction, friendly_refusal({"type": "use"}, legal, gate.public(record)))
+                return None
+            offered = list(dict.fromkeys(a["token"] for a in uses))
+            tid = find_token(token, offered)
+            if tid is None:
+                await reply(interaction, f"You can't play {token[:40]!r} now. You can play: "
+                                         + "; ".join(token_name(t) for t in offered) + ".")
+                return None
+            options = [a for a in uses if a["token"] == tid]
+            if len(options) == 1 and len(options[0]) == 2:
+                return options[0]
+            wanted = (target or "").strip().lower()
+            for a in options:
+                if wanted and wanted in (target_value(a), target_name(a).lower()):
+                    return a
+            targets = "; ".join(target_name(a) for a in options[:15])
+            head = "Say where" if not wanted else f"{target!r} is not a target for it now; choose"
+            await reply(interaction, f"{head}: {token_name(tid)} can go to {targets} (the `target` option).")
+            return None
+
+        await self.play(interaction, game, build)
+
+    @app_commands.command(name="finish", description="Stop using a multi-point special and give up the rest")
+    @app_commands.describe(game=GAME_HELP)
+    async def finish(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "finish"})
+
+    @app_commands.command(name="move-neutral", description="Move neutrals special: move a neutral one area")
+    @app_commands.describe(from_="The area a neutral leaves", to="A neighbouring area", game=GAME_HELP)
+    @app_commands.rename(from_="from")
+    async def move_neutral(self, interaction: discord.Interaction, from_: str, to: str,
+                           game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "move_neutral", "from": find_area(from_) or from_,
+                                            "to": find_area(to) or to})
+
+    # --- conflicts -------------------------------------------------------------------------
+    @app_commands.command(name="conflict", description="Start a conflict with a company or with neutrals")
+    @app_commands.describe(with_="Who and where (autocomplete lists the conflicts you may start)",
+                           game=GAME_HELP)
+    @app_commands.rename(with_="with")
+    async def conflict(self, interaction: discord.Interaction, with_: str, game: int | None = None) -> None:
+        area_text, _, other = with_.partition(":")
+        area = find_area(area_text) or area_text.strip()
+        against = other.strip().lower()
+
+        async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> Action:
+            if against in ("neutral", "neutrals"):
+                return {"type": "fight_neutrals", "area": area}
+            if against:
+                return {"type": "fight", "area": area, "against": against}
+            # Only an area: the company there if there is one, else its neutrals.
+            there = [a for a, _ in of_types(legal, "fight") if a["area"] == area]
+            return there[0] if len(there) == 1 else {"type": "fight_neutrals", "area": area}
+
+        await self.play(interaction, game, build)
+
+    @app_commands.command(name="commit", description="Conflict: commit cubes and tokens in secret")
+    @app_commands.describe(cubes="Influence cubes to commit (+3 strength each)",
+                           tokens="Tokens to add (+9 each), e.g. action_12,sv_askari (autocomplete lists yours)",
+                           game=GAME_HELP)
+    async def commit(self, interaction: discord.Interaction, cubes: app_commands.Range[int, 0, 500],
+                     tokens: str | None = None, game: int | None = None) -> None:
+        async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> list[Action] | None:
+            if not of_types(legal, "commit"):
+                await reply(interaction, friendly_refusal({"type": "commit"}, legal, gate.public(record)))
+                return None
+            offered = [a["token"] for a, _ in of_types(legal, "add_token")]
+            picked: list[str] = []
+            for part in [p for p in (tokens or "").replace(";", ",").split(",") if p.strip()]:
+                tid = find_token(part, [t for t in offered if token_key(t) not in map(token_key, picked)]
+                                 if part.strip() not in picked else [])
+                if tid is None:
+                    names = "; ".join(f"{token_name(t)} (`{t}`)" for t in offered) or "none"
+                    await reply(interaction, f"You can't add {part.strip()[:40]!r} to this commitment. "
+                                             f"Tokens you can add: {names}.")
+                    return None
+                picked.append(tid)
+            return [{"type": "add_token", "token": t} for t in picked] + [{"type": "commit", "cubes": cubes}]
+
+        await self.play(interaction, game, build)
+
+    @app_commands.command(name="retreat-token", description="Conflict: commit your retreat token, in secret")
+    @app_commands.describe(game=GAME_HELP)
+    async def retreat_token(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "retreat_token"})
+
+    @app_commands.command(name="drawn", description="Conflict with neutrals: keep, refuse or redraw the token")
+    @app_commands.describe(choice="What to do with the conflict token you drew", game=GAME_HELP)
+    async def drawn(self, interaction: discord.Interaction, choice: str, game: int | None = None) -> None:
+        word = choice.strip().lower()
+        word = {"draw": "redraw", "draw again": "redraw", "again": "redraw"}.get(word, word)
+        if word not in DRAWN:
+            await reply(interaction, "Choose `keep`, `redraw` or `refuse` (the autocomplete lists what you may do).")
+            return
+        await self.play(interaction, game, {"type": word})
+
+    @app_commands.command(name="retreat", description="Choose where a retreating piece goes")
+    @app_commands.describe(to="An area 1 or 2 away (autocomplete lists the legal ones)", game=GAME_HELP)
+    async def retreat(self, interaction: discord.Interaction, to: str, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "retreat", "to": find_area(to) or to})
+
+    @app_commands.command(name="reputation", description="After winning a conflict: 2 influence for +1 reputation")
+    @app_commands.describe(buy="Yes: pay 2 influence cubes for +1 reputation; no: keep your cubes",
+                           game=GAME_HELP)
+    async def reputation(self, interaction: discord.Interaction, buy: bool, game: int | None = None) -> None:
+        await self.play(interaction, game, {"type": "buy_reputation" if buy else "decline"})
+
+    @app_commands.command(name="score", description="Score your areas and end your turn")
+    @app_commands.describe(bonus="Optional: a victory-point token to use (autocomplete lists those that score)",
+                           game=GAME_HELP)
+    async def score(self, interaction: discord.Interaction, bonus: str | None = None,
+                    game: int | None = None) -> None:
+        action: Action = {"type": "score"}
+        if bonus:
+            tid, _, area = bonus.partition("@")
+            action["token"] = tid.strip()
+            if area:
+                action["area"] = find_area(area) or area
+
+        async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> Action | None:
+            if "token" in action and action not in [a for a, _ in legal]:
+                scoring = of_types(legal, "score")
+                offered = [a["token"] for a, _ in scoring if "token" in a]
+                tid = find_token(action["token"], offered)
+                same = [a for a, _ in scoring if a.get("token") == tid]
+                if tid is not None and len(same) == 1:
+                    return same[0]
+                if scoring:
+                    names = "; ".join(label for a, label in scoring if "token" in a) or "none now"
+                    await reply(interaction, f"That token can't score for you now. Tokens that score: {names}.")
+                    return None
+            return action
+
+        await self.play(interaction, game, build)
+
+    # --- autocompletes ---------------------------------------------------------------------
+    @start.autocomplete("area")
+    @place_neutral.autocomplete("area")
+    @retreat.autocomplete("to")
+    @recruit.autocomplete("area")
+    async def area_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        command = interaction.command.name if interaction.command else ""
+        kind = {"start": "start_area", "place-neutral": "place_neutral", "retreat": "retreat",
+                "recruit": "recruit"}[command]
+        _, _, legal = await mine(interaction)
+        field = "to" if kind == "retreat" else "area"
+        out = []
+        for a, label in of_types(legal, kind):
+            name = area_name(a[field])
+            if kind == "recruit":
+                cost = label.rpartition("(")[2].rstrip(")") if label.endswith(")") else "free"
+                name = f"{name} · {cost}"
+            out.append(app_commands.Choice(name=name[:100], value=a[field]))
+        return match(current, list({c.value: c for c in out}.values()))
+
+    @bid.autocomplete("amount")
+    async def bid_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
+        record, seat, legal = await mine(interaction)
+        view = gate.private(record, seat) if record and seat else None
+        if not view:
+            return []
+        colour = (view.get("me") or {}).get("colour", "")
+        out = [app_commands.Choice(name=f"{a['amount']} ({bid_split(view, colour, a['amount'])})"[:100],
+                                   value=int(a["amount"])) for a, _ in of_types(legal, "bid")]
+        return [c for c in out if current.strip() in str(c.value)][:25]
+
+    @move.autocomplete("piece")
+    async def piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, seat, legal = await mine(interaction)
+        view = gate.public(record) if record else None
+        if not view:
+            return []
+        out = []
+        for kind, area in dict.fromkeys((a["piece"], a["from"]) for a, _ in of_types(legal, "move")):
+            colour = next((p["colour"] for p in view["players"] if p["seat"] == seat), "")
+            here = view["areas"][area].get("traders", {}).get(colour, 0)
+            extra = f" ({plural(here, 'trader')} there)" if kind == "trader" else ""
+            out.append(app_commands.Choice(name=f"{kind.capitalize()} in {area_name(area)}{extra}"[:100],
+                                           value=piece_value(kind, area)))
+        return match(current, out)
+
+    @move.autocomplete("to")
+    async def move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, seat, legal = await mine(interaction)
+        parsed = parse_piece(str(getattr(interaction.namespace, "piece", "") or ""))
+        if record is None or seat is None or parsed is None or not of_types(legal, "move"):
+            return []
+        kind, src = parsed
+        try:
+            routes = gate.for_seat(record, seat, lambda st, s: reachable(st, s, kind, src)) or {}
+        except Exception:
+            log.exception("routes for %s %s in game %s", kind, src, record.id)
+            return []
+        view = gate.private(record, seat) or {}
+        ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
+        return match(current, [app_commands.Choice(name=f"{area_name(a)} · {move_cost(view, len(r))}"[:100], value=a)
+                               for a, r in ranked])
+
+    @resource.autocomplete("change")
+    async def resource_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, seat, legal = await mine(interaction)
+        view = gate.public(record) if record else None
+        firsts = [a for a, _ in of_types(legal, "change_resource")]
+        if record is None or seat is None or view is None or not firsts:
+            return []
+        out = []
+        for a in firsts:
+            m, step = a["marker"], a["step"]
+            most = gate.for_seat(record, seat, steps_of(m, int(step))) or 1
+            row = int(view["table"][m])
+            for k in range(1, most + 1):
+                out.append(app_commands.Choice(
+                    name=f"{marker_name(m)} {'up' if step > 0 else 'down'} {plural(k, 'row')}: {row} → "
+                         f"{row + k * step} ({4 * k} AP)"[:100], value=f"{m}:{k * step:+d}"))
+        return match(current, out)
+
+    @special.autocomplete("token")
+    async def special_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, _, legal = await mine(interaction)
+        offered = list(dict.fromkeys(a["token"] for a, _ in of_types(legal, "use")))
+        return match(current, [app_commands.Choice(name=token_name(t)[:100], value=t) for t in offered])
+
+    @special.autocomplete("target")
+    async def special_target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, _, legal = await mine(interaction)
+        chosen = str(getattr(interaction.namespace, "token", "") or "")
+        uses = [a for a, _ in of_types(legal, "use")]
+        tid = find_token(chosen, list(dict.fromkeys(a["token"] for a in uses))) if chosen else None
+        out = [app_commands.Choice(name=target_name(a)[:100], value=target_value(a)) for a in uses
+               if (tid is None or a["token"] == tid) and len(a) > 2]
+        return match(current, list({c.value: c for c in out}.values()))
+
+    @move_neutral.autocomplete("from_")
+    async def neutral_from_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, _, legal = await mine(interaction)
+        view = gate.public(record) if record else None
+        if view is None:
+            return []
+        out = [app_commands.Choice(name=f"{area_name(a)} ({plural(view['areas'][a].get('neutrals', 0), 'neutral')})"
+                                   [:100], value=a)
+               for a in dict.fromkeys(x["from"] for x, _ in of_types(legal, "move_neutral"))]
+        return match(current, out)
+
+    @move_neutral.autocomplete("to")
+    async def neutral_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, _, legal = await mine(interaction)
+        src = find_area(str(getattr(interaction.namespace, "from_", "") or getattr(interaction.namespace, "from", "")
+                            or ""))
+        out = [app_commands.Choice(name=area_name(a["to"]), value=a["to"]) for a, _ in of_types(legal, "move_neutral")
+               if src is None or a["from"] == src]
+        return match(current, list({c.value: c for c in out}.values()))
+
+    @conflict.autocomplete("with_")
+    async def conflict_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, seat, legal = await mine(interaction)
+        view = gate.public(record) if record else None
+        if view is None:
+            return []
+        colour = next((p["colour"] for p in view["players"] if p["seat"] == seat), "")
+        out = []
+        for a, _ in of_types(legal, "fight", "fight_neutrals"):
+            info = view["areas"][a["area"]]
+            if a["type"] == "fight":
+                theirs = info.get("traders", {}).get(a["against"], 0) + (a["against"] in info.get("wholesalers", []))
+                name = (f"{str(a['against']).capitalize()} in {area_name(a['area'])} (compulsory; their "
+                        f"{plural(theirs, 'piece')} against yours)")
+                value = f"{a['area']}:{a['against']}"
+            else:
+                traders = info.get("traders", {}).get(colour, 0)
+                wh = colour in info.get("wholesalers", [])
+                name = (f"Neutrals in {area_name(a['area'])} ({plural(info.get('neutrals', 0), 'neutral')}; "
+                        f"your count up to {1 + 2 * traders if wh else traders})")
+                value = f"{a['area']}:neutrals"
+            out.append(app_commands.Choice(name=name[:100], value=value))
+        return match(current, out)
+
+    @commit.autocomplete("cubes")
+    async def cubes_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
+        _, _, legal = await mine(interaction)
+        out = [app_commands.Choice(name=f"{a['cubes']} (+{3 * a['cubes']} strength)", value=int(a["cubes"]))
+               for a, _ in of_types(legal, "commit")]
+        return [c for c in out if current.strip() in str(c.value)][:25]
+
+    @commit.autocomplete("tokens")
+    async def tokens_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, _, legal = await mine(interaction)
+        offered = [a["token"] for a, _ in of_types(legal, "add_token")]
+        out: list[app_commands.Choice[str]] = []
+        for size in range(1, len(offered) + 1):
+            for combo in itertools.combinations(offered, size):
+                if len({token_key(t) for t in combo}) < size:
+                    continue
+                strength = sum(int(token_power(t)) for t in combo)
+                name = " + ".join(token_name(t) for t in combo) + f" (+{strength})"
+                out.append(app_commands.Choice(name=name[:100], value=",".join(combo)))
+                if len(out) >= 50:
+                    break
+        return match(current, out)
+
+    @drawn.autocomplete("choice")
+    async def drawn_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, _, legal = await mine(interaction)
+        view = gate.public(record) if record else None
+        c = (view or {}).get("conflict") or {}
+        token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else "the token"
+        out = [app_commands.Choice(name=f"{DRAWN[a['type']]} ({token})"[:100] if a["type"] == "keep"
+                                   else DRAWN[a["type"]][:100], value=a["type"])
+               for a, _ in of_types(legal, "keep", "redraw", "refuse")]
+        return match(current, out)
+
+    @score.autocomplete("bonus")
+    async def score_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, seat, legal = await mine(interaction)
+        view = gate.private(record, seat) if record and seat else None
+        if view is None:
+            return []
+        out = []
+        for a, label in of_types(legal, "score"):
+            if "token" not in a:
+                continue
+            value = a["token"] + (f"@{a['area']}" if "area" in a else "")
+            gain = bonus_gain(view, a)
+            out.append(app_commands.Choice(name=(label + (f" (+{gain} VP)" if gain else ""))[:100], value=value))
+        return match(current, out)
+
+    @panel.autocomplete("game")
+    @start.autocomplete("game")
+    @bid.autocomplete("game")
+    @pass_.autocomplete("game")
+    @place_neutral.autocomplete("game")
+    @move.autocomplete("game")
+    @recruit.autocomplete("game")
+    @resource.autocomplete("game")
+    @special.autocomplete("game")
+    @finish.autocomplete("game")
+    @move_neutral.autocomplete("game")
+    @conflict.autocomplete("game")
+    @commit.autocomplete("game")
+    @retreat_token.autocomplete("game")
+    @drawn.autocomplete("game")
+    @retreat.autocomplete("game")
+    @reputation.autocomplete("game")
+    @score.autocomplete("game")
+    async def game_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
+        return await game_autocomplete(interaction, current, key=KEY)
+
+
+def bonus_gain(view: dict[str, Any], action: Action) -> int:
+    """What a VP token adds to this scoring, from the public map (areas held alone by the scorer)."""
+    colour = (view.get("me") or {}).get("colour")
+    held = {a: info for a, info in view["areas"].items() if info.get("controller") == colour}
+    tid = action.get("token", "")
+    if "area" in action:
+        return int(held.get(action["area"], {}).get("value", 0))
+    token = SV.get(tid, {})
+    if "resource" in token:
+        return int(token["vp_per_area"]) * sum(1 for info in held.values() if info.get("resource") == token["resource"])
+    if "vp_per_station" in token:
+        return int(token["vp_per_station"]) * sum(1 for info in held.values() if info.get("station"))
+    if "vp" in token:
+        return int(token["vp"]) if any(AREA[a]["heart_of_africa"] for a in held) else 0
+    return 0
+
+
+def steps_of(marker: str, step: int) -> Callable[[Any, str], int]:
+    return lambda game_state, seat: resource_steps(game_state, seat, marker, step)
+
+
+def target_value(action: Action) -> str:
+    for k in ("area", "marker", "against"):
+        if k in action:
+            return str(action[k])
+    return ""
+
+
+def target_name(action: Action) -> str:
+    if "area" in action:
+        return area_name(action["area"])
+    if "marker" in action:
+        return marker_name(action["marker"])
+    if "against" in action:
+        return str(action["against"]).capitalize()
+    return ""
+
+
+async def setup(bot: TabletopBot) -> None:
+    bot.game_uis[KEY] = AfricaUI()
+    await bot.add_cog(AfricaCog(bot))
