@@ -115,11 +115,12 @@ class GameService(Store):
         public_after = game.view(after_state, None)
         boundary = any(public_before.get(k) != public_after.get(k) for k in BOUNDARY_KEYS)
         fresh = boundary or reason == "start"
+        told = any(e.get("boundary") for e in events)  # the game wants this told now (a reveal)
         notice = {
             "reason": reason, "actor": actor,
             "events": [*(lines or []), *public_events(events)],
             "private": [e for e in events if e.get("private_to") not in (None, actor)],
-            "flush": before != after or boundary or finished or reason != "move",
+            "flush": before != after or boundary or told or finished or reason != "move",
             "newly": [s for s in after if fresh or s not in before],
             "finished": finished,
         }

@@ -5,6 +5,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.presentation import PlainUI
 from games.africa.board import (
     AREA,
     COSTS,
@@ -101,8 +102,9 @@ def special_text(tid: str) -> str:
     return f"**{token_name(tid)}**: {SPECIALS[t['special']]['effect']}"
 
 
-class AfricaUI:
-    key = "africa"
+class AfricaUI(PlainUI):
+    def __init__(self) -> None:
+        super().__init__("africa")
 
     # --- the table's lines ---------------------------------------------------------------------
     def status_line(self, view: View) -> str:

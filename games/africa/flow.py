@@ -156,7 +156,7 @@ def resolve_auction(s: State, events: list[Event]) -> None:
             and not s["players"][int(k)]["dropped"]}
     if s["sealed"]:
         emit(events, "bids", "Sealed bids: " + ", ".join(
-            f"{colour(s, j)} {bids.get(j, 0)}" for j in a["order"] if j in bids) + ".")
+            f"{colour(s, j)} {bids.get(j, 0)}" for j in a["order"] if j in bids) + ".", boundary=True)
     if not bids:
         # Every bidder left the table: the first live player takes the row for nothing.
         winner = live(s)[0]
@@ -423,7 +423,7 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
             if tid in SV and tid not in s["sv_shown"]:
                 s["sv_shown"].append(tid)
     emit(events, "commitments", "Revealed: " + describe_commit(s, i, ci) + "; "
-         + describe_commit(s, j, cj) + ".")
+         + describe_commit(s, j, cj) + ".", boundary=True)
     s["stage"] = "turn"
     s["conflict"] = None
     if ci["retreat"] and cj["retreat"]:

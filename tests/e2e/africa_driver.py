@@ -15,7 +15,7 @@ from typing import Any
 from bot.app import TabletopBot
 from cogs.africa.ui import AfricaUI
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import settle, turn_messages, user_of
+from tests.e2e.harness import settle, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord
 
 UI = AfricaUI()
@@ -34,7 +34,7 @@ class AfricaPlayers:
         for _ in range(limit):
             record = await self.bot.service.get(self.gid)
             for seat in record.seats:
-                self.held.setdefault(seat, set()).update(record.view(seat)["me"]["special_victory_tokens"])
+                self.held.setdefault(seat, set()).update(view_of(record, seat)["me"]["special_victory_tokens"])
             if record.status != "running":
                 return record
             seat, action = choose(record.game, record.state, self.decide)

@@ -17,7 +17,7 @@ import pytest
 from bot.app import TabletopBot
 from bot.config import Settings
 from bot.service_records import GameRecord, LogEntry
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
 
 PG_ADMIN = os.environ.get("E2E_PG_DSN", "postgresql://postgres@127.0.0.1:5432/test")
 _pg_state: dict[str, str | None] = {}
@@ -138,6 +138,12 @@ def seat_of(record: GameRecord, user: User) -> str:
     seat = record.seat_of(user.id)
     assert seat is not None, f"{user!r} holds no seat in game #{record.id}"
     return seat
+
+
+def message_of(result: InteractionRecord) -> Message:
+    """The message an interaction answered with (it must have one)."""
+    assert result.message is not None, result
+    return result.message
 
 
 def view_of(record: GameRecord, seat: str | None = None) -> dict[str, Any]:

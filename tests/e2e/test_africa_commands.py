@@ -14,7 +14,7 @@ from cogs.africa.help import HELP_TOPICS
 from cogs.africa.routes import reachable
 from games.africa.board import SV, token_name
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import settle, sqlite, start_bot, turn_messages
+from tests.e2e.harness import message_of, seat_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 30, two players, open auction: Blue (Bob) chooses his start area first, then Red (Alice); Red
@@ -39,9 +39,10 @@ def channel_text(sim: FakeDiscord, since: int = 0) -> str:
 async def new_game(sim: FakeDiscord, bot: TabletopBot, sealed: bool = False) -> int:
     options = {"game": "africa", "players": 2} | ({"options": "sealed_auction=true"} if sealed else {})
     opened = await sim.slash(sim.alice, sim.channel, "game new", options=options)
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
-    await sim.click(sim.bob, opened.message, label="Join")
-    await sim.click(sim.alice, opened.message, label="Start")
+    table = message_of(opened)
+    gid = int(re.search(r"table #(\d+)", table.text)[1])  # type: ignore[index]
+    await sim.click(sim.bob, table, label="Join")
+    await sim.click(sim.alice, table, label="Start")
     await settle()
     assert (await bot.service.get(gid)).status == "running"
     return gid
@@ -103,7 +104,7 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     gid = await new_game(sim, bot)
     table = Table(bot, gid, SEED)
     record = await bot.service.get(gid)
-    red, blue = record.seat_of(sim.alice.id), record.seat_of(sim.bob.id)
+    red, blue = seat_of(record, sim.alice), seat_of(record, sim.bob)
     assert record.to_act == [blue]
 
     # Setup: Bob is offered exactly his legal start areas, in words; Alice nothing (not her turn).
@@ -124,7 +125,7 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     # Red's action step in round 1: 5 AP and 15 influence cubes.
     record = await table.until(lambda r: r.view(None)["stage"] == "turn"
                                and (r.view(None)["turn"] or {}).get("step") == "actions")
-    assert record.to_act == [red] and record.view(None)["turn"]["ap"] == 5
+    assert record.to_act == [red] and view_of(record)["turn"]["ap"] == 5
     await bot.presenter.deliver(gid)
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa move", focused="piece")
     assert [c["value"] for c in offered] == ["trader:southwest"]
@@ -165,8 +166,8 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     assert len(steps) == 3 and all(a["type"] == "move" and a["piece"] == "trader" for a in steps)  # type: ignore[index]
     assert steps[0]["from"] == "southwest" and steps[-1]["to"] == "madagascar"  # type: ignore[index]
     record = await bot.service.get(gid)
-    assert record.view(None)["areas"]["madagascar"]["traders"] == {"red": 1}
-    assert record.view(None)["turn"]["ap"] == 2
+    assert view_of(record)["areas"]["madagascar"]["traders"] == {"red": 1}
+    assert view_of(record)["turn"]["ap"] == 2
     assert "to Madagascar" in said(moved) and len(sim.channel_messages(sim.channel)) == posts  # same turn: no post
     # The resource marker: as many rows as 2 AP + 15 cubes pay, one marker.
     changes = await sim.autocomplete(sim.alice, sim.channel, "africa resource", focused="change")
@@ -175,8 +176,8 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     # Another seat's buttons: Bob's "My turn" has nothing for him; a copy of Alice's panel button is refused.
     board = turn_messages(sim, sim.channel, gid)[-1]
     nothing = await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")
-    assert nothing.ephemeral and nothing.message.content.startswith("Nothing to do for you right now")
-    panel = (await sim.click(sim.alice, board, custom_id=f"tr:p:{gid}")).message
+    assert nothing.ephemeral and message_of(nothing).content.startswith("Nothing to do for you right now")
+    panel = message_of(await sim.click(sim.alice, board, custom_id=f"tr:p:{gid}"))
     assert panel.ephemeral and panel.components
     button = next(c for c in panel.components if c.custom_id and c.custom_id.startswith(f"tr:a:{gid}:"))
     copy = sim.create_bot_message(sim.channel, "copy", components=[
@@ -199,9 +200,9 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     gid = await new_game(sim, bot)
     table = Table(bot, gid, SEED)
     record = await table.until(lambda r: r.view(None)["stage"] == "commit")
-    red, blue = record.seat_of(sim.alice.id), record.seat_of(sim.bob.id)
+    red, blue = seat_of(record, sim.alice), seat_of(record, sim.bob)
     assert sorted(record.to_act) == sorted([red, blue])
-    conflict = record.view(None)["conflict"]
+    conflict = view_of(record)["conflict"]
     assert (conflict["active"], conflict["defender"]) == ("blue", "red")
     await bot.presenter.deliver(gid)
     start = len(sim.channel_messages(sim.channel))
@@ -214,7 +215,7 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa commit", focused="tokens")
     assert {v for c in offered for v in c["value"].split(",")} == set(red_tokens)
     cubes = await sim.autocomplete(sim.bob, sim.channel, "africa commit", focused="cubes")
-    influence = next(p["influence"] for p in record.view(None)["players"] if p["seat"] == blue)
+    influence = next(p["influence"] for p in view_of(record)["players"] if p["seat"] == blue)
     assert [c["value"] for c in cubes] == list(range(min(influence + 1, 25)))
 
     # Bob commits cubes and a token in one command: one write, his reply shows it, the channel does not.
@@ -224,7 +225,7 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     committed = await slash(sim, sim.bob, "africa commit", cubes=1, tokens=token)
     assert committed.ephemeral and f"🔒 You add {token_name(token)} to your commitment." in said(committed)
     record = await bot.service.get(gid)
-    assert record.to_act == [red] and record.view(blue)["me"]["commitment"] == {
+    assert record.to_act == [red] and view_of(record, blue)["me"]["commitment"] == {
         "tokens": [token], "cubes": 1, "retreat": False, "done": True}
     public = channel_text(sim, start)
     assert "Blue has committed." in public and "Revealed" not in public
@@ -235,13 +236,13 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
 
     # Alice answers from her panel with the retreat token: both commitments are revealed in one post.
     board = turn_messages(sim, sim.channel, gid)[-1]
-    panel = (await sim.click(sim.alice, board, custom_id=f"tr:p:{gid}")).message
+    panel = message_of(await sim.click(sim.alice, board, custom_id=f"tr:p:{gid}"))
     retreat = panel.button(label="Retreat token (lose nothing, take their bid)")
     await sim.click(sim.alice, panel, custom_id=retreat.custom_id)
     await settle()
     # She retreats her trader herself (the table hears it all once the turn passes on).
     record = await bot.service.get(gid)
-    assert record.to_act == [red] and record.view(None)["pending"]["kind"] == "retreat"
+    assert record.to_act == [red] and view_of(record)["pending"]["kind"] == "retreat"
     legal = [a["to"] for a in record.game.legal_actions(record.state, red)]
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa retreat", focused="to")
     assert [c["value"] for c in offered] == legal
@@ -262,7 +263,7 @@ async def test_sealed_bids_are_shown_together(fake_discord: FakeDiscord, tmp_pat
     gid = await new_game(sim, bot, sealed=True)
     table = Table(bot, gid, seed)
     record = await table.until(lambda r: r.view(None)["stage"] == "auction")
-    red, blue = record.seat_of(sim.alice.id), record.seat_of(sim.bob.id)
+    red, blue = seat_of(record, sim.alice), seat_of(record, sim.bob)
     assert sorted(record.to_act) == sorted([red, blue])
     await bot.presenter.deliver(gid)
     start = len(sim.channel_messages(sim.channel))
@@ -283,13 +284,13 @@ async def test_sealed_bids_are_shown_together(fake_discord: FakeDiscord, tmp_pat
     assert "sealed bid" not in "\n".join(m.text for m in sim.dm_messages(sim.bob) + sim.ephemeral_messages(sim.bob))
     # Alice's own view shows her bid; Bob's does not.
     record = await bot.service.get(gid)
-    assert record.view(red)["me"]["sealed_bid"] == amount and "sealed_bid" not in record.view(blue)["me"]
+    assert view_of(record, red)["me"]["sealed_bid"] == amount and "sealed_bid" not in view_of(record, blue)["me"]
     hand = await slash(sim, sim.alice, "game hand")
     assert f"Your sealed bid this round: **{amount}**" in said(hand)
 
     # Bob bids from his panel: the bids are shown together.
     board = turn_messages(sim, sim.channel, gid)[-1]
-    panel = (await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")).message
+    panel = message_of(await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}"))
     legal = record.game.legal_actions(record.state, blue)
     idx = legal.index({"type": "bid", "amount": 1})
     select = next(c for c in panel.components if c.is_select and str(idx) in c.option_values)

@@ -16,7 +16,7 @@ from games.africa.board import SV
 from games.base import canonical
 from renderers.africa.geometry import HEIGHT, WIDTH
 from tests.e2e.africa_driver import AfricaPlayers
-from tests.e2e.harness import settle, sqlite, start_bot
+from tests.e2e.harness import message_of, seat_of, settle, sqlite, start_bot
 from tests.fakediscord import FakeDiscord, Message
 
 # (players, sealed auction, seed): seeds whose random games (`python -m games.simulate`) reach the
@@ -43,14 +43,16 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
     users = [sim.alice, sim.bob, sim.carol, sim.dave]
     while len(users) < players:
+        assert sim.guild is not None
         users.append(sim.add_member(sim.guild, sim.add_user(f"player{len(users) + 1}")).user)
     users = users[:players]
     options = {"game": "africa", "players": players} | ({"options": "sealed_auction=true"} if sealed else {})
     opened = await sim.slash(users[0], sim.channel, "game new", options=options)
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    table = message_of(opened)
+    gid = int(re.search(r"table #(\d+)", table.text)[1])  # type: ignore[index]
     for user in users[1:]:
-        await sim.click(user, opened.message, label="Join")
-    await sim.click(users[0], opened.message, label="Start")
+        await sim.click(user, table, label="Join")
+    await sim.click(users[0], table, label="Start")
     await settle()
 
     driver = AfricaPlayers(sim, bot, gid, seed, panel_share=0.3)
@@ -99,7 +101,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     # Secrets reach their owners only: each user's private lines name only their own tokens.
     owner_lines: dict[str, set[str]] = {}
     for user in users:
-        seat = record.seat_of(user.id)
+        seat = seat_of(record, user)
         mine = private_lines(sim.dm_messages(user) + sim.ephemeral_messages(user))
         secret = [line for line in mine if line.lstrip("🔒 ").startswith(SECRET_LINES)]
         owner_lines[seat] = set(secret)
@@ -109,9 +111,9 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
                 assert any(name in line for name in held), (seat, line)
         told = "\n".join(secret)  # by DM, or in the reply to the move that dealt the tokens
         assert any(name in told for name in held), (seat, "never told its special victory token")
-    for seat, secret in owner_lines.items():
+    for seat, told_lines in owner_lines.items():
         for other, theirs in owner_lines.items():
             if other != seat:
-                assert not {s for s in secret if "special victory token" in s} & theirs, (seat, other)
+                assert not {s for s in told_lines if "special victory token" in s} & theirs, (seat, other)
     # The log rebuilds the final state exactly.
     assert canonical(record.game.dump(await bot.service.rebuild(gid))) == canonical(record.snapshot)
