@@ -175,6 +175,10 @@ class WesterplatteUI:
             bits.append("Facing " + troop_text(view, o["at"][-1]) + ".")
         bits.append("Move, act (in any order), then end your moves and actions: the Germans follow. "
                     "`/westerplatte move` walks a whole route.")
+        fresh = turn["actions"] >= 1 and not turn["used_extra_action"] and view.get("last_card")
+        if fresh and solo:
+            bits.append(f"\nLast German card: {card_text(view['last_card'])}. Walls: {walls_text(view)}. "
+                        "`/game status` shows the board.")
         return " ".join(bits)
 
     def opening_lines(self, view: View, name: Name) -> list[str]:

@@ -109,7 +109,8 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
     assert early.ephemeral and early.message.content.startswith("It's not your turn.")
     assert f"<@{sim.alice.id}>" in early.message.content
     after = await bot.service.get(gid)
-    assert after.version == record.version and not any("went wrong" in m.text for m in sim.channel_messages(sim.channel))
+    assert after.version == record.version
+    assert not any("went wrong" in m.text for m in sim.channel_messages(sim.channel))
     for result in (far, junk, away, bad_space, wrong_ammo, no_token, not_asked, early):
         assert result.ephemeral
 

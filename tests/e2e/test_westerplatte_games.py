@@ -84,6 +84,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
         assert any(a.filename.endswith("-board.png") for m in driver.replies for a in m.attachments)
     # Both ways of playing were used: slash commands and the panel's components.
     assert driver.used["/westerplatte move"] and driver.used["/westerplatte end"]
+    assert {"move", "end_turn", "attack", "supply"} <= driver.commanded  # each kind once by command, at least
     assert sum(n for k, n in driver.used.items() if k.startswith("panel")) > 0
 
     # Nothing hidden leaks: the events still in the deck or boxed never show, in public or privately.

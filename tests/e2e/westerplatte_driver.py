@@ -26,13 +26,15 @@ def decision_value(action: dict[str, Any]) -> str:
 
 
 class WesterplattePlayers:
-    def __init__(self, sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, panel_share: float = 0.5) -> None:
+    def __init__(self, sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, panel_share: float = 0.25,
+                 service_share: float = 0.4) -> None:
         self.sim, self.bot, self.gid = sim, bot, gid
         self.decide = playout_rng(seed)  # the same choices as games.simulate for this seed
         self.rng = random.Random(seed)  # how to say it: panel or command
-        self.panel_share = panel_share
+        self.panel_share, self.service_share = panel_share, service_share
         self.used: Counter[str] = Counter()
         self.replies: list[Message] = []
+        self.commanded: set[str] = set()
 
     async def play(self, limit: int = 2000) -> Any:
         for _ in range(limit):
@@ -97,10 +99,20 @@ class WesterplattePlayers:
         return False
 
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:
-        """Play one action, by panel part of the time and by its slash command otherwise."""
-        if self.rng.random() < self.panel_share and await self.panel(seat, record, action):
-            return
+        """Play one action: by panel part of the time, straight through the service (what a click
+        does, without the round trip: it keeps the test fast) part of the time, else by its slash command."""
+        roll = self.rng.random()
         kind = action["type"]
+        if kind not in self.commanded:  # every kind of action is played by its command at least once
+            self.commanded.add(kind)
+            roll = 0.5
+        if roll < self.panel_share and await self.panel(seat, record, action):
+            return
+        if roll > 1 - self.service_share:
+            self.used["service"] += 1
+            await self.bot.service.act(self.gid, record.user_of(seat), action)
+            await self.bot.presenter.deliver(self.gid)
+            return
         if kind == "move":
             await self.slash(seat, record, "westerplatte move", to=action["to"])
         elif kind == "end_turn":
