@@ -63,6 +63,11 @@ def troop_text(view: View, path: str) -> str:
     return f"path {path.upper()}: {unit} on space {ROMAN[t['space']]}, {left} of {t['resistance']} resistance left"
 
 
+def budget(turn: dict[str, Any]) -> str:
+    moves, actions = turn["moves"], turn["actions"]
+    return f"{moves} movement, {actions} action{'' if actions == 1 else 's'}"
+
+
 def pile_count(view: View) -> int:
     return len(view["piles"][min(view["day"], 7) - 1])
 
@@ -136,8 +141,7 @@ class WesterplatteUI:
         asked = view.get("asked") or {}
         team = " The team waits on them." if len({o["seat"] for o in view["officers"]}) > 1 else ""
         if asked.get("kind") == "officer_phase":
-            return (f"{who} plays the **{me['name']}** on {place(me['at'])}: {turn['moves']} movement, "
-                    f"{turn['actions']} action(s) left.{team}")
+            return (f"{who} plays the **{me['name']}** on {place(me['at'])}: {budget(turn)} left.{team}")
         return f"{who} must choose for the team: {asked_text(view, asked)}{team}"
 
     def board_signature(self, view: View) -> str:
@@ -169,16 +173,15 @@ class WesterplatteUI:
         solo = len(mine) > 1
         who = f"the **{o['name']}**" if solo else "your officer"
         here = place_with_tile(view, o["at"])
-        bits = [f"Your turn with {who} on {here}: {turn['moves']} movement, {turn['actions']} action(s) left, "
-                f"{o['ammo']} ammunition."]
+        bits = [f"Your turn with {who} on {here}: {budget(turn)} left, {o['ammo']} ammunition."]
         if o["at"].startswith("outpost"):
             bits.append("Facing " + troop_text(view, o["at"][-1]) + ".")
-        bits.append("Move, act (in any order), then end your moves and actions: the Germans follow. "
-                    "`/westerplatte move` walks a whole route.")
-        fresh = turn["actions"] >= 1 and not turn["used_extra_action"] and view.get("last_card")
-        if fresh and solo:
-            bits.append(f"\nLast German card: {card_text(view['last_card'])}. Walls: {walls_text(view)}. "
-                        "`/game status` shows the board.")
+        if turn["actions"] >= 1 and not turn["used_extra_action"]:
+            bits.append("Move and act in any order, then end your moves and actions: the Germans follow. "
+                        "`/westerplatte move` walks a whole route.")
+            if solo and view.get("last_card"):
+                bits.append(f"\nLast German card: {card_text(view['last_card'])}. Walls: {walls_text(view)}. "
+                            "`/game status` shows the board.")
         return " ".join(bits)
 
     def opening_lines(self, view: View, name: Name) -> list[str]:

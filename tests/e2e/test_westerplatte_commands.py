@@ -123,7 +123,7 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
     assert [a["type"] for a in log[-2:]] == ["move", "move"] and log[-1] == {"type": "move", "to": "guardhouse_2"}
     red = next(o for o in moved.view(None)["officers"] if o["id"] == "o1")
     assert red["at"] == "guardhouse_2" and moved.view(None)["turn"]["moves"] == 0
-    assert "guardhouse 2 (Mortar): 0 movement, 1 action(s) left" in said(walked)  # her panel comes with it
+    assert "guardhouse 2 (Mortar): 0 movement, 1 action left" in said(walked)  # her panel comes with it
     troops = [p["id"] for p in moved.view(None)["paths"] if p["troop"]]
     fire = await sim.autocomplete(sim.alice, sim.channel, "westerplatte mortar", focused="path")
     assert [c["value"] for c in fire] == troops and all("resistance left" in c["name"] for c in fire)
