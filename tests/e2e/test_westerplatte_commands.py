@@ -145,6 +145,7 @@ async def test_grouped_panel_picks_the_action_then_its_target(fake_discord: Fake
     # Bob cannot use Alice's turn: the "My turn" button tells him whom the team waits on.
     other = await sim.click(sim.bob, post, custom_id=f"tr:p:{gid}")
     assert other.ephemeral and "Nothing to do for you right now" in other.message.content
+    spare = (await sim.click(sim.alice, post, custom_id=f"tr:p:{gid}")).message  # a second panel, kept
     # The attack group: whose ammunition, then fire with Blue's.
     shown = await sim.select(sim.alice, panel, menu.custom_id, ["1"])
     await settle()
@@ -161,6 +162,20 @@ async def test_grouped_panel_picks_the_action_then_its_target(fake_discord: Fake
     view = after.view(None)
     assert next(o for o in view["officers"] if o["id"] == "o2")["ammo"] == 1
     assert next(p for p in view["paths"] if p["id"] == "c")["troop"] is None
+    # The panel opened before the attack is out of date now: its menu says so and changes nothing.
+    stale = await sim.select(sim.alice, spare, menu.custom_id, ["0"])
+    await settle()
+    assert stale.ephemeral and "out of date" in said(stale)
+    # Another server cannot reach this game by its number.
+    other = sim.add_guild("Elsewhere", owner=sim.dave)
+    sim.add_member(other, sim.carol)
+    there = sim.add_text_channel(other, "games")
+    for command, options in (("westerplatte end", {}), ("westerplatte move", {"to": "outpost_b"}),
+                             ("westerplatte panel", {})):
+        result = await sim.slash(sim.carol, there, command, options={"game": gid, **options})
+        await settle()
+        assert result.ephemeral and f"no game #{gid} in this server" in said(result), command
+    assert (await bot.service.get(gid)).version == after.version
 
 
 async def test_solo_turn_passes_to_the_second_officer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
