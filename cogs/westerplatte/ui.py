@@ -13,9 +13,6 @@ Name = Callable[[str], str]
 
 LEVELS = {"l3": "lowest (l3)", "l2": "low (l2)", "l1": "low (l1)", "start": "start",
           "h1": "high (h1)", "h2": "high (h2)", "h3": "highest (h3)", "blank": "blank step"}
-REASONS = {"survived": "Day 7 is over and the wall still stands.",
-           "walls_destroyed": "Two guardhouses have no bricks left: Westerplatte has fallen.",
-           "abandoned": "Every player left the table: the game is abandoned."}
 TOKEN_WORDS = {"extra_movement": "extra-movement token", "extra_action": "extra-action token",
                "ammo": "ammunition"}
 
@@ -125,6 +122,8 @@ class WesterplatteUI:
     key = "westerplatte"
 
     def status_line(self, view: View) -> str:
+        if view.get("outcome"):
+            return f"day {min(view['day'], 7)}/7 · {view['difficulty']} · game over"
         morale = LEVELS.get(view["morale"]["level"], view["morale"]["level"])
         parts = [f"day {min(view['day'], 7)}/7 ({pile_count(view)}/8 cards)", f"{view['difficulty']}",
                  f"morale {morale}", walls_text(view)]
@@ -198,30 +197,24 @@ class WesterplatteUI:
         return lines
 
     def outcome_text(self, view: View, name: Name) -> str:
+        """Short: the poster appends it to a post whose event lines may already fill most of the
+        2000 characters (won or lost, the day, the walls; then the team and the score)."""
         outcome = view.get("outcome") or {}
         reason = outcome.get("reason", "")
         won = bool(outcome.get("winners"))
-        seats = list(dict.fromkeys(o["seat"] for o in view["officers"]))
-        team = ", ".join(owner_line(view, s, name) for s in seats)
         day = outcome.get("day", view["day"])
         if won:
-            head = f"**Game over: the team won!** {REASONS['survived']} Westerplatte held for seven days."
+            head = "🏆 **Game over: the team won!** Day 7 ended with the wall standing."
         elif reason == "abandoned":
-            head = f"**Game over: the team lost.** {REASONS['abandoned']} (day {day})"
+            head = f"**Game over: the team lost on day {day}.** Every player left the table."
         else:
-            head = f"**Game over: the team lost on day {day}.** {REASONS.get(reason, reason)}"
-        bricks = {w["id"]: w["bricks"] for w in view["walls"]}
-        empty = [place(w) for w, n in bricks.items() if n == 0]
-        lines = [head, f"The team: {team}.",
-                 f"The walls: {walls_text(view)}"
-                 + (f" (empty: {', '.join(empty)})" if empty else "") + f"; {sum(bricks.values())} of 66 bricks stand.",
-                 f"Morale {LEVELS.get(view['morale']['level'], view['morale']['level'])}; "
-                 f"{sum(len(p) for p in view['piles'])} German cards on the day piles."]
-        scores = outcome.get("scores") or {}
-        if scores:
-            days = max(scores.values())
-            lines.append(f"Score: {days} day(s) held, for every player (co-operative: all win or all lose).")
-        return "\n".join(lines)
+            head = f"**Game over: the team lost on day {day}.** Two guardhouses are empty: Westerplatte fell."
+        bricks = sum(w["bricks"] for w in view["walls"])
+        seats = list(dict.fromkeys(o["seat"] for o in view["officers"]))
+        days = max((outcome.get("scores") or {"": 0}).values())
+        return "\n".join([head, f"Walls: {walls_text(view)} ({bricks}/66 bricks).",
+                          f"Score: {days} day{'s' if days != 1 else ''} held, for all of "
+                          + ", ".join(name(s) for s in seats) + "."])
 
     def action_label(self, view: View, action: dict[str, Any], label: str) -> str:
         kind = action.get("type")

@@ -42,10 +42,11 @@ def test_every_state_reads_in_words(players: int, seed: int, won: bool) -> None:
     for state, seat, legal in play(players, seed):
         public = game.view(state, None)
         assert UI.status_line(public).startswith("day ")
+        assert ("game over" in UI.status_line(public)) == (not seat)
         UI.board_signature(public)
         if not seat:
             text = UI.outcome_text(public, name)
-            assert ("the team won" in text) == won and "The walls: outposts A" in text
+            assert ("the team won" in text) == won and "Walls: outposts A" in text and len(text) < 300
             assert ("the team lost on day" in text) != won
             continue
         mine = game.view(state, seat)

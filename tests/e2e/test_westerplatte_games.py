@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.westerplatte.ui import WesterplatteUI
 from games.base import canonical
 from games.westerplatte.board import EVENTS
 from tests.e2e.harness import settle, sqlite, start_bot, turn_messages
@@ -68,13 +69,15 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     assert outcome is not None and outcome["reason"] == reason and outcome["day"] == day
     posts = sim.channel_messages(sim.channel)
     last = posts[-1].content
-    assert "Game over" in last and "The walls:" in last and "outposts A" in last
+    ending = WesterplatteUI().outcome_text(record.view(None), record.mention)
+    assert ending in last and len(last) <= 2000  # whole, even after a long day's lines
+    assert "Walls: outposts A" in ending and f"<@{users[-1].id}>" in ending
     if reason == "survived":
         assert set(outcome["winners"]) == set(record.seats)
-        assert "the team won" in last and "seven days" in last
+        assert "the team won!" in last and "Score: 7 days held" in ending
     else:
         assert outcome["winners"] == []
-        assert f"the team lost on day {day}" in last and "empty:" in last
+        assert f"the team lost on day {day}." in last and "Two guardhouses are empty" in last
     boards = [m for m in posts if any(a.filename.endswith("-board.png") for a in m.attachments)]
     assert len(boards) >= 3
     assert all(a.image().size[0] == 1600 for m in boards[-2:] for a in m.attachments
