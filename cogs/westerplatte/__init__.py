@@ -34,6 +34,7 @@ KEY = "westerplatte"
 Choices = list[app_commands.Choice[str]]
 Action = dict[str, Any]
 DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
+TARGETED = ("attack", "mortar", "mine", "rebuild", "push_back")
 GAME_HELP = "Which game (when several share the channel)"
 
 
@@ -175,6 +176,71 @@ def away_from_tile(view: dict[str, Any], tile: str) -> str | None:
             f"{place(there)}. {way}").strip()
 
 
+def target_refusal(view: dict[str, Any], action: Action) -> str | None:
+    """Why an action with a target is not possible, in players' words (from the public view);
+    None when nothing specific can be said (the engine's own reason is used then)."""
+    turn, kind = view["turn"], action.get("type")
+    if turn["actions"] <= 0:
+        return "You have no action left this turn."
+    stock = view["stock"]
+    troops = {p["id"]: p["troop"] for p in view["paths"]}
+    mines = {p["id"]: p["mines"] for p in view["paths"]}
+    paths = [action["path"]] if "path" in action else list(action.get("paths") or [])
+    bad = next((p for p in paths if p not in troops), None)
+    if bad is not None:
+        return f"{str(bad)[:20]!r} is not a path: the paths are A, B, C, D and E."
+    if kind == "mortar":
+        if stock["mortar"] <= 0:
+            return "The Mortar tile has no shells left."
+        if troops[action["path"]] is None:
+            return f"There is no troop on path {action['path'].upper()} to fire at."
+    elif kind == "mine":
+        p, k = action["path"], action["space"]
+        troop = troops[p]
+        if stock["mines"] <= 0:
+            return "The Mines tile has no mines left."
+        if k in mines[p]:
+            return f"Path {p.upper()}, space {ROMAN.get(k, k)} already holds a mine."
+        if troop is not None and troop["space"] == k:
+            return f"A troop stands on path {p.upper()}, space {ROMAN.get(k, k)}."
+        if troop is not None and not view["options"]["mine_on_occupied_path"]:
+            return f"Path {p.upper()} holds a troop: mines go only on a path without one."
+    elif kind == "rebuild":
+        bricks = {w["id"]: w["bricks"] for w in view["walls"]}
+        if stock["wall_rebuild"] <= 0:
+            return "The Wall rebuild tile has no bricks left."
+        if bricks.get(action["wall"]) == 6:
+            name = place(action['wall'])
+            return f"{name[:1].upper() + name[1:]} already has 6 bricks, the most a wall space holds."
+    elif kind == "push_back":
+        most = view["push_back_troops"]
+        if len(paths) > most:
+            return f"You may push back at most {most} troops."
+        for p in paths:
+            if troops[p] is None:
+                return f"There is no troop on path {p.upper()}."
+            if troops[p]["space"] == 1:
+                return f"The troop on path {p.upper()} is on space I already: it cannot go further back."
+    elif kind == "attack":
+        me = next(o for o in view["officers"] if o["id"] == turn["officer"])
+        if not me["at"].startswith("outpost"):
+            return "You can attack only from a round outpost."
+        for oid in action["officers"]:
+            o = next((x for x in view["officers"] if x["id"] == oid), None)
+            if o is None:
+                return f"{str(oid)[:20]!r} is not an officer: say red, blue, green or yellow."
+            if o["at"] != me["at"]:
+                return f"The {o['name']} is not on {place(me['at'])}: only officers there can spend ammunition."
+            if o["ammo"] <= 0:
+                return f"The {o['name']} has no ammunition."
+        troop = troops[me["at"][-1]]
+        if troop is None:
+            return f"There is no troop on path {me['at'][-1].upper()} to attack."
+        if len(action["officers"]) > troop["resistance"] - troop["damage"]:
+            return f"The troop has only {troop['resistance'] - troop['damage']} resistance left: spend at most that."
+    return None
+
+
 class Westerplatte(commands.GroupCog, group_name="westerplatte",
                    group_description="Play 7 Days of Westerplatte (co-operative)"):
     def __init__(self, bot: TabletopBot) -> None:
@@ -205,6 +271,14 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
             if why:
                 await reply(interaction, why)
                 return
+        single = actions if isinstance(actions, dict) else None
+        if single is not None and single["type"] in TARGETED:
+            record, seat = found
+            if single not in [a for a, _ in gate.choices(record, seat)]:
+                why = target_refusal(gate.public(record) or {}, single)
+                if why:
+                    await self.refuse(interaction, why, record, seat, single["type"])
+                    return
         applied = await perform(interaction, found[0], actions, quiet=True)
         if applied is not None:
             await answer_after_commit(interaction, tell(interaction, applied))
@@ -319,7 +393,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
         if found is None:
             return
         await self.run(interaction, game, {"type": "attack", "officers": officer_ids(ammo, gate.public(found[0]))},
-                       found)
+                       found, tile=None)
 
     @attack.autocomplete("ammo")
     async def attack_ac(self, interaction: discord.Interaction, current: str) -> Choices:

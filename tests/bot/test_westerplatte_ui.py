@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.westerplatte import away_from_tile, officer_ids, wall_id
+from cogs.westerplatte import away_from_tile, officer_ids, target_refusal, wall_id
 from cogs.westerplatte.ui import WesterplatteUI, route_costs
 from games import registry
 from games.base import resolve_options
@@ -99,3 +99,22 @@ def test_away_from_tile_gives_the_way() -> None:
     text = away_from_tile(view, "ammunition") or ""
     assert text.startswith("Your officer stands on outpost C, not on the Ammunition supply tile")
     assert where.replace("_", " ") in text
+
+
+def test_targets_refused_in_words() -> None:
+    game = registry.get("westerplatte")
+    view = game.view(game.setup(["s1"], resolve_options(game, {}), 7), None)
+    troops = {p["id"]: p["troop"] for p in view["paths"]}
+    assert troops["a"]["space"] == 1 and troops["b"] is None and troops["c"]["resistance"] == 1
+
+    def why(action: dict[str, Any]) -> str:
+        return target_refusal(view, action) or ""
+
+    assert why({"type": "mortar", "path": "b"}) == "There is no troop on path B to fire at."
+    assert why({"type": "mortar", "path": "z"}).startswith("'z' is not a path")
+    assert why({"type": "mine", "path": "a", "space": 2}).startswith("Path A holds a troop")
+    assert why({"type": "mine", "path": "c", "space": 1}) == "A troop stands on path C, space I."
+    assert why({"type": "rebuild", "wall": "outpost_a"}).startswith("Outpost A already has 6 bricks")
+    assert why({"type": "push_back", "paths": ["a"]}).endswith("it cannot go further back.")
+    assert why({"type": "attack", "officers": ["o1", "o2"]}).startswith("The troop has only 1 resistance left")
+    assert why({"type": "attack", "officers": ["o9"]}).startswith("'o9' is not an officer")

@@ -9,6 +9,8 @@ from typing import Any
 
 from bot.app import TabletopBot
 from cogs.westerplatte.help import HELP_TOPICS
+from games.simulate import choose, playout_rng
+from games.westerplatte.board import wall_name as place
 from tests.e2e.harness import settle, sqlite, start_bot, turn_messages
 from tests.fakediscord import FakeDiscord, User
 
@@ -100,7 +102,8 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
     bad_space = await slash(sim, sim.alice, "westerplatte mine", path="A", space="V")
     assert bad_space.message.content.startswith("'V' is not a space")
     wrong_ammo = await slash(sim, sim.alice, "westerplatte attack", ammo="red,blue")
-    assert wrong_ammo.ephemeral and "at most 1 in all" in wrong_ammo.message.content
+    assert wrong_ammo.message.content.startswith("The troop has only 1 resistance left: spend at most that.")
+    assert "You can: Attack path C: 1 damage of 1 (ammo: Red officer)" in wrong_ammo.message.content
     no_token = await slash(sim, sim.alice, "westerplatte token", kind="extra_action")
     assert no_token.message.content.startswith("The Red officer holds no extra-action token.")
     not_asked = await slash(sim, sim.alice, "westerplatte choose", option="guardhouse:guardhouse_1")
@@ -199,3 +202,36 @@ async def test_solo_turn_passes_to_the_second_officer(fake_discord: FakeDiscord,
     assert "2 bricks leave the Wall-rebuild tile" in text and "the blue officer's turn" in text
     assert "Your turn with the **Blue officer**" in text
     assert any(a.filename.endswith("-board.png") for m in chose.messages for a in m.attachments)
+
+
+async def test_rebuild_in_players_words(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """42 greedy moves into the 4-player game of seed 7, the acting officer stands on the Wall rebuild
+    tile with two outposts below 6 bricks."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await table(sim, bot, 4)
+    decide = playout_rng(SEED)
+    for _ in range(42):
+        record = await bot.service.get(gid)
+        seat, action = choose(record.game, record.state, decide)
+        await bot.service.act(gid, record.user_of(seat), action)
+    record = await bot.service.get(gid)
+    seat = record.to_act[0]
+    user = sim.users[int(record.user_of(seat))]
+    bricks = {w["id"]: w["bricks"] for w in record.view(None)["walls"]}
+    offered = await sim.autocomplete(user, sim.channel, "westerplatte rebuild", focused="wall")
+    legal = [a["wall"] for a in record.game.legal_actions(record.state, seat) if a["type"] == "rebuild"]
+    assert sorted(c["value"] for c in offered) == sorted(legal) and len(legal) >= 2
+    assert [bricks[c["value"]] for c in offered] == sorted(bricks[w] for w in legal)  # most damaged first
+    assert offered[0]["name"] == f"{place(offered[0]['value'])} ({bricks[offered[0]['value']]} bricks)"
+    full = next(w for w in bricks if bricks[w] == 6)
+    refused = await slash(sim, user, "westerplatte rebuild", wall=full.replace("_", " "))
+    assert refused.ephemeral and (await bot.service.get(gid)).version == record.version
+    assert said(refused).lower().startswith(f"{place(full).lower()} already has 6 bricks")
+    assert f"You can: Rebuild {place(offered[0]['value'])}" in said(refused)
+    target = offered[0]["value"]
+    words = "outpost " + target[-1].upper() if target.startswith("outpost") else target.replace("_", " ")
+    done = await slash(sim, user, "westerplatte rebuild", wall=words)
+    assert done.ephemeral and "went wrong" not in said(done)
+    after = await bot.service.get(gid)
+    assert {w["id"]: w["bricks"] for w in after.view(None)["walls"]}[target] == min(6, bricks[target] + 2)
