@@ -359,15 +359,17 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
         await self.run(interaction, game, {"type": "end_turn"})
 
     @app_commands.command(name="token", description="Use an extra-movement or extra-action token")
-    @app_commands.describe(kind="Which token", game=GAME_HELP)
-    @app_commands.choices(kind=[app_commands.Choice(name="Extra movement (+1 movement)", value="extra_movement"),
-                                app_commands.Choice(name="Extra action (+1 action)", value="extra_action")])
+    @app_commands.describe(kind="Which token (autocomplete lists those you can use now)", game=GAME_HELP)
     async def token(self, interaction: discord.Interaction, kind: str, game: int | None = None) -> None:
         found = await self.turn_record(interaction, game)
         if found is None:
             return
         record, seat = found
         legal = [a for a, _ in gate.choices(record, seat)]
+        if kind not in ("extra_movement", "extra_action"):
+            await self.refuse(interaction, f"{kind[:30]!r} is not a token: say extra_movement or extra_action.",
+                              record, seat, "extra_movement", "extra_action")
+            return
         if {"type": kind} not in legal:
             view = gate.public(record) or {}
             me = next(o for o in view["officers"] if o["id"] == view["turn"]["officer"])
@@ -383,6 +385,11 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
             await self.refuse(interaction, why, record, seat, "extra_movement", "extra_action")
             return
         await self.run(interaction, game, {"type": kind}, found)
+
+    @token.autocomplete("kind")
+    async def token_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, legal = await legal_of(interaction, "extra_movement", "extra_action")
+        return match(current, [app_commands.Choice(name=label[:100], value=a["type"]) for a, label in legal])
 
     # --- phase 1: actions ----------------------------------------------------------------------
     @app_commands.command(name="attack", description="From an outpost: fire at the troop on the path in front")

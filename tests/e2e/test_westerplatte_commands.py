@@ -86,6 +86,7 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
     assert any(c["name"] == "1 damage: Blue's ammunition" for c in attacks)
     assert await sim.autocomplete(sim.alice, sim.channel, "westerplatte mortar", focused="path") == []
     assert await sim.autocomplete(sim.alice, sim.channel, "westerplatte choose", focused="option") == []
+    assert await sim.autocomplete(sim.alice, sim.channel, "westerplatte token", focused="kind") == []  # none held
     # Bob is not acting: nothing to offer him.
     assert await sim.autocomplete(sim.bob, sim.channel, "westerplatte move", focused="to") == []
     assert await sim.autocomplete(sim.bob, sim.channel, "westerplatte attack", focused="ammo") == []
