@@ -1,0 +1,69 @@
+"""Westerplatte board render bench: `.venv/bin/python bench/westerplatte_render.py [--reps N]`.
+
+Measures, interleaved in one run (median of N): a full board render + PNG encode, and the PNG
+encode alone of an already finished board image of the same view. Goal: ratio <= 2, bytes < 1 MiB.
+The views come from seeded 4-player games played by the engine's greedy team: the opening, a busy
+mid-game and the final board of a lost game.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import registry  # noqa: E402
+from games.base import resolve_options  # noqa: E402
+from games.simulate import choose, playout_rng  # noqa: E402
+from renderers import westerplatte  # noqa: E402
+from renderers.common import encode_png  # noqa: E402
+
+
+def views(seed: int = 7) -> dict[str, dict[str, Any]]:
+    game = registry.get("westerplatte")
+    state = game.setup(["p1", "p2", "p3", "p4"], resolve_options(game, {"difficulty": "medium"}), seed)
+    rng = playout_rng(seed)
+    out = {"opening": game.view(state, None)}
+    n = 0
+    while game.outcome(state) is None:
+        seat, action = choose(game, state, rng)
+        state, _ = game.apply(state, seat, action)
+        n += 1
+        if n == 90:
+            out["mid_game"] = game.view(state, None)
+    out["final_lost"] = game.view(state, None)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--reps", type=int, default=25)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    westerplatte.warm()
+    first = time.perf_counter() - started
+    for name, view in views().items():
+        finished = westerplatte.render_board(view)
+        full, encode_only, sizes = [], [], []
+        for _ in range(args.reps):
+            t0 = time.perf_counter()
+            data = westerplatte.board_png(view)
+            t1 = time.perf_counter()
+            encode_png(finished)
+            t2 = time.perf_counter()
+            full.append(t1 - t0)
+            encode_only.append(t2 - t1)
+            sizes.append(len(data))
+        f, e = statistics.median(full), statistics.median(encode_only)
+        print(f"{name:11s} render+encode {f * 1000:6.1f} ms | encode only {e * 1000:6.1f} ms | "
+              f"ratio {f / e:4.2f} (goal <= 2) | {max(sizes) / 1024:6.1f} KiB (goal < 1024)")
+    print(f"first call (background, cached afterwards): {first * 1000:.0f} ms; median of {args.reps}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

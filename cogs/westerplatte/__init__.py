@@ -1,0 +1,560 @@
+"""`/westerplatte ...`: every 7 Days of Westerplatte action as a slash command, with legal-only
+autocomplete (from the seat's own choices and the public view)."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import gate
+from cogs.common import (
+    answer_after_commit,
+    bot_of,
+    find_game,
+    game_autocomplete,
+    game_number,
+    perform,
+    reply,
+    seat_of,
+)
+from cogs.panel import panel_message, show_panel, waiting_on
+from cogs.westerplatte.help import HELP_TOPICS, help_embed
+from cogs.westerplatte.ui import WesterplatteUI, officer_name, place, place_with_tile, route_costs, troop_text
+from games.westerplatte.board import PATHS, ROMAN, TILE_NAMES, WALLS
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import Applied, GameRecord
+
+log = logging.getLogger(__name__)
+KEY = "westerplatte"
+Choices = list[app_commands.Choice[str]]
+Action = dict[str, Any]
+DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
+TARGETED = ("attack", "mortar", "mine", "rebuild", "push_back")
+GAME_HELP = "Which game (when several share the channel)"
+
+
+# --- reading what the user typed ----------------------------------------------------------------
+
+def wall_id(text: str) -> str | None:
+    """'outpost C', 'C', 'guardhouse 3', '3', 'guardhouse_3' -> the wall space's id."""
+    t = text.strip().lower().replace("-", " ").replace("_", " ")
+    if not t:
+        return None
+    if t.replace(" ", "_") in WALLS:
+        return t.replace(" ", "_")
+    last = t.split()[-1]
+    if last in PATHS:
+        return f"outpost_{last}"
+    if last.isdigit() and f"guardhouse_{last}" in WALLS:
+        return f"guardhouse_{last}"
+    return None
+
+
+def path_id(text: str) -> str:
+    t = text.strip().lower()
+    t = t.removeprefix("path").strip()
+    return t
+
+
+def space_number(text: str) -> int | None:
+    t = text.strip().upper().removeprefix("SPACE").strip()
+    for k, roman in ROMAN.items():
+        if t in (roman, str(k)):
+            return k
+    return None
+
+
+def officer_ids(text: str, view: dict[str, Any] | None) -> list[str]:
+    """'o1,o2', 'red, blue', 'Red officer' -> officer ids (unknown words kept, for the engine to refuse)."""
+    out = []
+    for part in text.replace("+", ",").replace(" and ", ",").split(","):
+        word = part.strip().lower().removesuffix("officer").strip()
+        if not word:
+            continue
+        found = next((o["id"] for o in (view or {}).get("officers", [])
+                      if word in (o["id"], o["colour"])), word)
+        out.append(found)
+    return out
+
+
+def decision_value(action: Action) -> str:
+    return ":".join([action["type"]] + [str(action[k]) for k in ("wall", "tile", "officer") if k in action])
+
+
+def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
+    lowered = current.lower().strip()
+    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+
+
+async def current_record(interaction: discord.Interaction) -> GameRecord | None:
+    """The running Westerplatte game an autocomplete is about (its `game` option, or the channel's)."""
+    bot = bot_of(interaction)
+    given = getattr(interaction.namespace, "game", None)
+    try:
+        if given is not None:
+            number = game_number(given)
+            if number is None:
+                return None
+            record = await bot.service.get(number, interaction.guild_id)
+            return record if record.key == KEY and record.status == "running" else None
+        if interaction.guild_id is None:
+            return None
+        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
+                   if r.key == KEY and r.status == "running"]
+    except Exception:
+        return None
+    return records[0] if len(records) == 1 else None
+
+
+async def legal_of(interaction: discord.Interaction, *types: str) -> tuple[GameRecord | None, list[tuple[Action, str]]]:
+    """The user's legal actions of these types, with their labels (for the user's eyes)."""
+    record = await current_record(interaction)
+    if record is None:
+        return None, []
+    seat = seat_of(interaction, record)
+    if seat is None:
+        return record, []
+    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+
+
+# --- answering the player -----------------------------------------------------------------------
+
+def clip(lines: list[str], limit: int = 1300) -> str:
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+async def tell(interaction: discord.Interaction, applied: Applied) -> None:
+    """The actor's answer: what their move caused (nothing here is secret), their next choices, and,
+    when their turn passed to another officer of their own (solo), the new board."""
+    bot = bot_of(interaction)
+    record = applied.record
+    seat = seat_of(interaction, record)
+    lines = [e["text"] for e in applied.events if not e.get("private_to")]
+    text = clip(lines) or "Done."
+    kwargs: dict[str, Any] = {}
+    passed = any(e.get("type") == "turn" for e in applied.events)
+    if seat is not None and seat in record.to_act:
+        if passed:
+            view = gate.public(record)
+            file = await bot.presenter.board_file(record, view) if view is not None else None
+            if file is not None:
+                kwargs["file"] = file
+        content, panel = await panel_message(bot, record, seat)
+        await reply(interaction, f"{text}\n\n{content}"[:2000], view=panel, **kwargs)
+    else:
+        await reply(interaction, f"{text}\n\n{waiting_on(record) if record.to_act else ''}".strip()[:2000])
+
+
+def away_from_tile(view: dict[str, Any], tile: str) -> str | None:
+    """Why the active officer cannot use `tile` from where he stands, with the way there; None when
+    he stands on it (the engine then says anything else that is wrong)."""
+    if (view.get("asked") or {}).get("kind") != "officer_phase":
+        return None
+    turn = view["turn"]
+    here = next(o["at"] for o in view["officers"] if o["id"] == turn["officer"])
+    there = next((t["wall"] for t in view["tiles"] if t["tile"] == tile), None)
+    if there is None or there == here:
+        return None
+    name = TILE_NAMES[tile]
+    steps = route_costs(view, here, 12).get(there, [])
+    way = (f"It is {len(steps)} step(s) away (you have {turn['moves']} movement left): "
+           f"`/westerplatte move to:{place(there)}`." if steps else "")
+    return (f"Your officer stands on {place_with_tile(view, here)}, not on the {name} tile: that is on "
+            f"{place(there)}. {way}").strip()
+
+
+def target_refusal(view: dict[str, Any], action: Action) -> str | None:
+    """Why an action with a target is not possible, in players' words (from the public view);
+    None when nothing specific can be said (the engine's own reason is used then)."""
+    turn, kind = view["turn"], action.get("type")
+    if turn["actions"] <= 0:
+        return "You have no action left this turn."
+    stock = view["stock"]
+    troops = {p["id"]: p["troop"] for p in view["paths"]}
+    mines = {p["id"]: p["mines"] for p in view["paths"]}
+    paths = [action["path"]] if "path" in action else list(action.get("paths") or [])
+    bad = next((p for p in paths if p not in troops), None)
+    if bad is not None:
+        return f"{str(bad)[:20]!r} is not a path: the paths are A, B, C, D and E."
+    if kind == "mortar":
+        if stock["mortar"] <= 0:
+            return "The Mortar tile has no shells left."
+        if troops[action["path"]] is None:
+            return f"There is no troop on path {action['path'].upper()} to fire at."
+    elif kind == "mine":
+        p, k = action["path"], action["space"]
+        troop = troops[p]
+        if stock["mines"] <= 0:
+            return "The Mines tile has no mines left."
+        if k in mines[p]:
+            return f"Path {p.upper()}, space {ROMAN.get(k, k)} already holds a mine."
+        if troop is not None and troop["space"] == k:
+            return f"A troop stands on path {p.upper()}, space {ROMAN.get(k, k)}."
+        if troop is not None and not view["options"]["mine_on_occupied_path"]:
+            return f"Path {p.upper()} holds a troop: mines go only on a path without one."
+    elif kind == "rebuild":
+        bricks = {w["id"]: w["bricks"] for w in view["walls"]}
+        if stock["wall_rebuild"] <= 0:
+            return "The Wall rebuild tile has no bricks left."
+        if bricks.get(action["wall"]) == 6:
+            name = place(action['wall'])
+            return f"{name[:1].upper() + name[1:]} already has 6 bricks, the most a wall space holds."
+    elif kind == "push_back":
+        most = view["push_back_troops"]
+        if len(paths) > most:
+            return f"You may push back at most {most} troops."
+        for p in paths:
+            if troops[p] is None:
+                return f"There is no troop on path {p.upper()}."
+            if troops[p]["space"] == 1:
+                return f"The troop on path {p.upper()} is on space I already: it cannot go further back."
+    elif kind == "attack":
+        me = next(o for o in view["officers"] if o["id"] == turn["officer"])
+        if not me["at"].startswith("outpost"):
+            return "You can attack only from a round outpost."
+        for oid in action["officers"]:
+            o = next((x for x in view["officers"] if x["id"] == oid), None)
+            if o is None:
+                return f"{str(oid)[:20]!r} is not an officer: say red, blue, green or yellow."
+            if o["at"] != me["at"]:
+                return f"The {o['name']} is not on {place(me['at'])}: only officers there can spend ammunition."
+            if o["ammo"] <= 0:
+                return f"The {o['name']} has no ammunition."
+        troop = troops[me["at"][-1]]
+        if troop is None:
+            return f"There is no troop on path {me['at'][-1].upper()} to attack."
+        if len(action["officers"]) > troop["resistance"] - troop["damage"]:
+            return f"The troop has only {troop['resistance'] - troop['damage']} resistance left: spend at most that."
+    return None
+
+
+class Westerplatte(commands.GroupCog, group_name="westerplatte",
+                   group_description="Play 7 Days of Westerplatte (co-operative)"):
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def turn_record(self, interaction: discord.Interaction, game: int | None) -> tuple[GameRecord, str] | None:
+        """The game and the user's seat, when it is the user's turn; otherwise a friendly refusal."""
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is None:
+            return None
+        seat = seat_of(interaction, record)
+        if seat is None:
+            await reply(interaction, f"You're not playing in game #{record.id}. " + waiting_on(record))
+            return None
+        if seat not in record.to_act:
+            await reply(interaction, "It's not your turn. " + waiting_on(record))
+            return None
+        return record, seat
+
+    async def run(self, interaction: discord.Interaction, game: int | None, actions: Action | list[Action],
+                  found: tuple[GameRecord, str] | None = None, tile: str | None = None) -> None:
+        found = found or await self.turn_record(interaction, game)
+        if found is None:
+            return
+        if tile is not None:
+            why = away_from_tile(gate.public(found[0]) or {}, tile)
+            if why:
+                await reply(interaction, why)
+                return
+        single = actions if isinstance(actions, dict) else None
+        if single is not None and single["type"] in TARGETED:
+            record, seat = found
+            if single not in [a for a, _ in gate.choices(record, seat)]:
+                why = target_refusal(gate.public(record) or {}, single)
+                if why:
+                    await self.refuse(interaction, why, record, seat, single["type"])
+                    return
+        applied = await perform(interaction, found[0], actions, quiet=True)
+        if applied is not None:
+            await answer_after_commit(interaction, tell(interaction, applied))
+
+    async def refuse(self, interaction: discord.Interaction, why: str, record: GameRecord, seat: str,
+                     *types: str) -> None:
+        """Why first, then what the user can do of this kind (or what the game asks now)."""
+        legal = gate.choices(record, seat)
+        same = [label for a, label in legal if a["type"] in types]
+        if same:
+            hint = "You can: " + "; ".join(same[:6]) + "."
+        else:
+            hint = "Your choices now: " + "; ".join(label for _, label in legal[:6]) + "."
+        await reply(interaction, f"{why} {hint}"[:2000])
+
+    # --- help and panel ------------------------------------------------------------------------
+    @app_commands.command(name="help", description="How to play 7 Days of Westerplatte, and the commands")
+    @app_commands.describe(topic="What to read about")
+    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
+    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+        await reply(interaction, embed=help_embed(topic))
+
+    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
+    @app_commands.describe(game=GAME_HELP)
+    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is not None:
+            await show_panel(interaction, record.id)
+
+    # --- phase 1: moving -----------------------------------------------------------------------
+    @app_commands.command(name="move", description="Walk your officer to a wall space (uses 1 movement per step)")
+    @app_commands.describe(to="Where to (autocomplete shows what you can reach and the steps it takes)",
+                           game=GAME_HELP)
+    async def move(self, interaction: discord.Interaction, to: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        view = gate.public(record) or {}
+        turn = view["turn"]
+        target = wall_id(to)
+        if (view.get("asked") or {}).get("kind") != "officer_phase":
+            await self.refuse(interaction, "You can't move now: the game asks a choice first.", record, seat)
+            return
+        here = next(o["at"] for o in view["officers"] if o["id"] == turn["officer"])
+        routes = route_costs(view, here, turn["moves"])
+        if target is None or target not in routes:
+            what = place(target) if target else repr(to[:40])
+            if target == here:
+                why = f"Your officer already stands on {what}."
+            elif turn["moves"] == 0:
+                why = "You have no movement left this turn."
+            else:
+                why = f"You can't reach {what} with {turn['moves']} movement left."
+            reach = ", ".join(f"{place(w)} ({len(r)})" for w, r in sorted(routes.items(), key=lambda kv: len(kv[1])))
+            await reply(interaction, f"{why} " + (f"From {place(here)} you can reach: {reach}." if reach else
+                                                  "End your moves and actions, or take an action."))
+            return
+        await self.run(interaction, game, [{"type": "move", "to": w} for w in routes[target]], found)
+
+    @move.autocomplete("to")
+    async def move_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "move")
+        view = gate.public(record) if record is not None else None
+        if view is None or not legal:
+            return []
+        turn = view["turn"]
+        here = next(o["at"] for o in view["officers"] if o["id"] == turn["officer"])
+        routes = route_costs(view, here, turn["moves"])
+        ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), WALLS.index(kv[0])))
+        return match(current, [app_commands.Choice(
+            name=f"{place_with_tile(view, w)} · {len(r)} step{'s' if len(r) > 1 else ''}"[:100], value=w)
+            for w, r in ranked])
+
+    @app_commands.command(name="end", description="End your moves and actions: the Germans attack, draw and advance")
+    @app_commands.describe(game=GAME_HELP)
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "end_turn"})
+
+    @app_commands.command(name="token", description="Use an extra-movement or extra-action token")
+    @app_commands.describe(kind="Which token (autocomplete lists those you can use now)", game=GAME_HELP)
+    async def token(self, interaction: discord.Interaction, kind: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        legal = [a for a, _ in gate.choices(record, seat)]
+        if kind not in ("extra_movement", "extra_action"):
+            await self.refuse(interaction, f"{kind[:30]!r} is not a token: say extra_movement or extra_action.",
+                              record, seat, "extra_movement", "extra_action")
+            return
+        if {"type": kind} not in legal:
+            view = gate.public(record) or {}
+            me = next(o for o in view["officers"] if o["id"] == view["turn"]["officer"])
+            word = "extra-movement" if kind == "extra_movement" else "extra-action"
+            if not me.get(kind):
+                why = f"The {me['name']} holds no {word} token."
+            elif view["turn"].get(f"used_{kind}"):
+                why = f"You already used an {word} token this turn (one a turn)."
+            elif kind == "extra_movement":
+                why = "Use your movement first: the extra-movement token is offered once your movement is used up."
+            else:
+                why = "Use your action first: the extra-action token is offered once your action is used."
+            await self.refuse(interaction, why, record, seat, "extra_movement", "extra_action")
+            return
+        await self.run(interaction, game, {"type": kind}, found)
+
+    @token.autocomplete("kind")
+    async def token_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, legal = await legal_of(interaction, "extra_movement", "extra_action")
+        return match(current, [app_commands.Choice(name=label[:100], value=a["type"]) for a, label in legal])
+
+    # --- phase 1: actions ----------------------------------------------------------------------
+    @app_commands.command(name="attack", description="From an outpost: fire at the troop on the path in front")
+    @app_commands.describe(ammo="Whose ammunition is spent (1 damage each; autocomplete lists the choices)",
+                           game=GAME_HELP)
+    async def attack(self, interaction: discord.Interaction, ammo: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        await self.run(interaction, game, {"type": "attack", "officers": officer_ids(ammo, gate.public(found[0]))},
+                       found, tile=None)
+
+    @attack.autocomplete("ammo")
+    async def attack_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "attack")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        out = []
+        for a, _ in legal:
+            who = " + ".join(officer_name(view, o).removesuffix(" officer") for o in a["officers"])
+            out.append(app_commands.Choice(name=f"{len(a['officers'])} damage: {who}'s ammunition"[:100],
+                                           value=",".join(a["officers"])))
+        return match(current, out)
+
+    @app_commands.command(name="mortar", description="On the Mortar tile: 2 damage to a troop on any path")
+    @app_commands.describe(path="The troop's path (autocomplete lists the troops)", game=GAME_HELP)
+    async def mortar(self, interaction: discord.Interaction, path: str, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "mortar", "path": path_id(path)}, tile="mortar")
+
+    @mortar.autocomplete("path")
+    async def mortar_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "mortar")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        return match(current, [app_commands.Choice(name=troop_text(view, a["path"])[:100], value=a["path"])
+                               for a, _ in legal])
+
+    @app_commands.command(name="mine", description="On the Mines tile: lay a mine on a path's space")
+    @app_commands.describe(path="Which path (A-E)", space="Which space (I far from the wall … IV at the wall)",
+                           game=GAME_HELP)
+    async def mine(self, interaction: discord.Interaction, path: str, space: str, game: int | None = None) -> None:
+        k = space_number(space)
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        if k is None:
+            await self.refuse(interaction, f"{space[:20]!r} is not a space: spaces are I, II, III and IV.",
+                              found[0], found[1], "mine")
+            return
+        await self.run(interaction, game, {"type": "mine", "path": path_id(path), "space": k}, found, tile="mines")
+
+    @mine.autocomplete("path")
+    async def mine_path_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, legal = await legal_of(interaction, "mine")
+        paths = list(dict.fromkeys(a["path"] for a, _ in legal))
+        return match(current, [app_commands.Choice(name=f"path {p.upper()}", value=p) for p in paths])
+
+    @mine.autocomplete("space")
+    async def mine_space_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, legal = await legal_of(interaction, "mine")
+        path = path_id(str(getattr(interaction.namespace, "path", "") or ""))
+        spaces = [(a["path"], a["space"]) for a, _ in legal if not path or a["path"] == path]
+        seen = list(dict.fromkeys(k for _, k in spaces))
+        return match(current, [app_commands.Choice(
+            name=f"space {ROMAN[k]}" + (" (far from the wall)" if k == 1 else " (at the wall)" if k == 4 else ""),
+            value=ROMAN[k]) for k in seen])
+
+    @app_commands.command(name="rebuild", description="On the Wall rebuild tile: 2 bricks onto one wall space")
+    @app_commands.describe(wall="The wall space (autocomplete lists those below 6 bricks)", game=GAME_HELP)
+    async def rebuild(self, interaction: discord.Interaction, wall: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        target = wall_id(wall)
+        if target is None:
+            await self.refuse(interaction, f"{wall[:40]!r} is not a wall space: say e.g. `outpost C` or "
+                                           "`guardhouse 3`.", found[0], found[1], "rebuild")
+            return
+        await self.run(interaction, game, {"type": "rebuild", "wall": target}, found, tile="wall_rebuild")
+
+    @rebuild.autocomplete("wall")
+    async def rebuild_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "rebuild")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        bricks = {w["id"]: w["bricks"] for w in view["walls"]}
+        ranked = sorted((a["wall"] for a, _ in legal), key=lambda w: (bricks[w], WALLS.index(w)))
+        return match(current, [app_commands.Choice(name=f"{place(w)} ({bricks[w]} bricks)", value=w) for w in ranked])
+
+    @app_commands.command(name="supply", description="On the Ammunition supply tile: take ammunition from the reserve")
+    @app_commands.describe(game=GAME_HELP)
+    async def supply(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "supply"}, tile="ammunition")
+
+    @app_commands.command(name="morale", description="On the +1 Morale tile: raise morale by one step")
+    @app_commands.describe(game=GAME_HELP)
+    async def morale(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.run(interaction, game, {"type": "morale"}, tile="morale")
+
+    @app_commands.command(name="pushback", description="On the Push back tile: push troops 2 spaces back")
+    @app_commands.describe(paths="The troops' paths, e.g. A,C (autocomplete lists the choices)", game=GAME_HELP)
+    async def pushback(self, interaction: discord.Interaction, paths: str, game: int | None = None) -> None:
+        chosen = sorted({path_id(p) for p in paths.replace(" ", ",").split(",") if p.strip()},
+                        key=lambda p: PATHS.index(p) if p in PATHS else 99)
+        await self.run(interaction, game, {"type": "push_back", "paths": chosen}, tile="push_back")
+
+    @pushback.autocomplete("paths")
+    async def pushback_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "push_back")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        ranked = sorted(legal, key=lambda al: -len(al[0]["paths"]))
+        out = []
+        for a, _ in ranked:
+            spaces = {x["id"]: x["troop"]["space"] for x in view["paths"] if x["troop"]}
+            where = ", ".join(f"{p.upper()} ({ROMAN[spaces[p]]})" for p in a["paths"])
+            out.append(app_commands.Choice(name=f"Push back {where}"[:100],
+                                           value=",".join(p.upper() for p in a["paths"])))
+        return match(current, out)
+
+    # --- choices the rules ask ------------------------------------------------------------------
+    @app_commands.command(name="choose", description="Answer the game's question (guardhouse, morale, shares, bricks)")
+    @app_commands.describe(option="What you choose (autocomplete lists the choices)", game=GAME_HELP)
+    async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        legal = [(a, label) for a, label in gate.choices(record, seat) if a["type"] in DECISIONS]
+        picked = next((a for a, label in legal if option in (decision_value(a), label)), None)
+        if picked is None:
+            if legal:
+                await reply(interaction, (f"{option[:40]!r} is not one of your choices. You can choose: "
+                                          + "; ".join(label for _, label in legal) + ".")[:2000])
+            else:
+                await self.refuse(interaction, "No choice is waiting on you: it's your moves and actions.",
+                                  record, seat)
+            return
+        await self.run(interaction, game, picked, found)
+
+    @choose.autocomplete("option")
+    async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, legal = await legal_of(interaction, *DECISIONS)
+        return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
+
+    @panel.autocomplete("game")
+    @move.autocomplete("game")
+    @end.autocomplete("game")
+    @token.autocomplete("game")
+    @attack.autocomplete("game")
+    @mortar.autocomplete("game")
+    @mine.autocomplete("game")
+    @rebuild.autocomplete("game")
+    @supply.autocomplete("game")
+    @morale.autocomplete("game")
+    @pushback.autocomplete("game")
+    @choose.autocomplete("game")
+    async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_autocomplete(interaction, current, key=KEY)
+
+
+async def setup(bot: TabletopBot) -> None:
+    bot.game_uis[KEY] = WesterplatteUI()
+    await bot.add_cog(Westerplatte(bot))
