@@ -181,8 +181,12 @@ class Presenter:
             lines += ui.opening_lines(view, record.mention)
         lines += ui.narrate(view, [e for r in rows for e in r.payload.get("events", [])])
         waiting = "\n".join(x for x in (self.waiting_line(record, view), clock_line(record)) if x)
-        body = clip_lines(lines, MAX_CONTENT - 300)
-        content = "\n".join(x for x in (self.status_line(record, view), body, waiting) if x)
+        finished = record.status == "finished"
+        ending, summary = await self.summary(record, view) if finished else ("", None)
+        head = self.status_line(record, view)
+        room = MAX_CONTENT - len(head) - len(waiting) - len(ending) - 8  # the outcome is never cut
+        body = clip_lines(lines, max(room, 200))
+        content = "\n".join(x for x in (head, body, waiting, ending) if x)
         files: list[discord.File] = []
         signature = ui.board_signature(view)
         board_shown = False
@@ -191,12 +195,8 @@ class Presenter:
             if file is not None:
                 files.append(file)
                 board_shown = True
-        finished = record.status == "finished"
-        if finished:
-            text, summary = await self.summary(record, view)
-            content = "\n".join([content, text])
-            if summary is not None:
-                files.append(summary)
+        if summary is not None:
+            files.append(summary)
         pinged = [discord.Object(player.user_id) for player in turn.values() if player.mention]
         turn_view = None if finished else self.turn_view(record)
         try:

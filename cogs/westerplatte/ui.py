@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.presentation import PlainUI
 from games.westerplatte.board import NEIGHBOURS, ROMAN, TILE_NAMES, card_text, wall_name
 
 View = dict[str, Any]
@@ -118,8 +119,9 @@ def asked_text(view: View, asked: dict[str, Any]) -> str:
     return "a choice"
 
 
-class WesterplatteUI:
-    key = "westerplatte"
+class WesterplatteUI(PlainUI):
+    def __init__(self) -> None:
+        super().__init__("westerplatte")
 
     def status_line(self, view: View) -> str:
         if view.get("outcome"):

@@ -587,7 +587,7 @@ def start_turn(s: State, i: int, events: list[Event]) -> None:
     s["turn"] = {"officer": i, "number": s["turn"]["number"] + 1, "stage": "officer", "moves": moves,
                  "actions": 1, "used_extra_movement": False, "used_extra_action": False}
     emit(events, "turn", f"Day {s['day']}: the {OFFICERS[i]['colour']} officer's turn.{note}",
-         officer=o["id"], day=s["day"])
+         officer=o["id"], day=s["day"], boundary=True)  # told at once: solo, the same seat goes on
 
 
 def end_officer_phase(s: State, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from bot.app import TabletopBot
 from cogs.westerplatte.help import HELP_TOPICS
 from games.simulate import choose, playout_rng
 from games.westerplatte.board import wall_name as place
-from tests.e2e.harness import settle, sqlite, start_bot, turn_messages
+from tests.e2e.harness import action_of, message_of, seat_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 7, medium: every officer starts on outpost C, which faces a howitzer (resistance 1) on path C.
@@ -32,10 +32,12 @@ async def table(sim: FakeDiscord, bot: TabletopBot, players: int) -> int:
     users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "westerplatte", "players": players, "options": "difficulty=medium"})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", message_of(opened).text)
+    assert found is not None
+    gid = int(found[1])
     for user in users[1:]:
-        await sim.click(user, opened.message, label="Join")
-    await sim.click(users[0], opened.message, label="Start")
+        await sim.click(user, message_of(opened), label="Join")
+    await sim.click(users[0], message_of(opened), label="Start")
     await settle()
     return gid
 
@@ -70,7 +72,7 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await table(sim, bot, 4)
     record = await bot.service.get(gid)
-    alice = record.seat_of(sim.alice.id)
+    alice = seat_of(record, sim.alice)
     assert record.to_act == [alice]
 
     # Where Alice's officer can walk: exactly what the engine allows within 2 steps, with the cost.
@@ -93,25 +95,25 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
 
     # Refusals, privately, the reason first; nothing changes.
     far = await slash(sim, sim.alice, "westerplatte move", to="guardhouse 1")
-    assert far.ephemeral and far.message.content.startswith("You can't reach guardhouse 1 with 2 movement left.")
-    assert "From outpost C you can reach: outpost B (1)" in far.message.content
+    assert far.ephemeral and message_of(far).content.startswith("You can't reach guardhouse 1 with 2 movement left.")
+    assert "From outpost C you can reach: outpost B (1)" in message_of(far).content
     junk = await slash(sim, sim.alice, "westerplatte move", to="the moon")
-    assert junk.message.content.startswith("You can't reach 'the moon'")
+    assert message_of(junk).content.startswith("You can't reach 'the moon'")
     away = await slash(sim, sim.alice, "westerplatte supply")
-    assert away.message.content.startswith("Your officer stands on outpost C, not on the Ammunition supply tile")
-    assert "`/westerplatte move to:guardhouse 3`" in away.message.content
+    assert message_of(away).content.startswith("Your officer stands on outpost C, not on the Ammunition supply tile")
+    assert "`/westerplatte move to:guardhouse 3`" in message_of(away).content
     bad_space = await slash(sim, sim.alice, "westerplatte mine", path="A", space="V")
-    assert bad_space.message.content.startswith("'V' is not a space")
+    assert message_of(bad_space).content.startswith("'V' is not a space")
     wrong_ammo = await slash(sim, sim.alice, "westerplatte attack", ammo="red,blue")
-    assert wrong_ammo.message.content.startswith("The troop has only 1 resistance left: spend at most that.")
-    assert "You can: Attack path C: 1 damage of 1 (ammo: Red officer)" in wrong_ammo.message.content
+    assert message_of(wrong_ammo).content.startswith("The troop has only 1 resistance left: spend at most that.")
+    assert "You can: Attack path C: 1 damage of 1 (ammo: Red officer)" in message_of(wrong_ammo).content
     no_token = await slash(sim, sim.alice, "westerplatte token", kind="extra_action")
-    assert no_token.message.content.startswith("The Red officer holds no extra-action token.")
+    assert message_of(no_token).content.startswith("The Red officer holds no extra-action token.")
     not_asked = await slash(sim, sim.alice, "westerplatte choose", option="guardhouse:guardhouse_1")
-    assert not_asked.message.content.startswith("No choice is waiting on you")
+    assert message_of(not_asked).content.startswith("No choice is waiting on you")
     early = await slash(sim, sim.bob, "westerplatte attack", ammo="blue")
-    assert early.ephemeral and early.message.content.startswith("It's not your turn.")
-    assert f"<@{sim.alice.id}>" in early.message.content
+    assert early.ephemeral and message_of(early).content.startswith("It's not your turn.")
+    assert f"<@{sim.alice.id}>" in message_of(early).content
     after = await bot.service.get(gid)
     assert after.version == record.version
     assert not any("went wrong" in m.text for m in sim.channel_messages(sim.channel))
@@ -123,12 +125,12 @@ async def test_autocomplete_refusals_and_a_route(fake_discord: FakeDiscord, tmp_
     assert walked.ephemeral and "Red officer moves to guardhouse 2" in said(walked)
     moved = await bot.service.get(gid)
     assert moved.version == record.version + 1
-    log = [e.action for e in await bot.service.log(gid)]
+    log = [action_of(e) for e in await bot.service.log(gid)]
     assert [a["type"] for a in log[-2:]] == ["move", "move"] and log[-1] == {"type": "move", "to": "guardhouse_2"}
-    red = next(o for o in moved.view(None)["officers"] if o["id"] == "o1")
-    assert red["at"] == "guardhouse_2" and moved.view(None)["turn"]["moves"] == 0
+    red = next(o for o in view_of(moved)["officers"] if o["id"] == "o1")
+    assert red["at"] == "guardhouse_2" and view_of(moved)["turn"]["moves"] == 0
     assert "guardhouse 2 (Mortar): 0 movement, 1 action left" in said(walked)  # her panel comes with it
-    troops = [p["id"] for p in moved.view(None)["paths"] if p["troop"]]
+    troops = [p["id"] for p in view_of(moved)["paths"] if p["troop"]]
     fire = await sim.autocomplete(sim.alice, sim.channel, "westerplatte mortar", focused="path")
     assert [c["value"] for c in fire] == troops and all("resistance left" in c["name"] for c in fire)
 
@@ -140,40 +142,40 @@ async def test_grouped_panel_picks_the_action_then_its_target(fake_discord: Fake
     record = await bot.service.get(gid)
     post = turn_messages(sim, sim.channel, gid)[-1]
     assert post.attachments and post.attachments[0].filename.endswith("-board.png")
-    panel = (await sim.click(sim.alice, post, custom_id=f"tr:p:{gid}")).message
+    panel = message_of(await sim.click(sim.alice, post, custom_id=f"tr:p:{gid}"))
     assert panel.ephemeral and "Your turn with your officer on outpost C" in panel.content
-    menu = next(c for c in panel.components if c.custom_id.startswith(f"tr:g:{gid}:"))
+    menu = next(c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{gid}:"))
     labels = [o["label"] for o in menu.raw["options"]]
     assert labels == ["Move (step to a neighbouring space)", "Attack the troop in front"]
     assert any(c.label == "End moves and actions (the Germans follow)" for c in panel.components)
     # Bob cannot use Alice's turn: the "My turn" button tells him whom the team waits on.
     other = await sim.click(sim.bob, post, custom_id=f"tr:p:{gid}")
-    assert other.ephemeral and "Nothing to do for you right now" in other.message.content
-    spare = (await sim.click(sim.alice, post, custom_id=f"tr:p:{gid}")).message  # a second panel, kept
+    assert other.ephemeral and "Nothing to do for you right now" in message_of(other).content
+    spare = message_of(await sim.click(sim.alice, post, custom_id=f"tr:p:{gid}"))  # a second panel, kept
     # The attack group: whose ammunition, then fire with Blue's.
-    shown = await sim.select(sim.alice, panel, menu.custom_id, ["1"])
+    shown = await sim.select(sim.alice, panel, menu.custom_id or "", ["1"])
     await settle()
     group = shown.updated_message or panel
     assert any(c.label == "Back" for c in group.components)
     pick = next(c for c in group.components if c.is_select)
     blue = next(o["value"] for o in pick.raw["options"] if "(ammo: Blue officer)" in o["label"])
     assert len(pick.raw["options"]) == 4  # whose ammunition: one officer each (1 damage is all it takes)
-    await sim.select(sim.alice, group, pick.custom_id, [blue])
+    await sim.select(sim.alice, group, pick.custom_id or "", [blue])
     await settle()
     after = await bot.service.get(gid)
     assert after.version == record.version + 1
     assert (await bot.service.log(gid))[-1].action == {"type": "attack", "officers": ["o2"]}
-    view = after.view(None)
+    view = view_of(after)
     assert next(o for o in view["officers"] if o["id"] == "o2")["ammo"] == 1
     assert next(p for p in view["paths"] if p["id"] == "c")["troop"] is None
     # The panel opened before the attack is out of date now: its menu says so and changes nothing.
-    stale = await sim.select(sim.alice, spare, menu.custom_id, ["0"])
+    stale = await sim.select(sim.alice, spare, menu.custom_id or "", ["0"])
     await settle()
     assert stale.ephemeral and "out of date" in said(stale)
     # Another server cannot reach this game by its number.
-    other = sim.add_guild("Elsewhere", owner=sim.dave)
-    sim.add_member(other, sim.carol)
-    there = sim.add_text_channel(other, "games")
+    other_server = sim.add_guild("Elsewhere", owner=sim.dave)
+    sim.add_member(other_server, sim.carol)
+    there = sim.add_text_channel(other_server, "games")
     for command, options in (("westerplatte end", {}), ("westerplatte move", {"to": "outpost_b"}),
                              ("westerplatte panel", {})):
         result = await sim.slash(sim.carol, there, command, options={"game": gid, **options})
@@ -197,7 +199,7 @@ async def test_solo_turn_passes_to_the_second_officer(fake_discord: FakeDiscord,
     assert [c["value"] for c in offered] == ["loss:mortar", "loss:mines", "loss:wall_rebuild"]
     assert offered[2]["name"] == "Lose from the Wall rebuild tile"
     wrong = await slash(sim, sim.alice, "westerplatte choose", option="loss:ammunition")
-    assert wrong.message.content.startswith("'loss:ammunition' is not one of your choices. You can choose: Lose")
+    assert message_of(wrong).content.startswith("'loss:ammunition' is not one of your choices. You can choose: Lose")
     chose = await slash(sim, sim.alice, "westerplatte choose", option="loss:wall_rebuild")
     text = said(chose)
     assert "2 bricks leave the Wall-rebuild tile" in text and "the blue officer's turn" in text
@@ -219,7 +221,7 @@ async def test_rebuild_in_players_words(fake_discord: FakeDiscord, tmp_path: Pat
     record = await bot.service.get(gid)
     seat = record.to_act[0]
     user = sim.users[int(record.user_of(seat))]
-    bricks = {w["id"]: w["bricks"] for w in record.view(None)["walls"]}
+    bricks = {w["id"]: w["bricks"] for w in view_of(record)["walls"]}
     offered = await sim.autocomplete(user, sim.channel, "westerplatte rebuild", focused="wall")
     legal = [a["wall"] for a in record.game.legal_actions(record.state, seat) if a["type"] == "rebuild"]
     assert sorted(c["value"] for c in offered) == sorted(legal) and len(legal) >= 2
@@ -235,4 +237,4 @@ async def test_rebuild_in_players_words(fake_discord: FakeDiscord, tmp_path: Pat
     done = await slash(sim, user, "westerplatte rebuild", wall=words)
     assert done.ephemeral and "went wrong" not in said(done)
     after = await bot.service.get(gid)
-    assert {w["id"]: w["bricks"] for w in after.view(None)["walls"]}[target] == min(6, bricks[target] + 2)
+    assert {w["id"]: w["bricks"] for w in view_of(after)["walls"]}[target] == min(6, bricks[target] + 2)

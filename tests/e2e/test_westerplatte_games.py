@@ -14,7 +14,7 @@ import pytest
 from cogs.westerplatte.ui import WesterplatteUI
 from games.base import canonical
 from games.westerplatte.board import EVENTS
-from tests.e2e.harness import settle, sqlite, start_bot, turn_messages
+from tests.e2e.harness import message_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.e2e.westerplatte_driver import WesterplattePlayers
 from tests.fakediscord import FakeDiscord, Message
 
@@ -37,10 +37,12 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "westerplatte", "players": players,
                                       "options": f"difficulty={difficulty}"})
-    gid = int(re.search(r"table #(\d+)", opened.message.text)[1])  # type: ignore[index]
+    found = re.search(r"table #(\d+)", message_of(opened).text)
+    assert found is not None
+    gid = int(found[1])
     for user in users[1:]:
-        await sim.click(user, opened.message, label="Join")
-    await sim.click(users[0], opened.message, label="Start")
+        await sim.click(user, message_of(opened), label="Join")
+    await sim.click(users[0], message_of(opened), label="Start")
     await settle()
     record = await bot.service.get(gid)
     assert record.status == "running" and record.options["difficulty"] == difficulty
@@ -52,13 +54,13 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     if players > 1:
         early = await sim.slash(users[1], sim.channel, "westerplatte end", options={})
         await settle()
-        assert early.ephemeral and "not your turn" in early.message.content.lower()
-        assert f"<@{users[0].id}>" in early.message.content
+        assert early.ephemeral and "not your turn" in message_of(early).content.lower()
+        assert f"<@{users[0].id}>" in message_of(early).content
         other = await sim.click(users[1], first, custom_id=f"tr:p:{gid}")
-        assert other.ephemeral and "Nothing to do for you right now" in other.message.content
+        assert other.ephemeral and "Nothing to do for you right now" in message_of(other).content
     else:
         stranger = await sim.click(sim.dave, first, custom_id=f"tr:p:{gid}")
-        assert stranger.ephemeral and "not playing" in stranger.message.content
+        assert stranger.ephemeral and "not playing" in message_of(stranger).content
     assert (await bot.service.get(gid)).version == record.version
 
     driver = WesterplattePlayers(sim, bot, gid, seed)
@@ -69,7 +71,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     assert outcome is not None and outcome["reason"] == reason and outcome["day"] == day
     posts = sim.channel_messages(sim.channel)
     last = posts[-1].content
-    ending = WesterplatteUI().outcome_text(record.view(None), record.mention)
+    ending = WesterplatteUI().outcome_text(view_of(record), record.mention)
     assert ending in last and len(last) <= 2000  # whole, even after a long day's lines
     assert "Walls: outposts A" in ending and f"<@{users[-1].id}>" in ending
     if reason == "survived":
@@ -91,7 +93,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     assert sum(n for k, n in driver.used.items() if k.startswith("panel")) > 0
 
     # Nothing hidden leaks: the events still in the deck or boxed never show, in public or privately.
-    seen = {e["name"] for e in record.view(None)["events"]["seen"]}
+    seen = {e["name"] for e in view_of(record)["events"]["seen"]}
     hidden = {EVENTS[e]["name"] for e in record.state["event_deck"]} - seen
     everything = [*public_messages(sim)] + [m for u in users for m in sim.dm_messages(u) + sim.ephemeral_messages(u)]
     for message in everything:
@@ -99,7 +101,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     # Each player's private package names their own officers.
     for user in users:
         seat = record.seat_of(user.id)
-        mine = [o["name"] for o in record.view(None)["officers"] if o["seat"] == seat]
+        mine = [o["name"] for o in view_of(record)["officers"] if o["seat"] == seat]
         dm = "\n".join(m.text for m in sim.dm_messages(user))
         assert all(f"the **{name}**" in dm for name in mine)
     # The log rebuilds the final state exactly.

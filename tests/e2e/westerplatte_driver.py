@@ -15,7 +15,7 @@ from bot.app import TabletopBot
 from cogs.westerplatte.ui import WesterplatteUI
 from games.simulate import choose, playout_rng
 from games.westerplatte.board import ROMAN
-from tests.e2e.harness import settle, turn_messages, user_of
+from tests.e2e.harness import message_of, settle, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message
 
 DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
@@ -70,18 +70,18 @@ class WesterplattePlayers:
             return False
         user = user_of(self.sim, seat, record)
         opened = await self.sim.click(user, posts[-1], custom_id=f"tr:p:{self.gid}")
-        panel = opened.message
+        panel = message_of(opened)
         self.replies.append(panel)
         if await self.press(user, panel, record, idx):
             return True
-        group = next((c for c in panel.components if c.custom_id.startswith(f"tr:g:{self.gid}:")), None)
+        group = next((c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{self.gid}:")), None)
         if group is None:
             return False
-        names = WesterplatteUI().panel_groups(record.view(seat), legal) or []
+        names = WesterplatteUI().panel_groups(view_of(record, seat), legal) or []
         groups = list(dict.fromkeys(n for n in names if n))
         if not names[int(idx)]:
             return False
-        shown = await self.sim.select(user, panel, group.custom_id, [str(groups.index(names[int(idx)]))])
+        shown = await self.sim.select(user, panel, group.custom_id or "", [str(groups.index(names[int(idx)]))])
         await settle()
         self.used["panel group menu"] += 1
         return await self.press(user, shown.updated_message or panel, record, idx, grouped=True)
@@ -92,9 +92,9 @@ class WesterplattePlayers:
                 self.used["panel button" + (" in a group" if grouped else "")] += 1
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True
-            if c.is_select and c.custom_id.startswith(f"tr:s:{self.gid}:") and idx in c.option_values:
+            if c.is_select and (c.custom_id or "").startswith(f"tr:s:{self.gid}:") and idx in c.option_values:
                 self.used["panel select" + (" in a group" if grouped else "")] += 1
-                await self.sim.select(user, panel, c.custom_id, [idx])
+                await self.sim.select(user, panel, c.custom_id or "", [idx])
                 return True
         return False
 
