@@ -240,7 +240,10 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     retreat = panel.button(label="Retreat token (lose nothing, take their bid)")
     await sim.click(sim.alice, panel, custom_id=retreat.custom_id)
     await settle()
-    # She retreats her trader herself (the table hears it all once the turn passes on).
+    # The table hears the reveal at once (a boundary), although Alice acts on.
+    told = [m.text for m in sim.channel_messages(sim.channel)[start:] if "Revealed:" in m.text]
+    assert len(told) == 1 and "Red: retreat token" in told[0]
+    # She retreats her trader herself.
     record = await bot.service.get(gid)
     assert record.to_act == [red] and view_of(record)["pending"]["kind"] == "retreat"
     legal = [a["to"] for a in record.game.legal_actions(record.state, red)]
@@ -253,7 +256,7 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     assert len(reveal) == 1
     line = next(x for x in reveal[0].splitlines() if x.startswith("Revealed:"))
     assert "Blue: 1 cube, " + token_name(token) in line and "Red: retreat token" in line
-    assert "Red retreats and takes Blue's bid" in reveal[0]
+    assert "Red retreats and takes Blue's bid" in "\n".join(m.text for m in sim.channel_messages(sim.channel)[start:])
 
 
 async def test_sealed_bids_are_shown_together(fake_discord: FakeDiscord, tmp_path: Path) -> None:
