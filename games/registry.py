@@ -8,6 +8,7 @@ from games.base import Game
 
 PACKAGES: tuple[str, ...] = (
     "mali",
+    "maquis",
 )
 
 
