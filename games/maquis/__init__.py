@@ -7,12 +7,14 @@ from games.base import IllegalAction, Option
 from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_NAME, MODE_ORDER
 from games.maquis.describe import describe
-from games.maquis.legal import apply as _apply, legal_actions as _legal, to_act as _to_act
+from games.maquis.legal import apply as _apply
+from games.maquis.legal import legal_actions as _legal
+from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
 from games.maquis.state import GameEnded, State, clone, emit, member_name, new_state
 from games.maquis.views import view as _view
 
-__all__ = ["GAME", "MaquisGame", "setup", "drop", "default_action", "undo_barrier"]
+__all__ = ["GAME", "MaquisGame", "default_action", "drop", "setup", "undo_barrier"]
 
 
 def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:

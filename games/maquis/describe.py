@@ -70,9 +70,9 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
         return "End the action phase"
     if t == "remove":
         w = a["who"]
-        return {"self": "Remove the partisan who met her", "home": "Remove a partisan in a Safe House",
-                "waiting": "Remove a partisan waiting at the Cafe"}.get(
-            w, f"Remove the partisan at {loc_name(w, s['missions'])}")
+        labels = {"self": "Remove the partisan who met her", "home": "Remove a partisan in a Safe House",
+                  "waiting": "Remove a partisan waiting at the Cafe"}
+        return labels[w] if w in labels else f"Remove the partisan at {loc_name(w, s['missions'])}"
     if t == "bridge":
         return f"Blow {BRIDGE_NAME[a['bridge']]}"
     if t == "hand_over":

@@ -29,7 +29,6 @@ from games.maquis.board import (
 )
 from games.maquis.rng import shuffle
 from games.maquis.rules import (
-    milice_spots,
     relevant_shots,
     route_result,
     shot_blocked_reason,
@@ -331,9 +330,8 @@ def shot_at_end_matters(s: State) -> bool:
 def settle_action(s: State, events: list[Event]) -> None:
     if s["phase"] != "action":
         return
-    if partisans_with(s, "placed"):
-        if any(not p["done"] for p in partisans_with(s, "placed")):
-            return
+    if any(not p["done"] for p in partisans_with(s, "placed")):
+        return
     if shot_at_end_matters(s):
         return
     end_action(s, events)
@@ -532,9 +530,10 @@ def fill(s: State, slot: str, box_id: str, events: list[Event]) -> None:
             succeed(s, slot, "success", events)
         elif all(v in done for v in visits) and s["dark_lady"] is None:
             card = draw_card(s, events)
-            s["dark_lady"] = PATROL_CARDS[card][0]
+            lady = PATROL_CARDS[card][0]
+            s["dark_lady"] = lady
             emit(events, "dark_lady", f"Patrol card {card_text(card)} is drawn: the Dark Lady waits at "
-                 f"{loc_name(s['dark_lady'])}.", card=card, at=s["dark_lady"])
+                 f"{loc_name(lady)}.", card=card, at=lady)
         return
     if mid in ("milice_headquarters", "bomb_the_barracks", "free_the_resistance_leader"):
         return  # their results are scored by activate_box

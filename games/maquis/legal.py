@@ -14,7 +14,15 @@ from games.maquis.rules import (
     relevant_shots,
     shot_blocked_reason,
 )
-from games.maquis.state import Event, GameEnded, State, clone, member_name, partisans_with
+from games.maquis.state import (
+    Event,
+    GameEnded,
+    State,
+    clone,
+    emit,
+    member_name,
+    partisans_with,
+)
 
 Action = dict[str, Any]
 
@@ -137,7 +145,7 @@ def run(s: State, seat: str, a: Action, events: list[Event]) -> None:
     if t == "hand_over":
         nxt = flow.next_active(s, seat)
         s["acting"] = nxt
-        flow.emit(events, "hand_over", f"{member_name(s, seat)} hands the rest of the Day to "
+        emit(events, "hand_over", f"{member_name(s, seat)} hands the rest of the Day to "
                   f"{member_name(s, nxt)}.", seat=seat)
         return
     if t == "arrange":

@@ -13,6 +13,7 @@ def seed_state(seed: int) -> int:
 def next_u64(s: dict[str, Any]) -> int:
     x = (s["rng"] + 0x9E3779B97F4A7C15) & MASK
     s["rng"] = x
+    x = int(x)
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
     return x ^ (x >> 31)

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.maquis.board import (
-    BRIDGES,
     FIELDS,
     LOCATION_ORDER,
     LOCATIONS,
@@ -13,12 +12,20 @@ from games.maquis.board import (
     RESOURCES,
     ROADS,
     ROOMS,
-    SLOT_EXIT,
     SLOTS,
     TILE_ORDER,
     TILES,
 )
-from games.maquis.state import State, affordable, filled, in_play, mode, placed_at, result, slot_of
+from games.maquis.state import (
+    State,
+    affordable,
+    filled,
+    in_play,
+    mode,
+    placed_at,
+    result,
+    slot_of,
+)
 
 # ---------------------------------------------------------------- the map
 
@@ -39,8 +46,8 @@ def adjacency(s: State) -> dict[str, list[str]]:
             continue
         adj.setdefault(a, []).append(b)
         adj.setdefault(b, []).append(a)
-    for k in adj:
-        adj[k].sort()
+    for near in adj.values():
+        near.sort()
     return adj
 
 
@@ -127,9 +134,9 @@ def placeable(s: State) -> list[str]:
             continue
         if loc in ROOMS and s["rooms"][loc] == "safe_house":
             continue
-        if loc in FIELDS and not field_has_resources(s, loc):
-            if not (loc in s["guns"] or barracks_open(s)):
-                continue
+        if loc in FIELDS and not field_has_resources(s, loc) \
+                and not (loc in s["guns"] or barracks_open(s)):
+            continue
         out.append(loc)
     for slot in SLOTS:
         if slot_is_location(s, slot) and not occupied(s, slot):
@@ -257,9 +264,9 @@ def mission_actions(s: State, loc: str, pid: str) -> list[dict[str, Any]]:
             continue
         if mid == "coded_messages":
             crypto = any(p["status"] == "crypto" for p in s["partisans"])
-            if loc == slot and not crypto and s["day"] <= 6 and not done:
-                if affordable(s, MISSIONS[mid]["boxes"][0]["cost"]):
-                    out.append({"do": "box", "mission": slot, "box": "train"})
+            if loc == slot and not crypto and s["day"] <= 6 and not done \
+                    and affordable(s, MISSIONS[mid]["boxes"][0]["cost"]):
+                out.append({"do": "box", "mission": slot, "box": "train"})
             continue
         for b in MISSIONS[mid]["boxes"]:
             if b["id"] in done:
@@ -280,15 +287,15 @@ def mission_actions(s: State, loc: str, pid: str) -> list[dict[str, Any]]:
                 continue
             if b.get("requires", {}).get("morale_at_least", 0) > s["morale"]:
                 continue
-            if mid == "free_the_resistance_leader" and b.get("alternative_group"):
-                if any(x in done for x in ("poison_the_guards", "break_out")):
-                    continue
-            if mid == "bomb_the_barracks" and b["id"] == "distract_the_soldiers":
-                if "plant_the_bomb" in done or s["distracted_today"] or field_has_resources(s, loc):
-                    continue
-            if mid == "infiltration" and b["id"] == "extract":
-                if not any(p["status"] == "mole" for p in s["partisans"]):
-                    continue
+            if mid == "free_the_resistance_leader" and b.get("alternative_group") \
+                    and any(x in done for x in ("poison_the_guards", "break_out")):
+                continue
+            if mid == "bomb_the_barracks" and b["id"] == "distract_the_soldiers" \
+                    and ("plant_the_bomb" in done or s["distracted_today"] or field_has_resources(s, loc)):
+                continue
+            if mid == "infiltration" and b["id"] == "extract" \
+                    and not any(p["status"] == "mole" for p in s["partisans"]):
+                continue
             out.append({"do": "box", "mission": slot, "box": b["id"]})
     return out
 

@@ -54,7 +54,8 @@ def end_space(s: State) -> int:
 def partisan(s: State, pid: str) -> dict[str, Any]:
     for p in s["partisans"]:
         if p["id"] == pid:
-            return p
+            found: dict[str, Any] = p
+            return found
     raise KeyError(pid)
 
 
@@ -65,7 +66,8 @@ def partisans_with(s: State, *statuses: str) -> list[dict[str, Any]]:
 def placed_at(s: State, loc: str) -> dict[str, Any] | None:
     for p in s["partisans"]:
         if p["status"] == "placed" and p["at"] == loc:
-            return p
+            found: dict[str, Any] = p
+            return found
     return None
 
 
@@ -99,7 +101,7 @@ def filled(s: State, slot: str) -> list[str]:
 
 
 def gain_from_supply(s: State, res: str, n: int) -> int:
-    got = min(n, s["supply"][res])
+    got = int(min(n, s["supply"][res]))
     s["supply"][res] -= got
     s["stock"][res] += got
     return got
@@ -197,7 +199,7 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
     left, right, ask = pick_missions(options, s)
     s["missions"] = {"mission_left": left, "mission_right": right}
     s["arrange"] = [left, right] if ask else None
-    deck = ["patrol_%02d" % (i + 1) for i in range(10)]
+    deck = [f"patrol_{i + 1:02d}" for i in range(10)]
     shuffle(s, deck)
     s["deck"] = deck
     for mid in (left, right):

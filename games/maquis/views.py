@@ -16,7 +16,13 @@ from games.maquis.board import (
 )
 from games.maquis.flow import day_label, points
 from games.maquis.legal import to_act
-from games.maquis.rules import parade_road_closed, relevant_shots, safe_houses, slot_is_location, unusable
+from games.maquis.rules import (
+    parade_road_closed,
+    relevant_shots,
+    safe_houses,
+    slot_is_location,
+    unusable,
+)
 from games.maquis.state import State, end_space, member_name
 
 ASKED = {
