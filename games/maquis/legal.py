@@ -5,6 +5,7 @@ from typing import Any
 
 from games.base import IllegalAction, canonical
 from games.maquis import flow
+from games.maquis.describe import describe
 from games.maquis.board import LOCATION_ORDER, SLOTS, loc_name
 from games.maquis.rules import (
     activation_choices,
@@ -129,8 +130,8 @@ def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
     key = canonical(action) if isinstance(action, dict) else None
     if key is None or key not in {canonical(a) for a in legal}:
         reason = refuse_reason(s, seat, action)
-        hints = [canonical(a) for a in legal[:3]]
-        raise IllegalAction(reason + (f" For example: {', '.join(hints)}." if hints else ""))
+        hints = [describe(s, seat, a) for a in legal[:3]]
+        raise IllegalAction(reason + (f" You may: {'; '.join(hints)}." if hints else ""))
     new = clone(s)
     events: list[Event] = []
     try:
