@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.maquis.board import PATROL_CARDS, PATROL_ORDER
 from games.maquis.rules import location_actions, mission_actions, route_cost
 from games.maquis.state import State
 
@@ -20,12 +21,26 @@ def _place_weight(s: State, at: str, papers: bool) -> float:
         w = 3.0
     if at in NEXT_TO_HOME:
         w *= 3.0
-    cost = route_cost(s, at)
-    if cost is None or cost > 0:
-        w *= 0.2
+    w *= (0.02 + _safety(s, at, papers)) ** 4
     if papers:
-        w *= 0.5 if at in NEXT_TO_HOME else 2.0
+        w *= 0.5 if at in NEXT_TO_HOME else 1.5
     return w
+
+
+def _safety(s: State, at: str, papers: bool) -> float:
+    """The share of patrol cards after which the way home from `at` would still be open."""
+    taken = set(s["patrols"]) | {p["at"] for p in s["partisans"] if p["status"] == "placed"} | {at}
+    allowed = 1 if papers else 0
+    ok = 0
+    for card in PATROL_ORDER:
+        spot = next((x for x in PATROL_CARDS[card] if x not in taken), None)
+        patrols = dict(s["patrols"])
+        if spot is not None:
+            patrols[spot] = "milice"
+        cost = route_cost(s, at, patrols)
+        if cost is not None and cost <= allowed:
+            ok += 1
+    return ok / len(PATROL_ORDER)
 
 
 def _weight(s: State, a: dict[str, Any]) -> float:
