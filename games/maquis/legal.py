@@ -138,6 +138,9 @@ def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         run(new, seat, action, events)
     except GameEnded:
         pass
+    for ev in events:
+        if "private_to" not in ev:
+            ev.setdefault("seat", seat)  # ruling 51: public lines name the Day's leader
     return new, events
 
 

@@ -326,3 +326,48 @@ def test_refusals_say_why() -> None:
     assert refused(s, "place", at="safe_house", papers=False).startswith("A partisan cannot be placed on Safe")
     with pytest.raises(IllegalAction):
         GAME.apply(s, "s1", {})
+
+
+def test_supply_caps_gains() -> None:
+    """Ruling 18: a gain takes what the supply holds; the rest is lost."""
+    s = new()
+    s["rooms"]["spare_room_w"] = "smuggler"
+    stock(s, food=2)
+    position(s, ["spare_room_w"])
+    s, _ = activate(s, "spare_room_w", "smuggle_food")
+    assert s["stock"]["food"] == 4 and s["supply"]["food"] == 0
+
+
+def test_card_stops_being_a_location_after_success() -> None:
+    """Ruling 25: a card with a solid box is a location only until its mission succeeds."""
+    s = new(left="aid_the_spy")
+    assert "mission_left" in {a["at"] for a in legal(s) if a["type"] == "place"}
+    s["results"]["mission_left"] = "success"
+    assert "mission_left" not in {a["at"] for a in legal(s) if a["type"] == "place"}
+
+
+def test_card_route_goes_through_its_exit() -> None:
+    """Ruling 14: a mission card is joined only to its exit (left: Fence)."""
+    s = new(left="aid_the_spy")
+    position(s, ["mission_left", "cafe"], {"fence": "soldier"})
+    s, ev = activate(s, "mission_left")
+    assert s["partisans"][0]["status"] == "arrested"
+
+
+def test_undo_barriers() -> None:
+    """Contract: a placement draws a patrol card (final); an activation of the same Day is not."""
+    s = new()
+    after, _ = act(s, "place", at="cafe", papers=False)
+    assert GAME.undo_barrier(s, "s1", {"type": "place", "at": "cafe", "papers": False}, after)
+    position(s, ["cafe", "grocer"])
+    a = {"type": "activate", "at": "grocer", "do": "gain_food"}
+    after, _ = GAME.apply(s, "s1", a)
+    assert not GAME.undo_barrier(s, "s1", a, after)
+
+
+def test_events_never_name_seat_ids() -> None:
+    s = new(seats=("zz9", "yy8"))
+    position(s, ["cafe"])
+    s, ev = activate(s, "cafe")
+    assert all("zz9" not in e["text"] and "yy8" not in e["text"] for e in ev)
+    assert "Member 2 leads it" in texts(ev)
