@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-RENDERERS: dict[str, str] = {"mali": "renderers.mali"}
+RENDERERS: dict[str, str] = {"mali": "renderers.mali", "maquis": "renderers.maquis"}
 
 
 def get(key: str) -> ModuleType:

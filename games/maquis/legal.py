@@ -5,8 +5,8 @@ from typing import Any
 
 from games.base import IllegalAction, canonical
 from games.maquis import flow
-from games.maquis.describe import describe
 from games.maquis.board import LOCATION_ORDER, SLOTS, loc_name
+from games.maquis.describe import describe
 from games.maquis.rules import (
     activation_choices,
     milice_spots,

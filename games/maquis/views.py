@@ -28,7 +28,7 @@ from games.maquis.state import State, end_space, member_name
 ASKED = {
     "arrange": "choose which mission goes on which exit",
     "placement": "place the next partisan",
-    "action": "activate a partisan, shoot, or end the action phase",
+    "action": "activate a partisan (or shoot)",
     "route": "shoot a Milice first, or send the partisan home",
     "remove": "choose the partisan the Double Agent costs",
     "bridge": "choose the bridge that falls",

@@ -65,7 +65,7 @@ def test_example_3_fixer_copies_the_chemist() -> None:
     stock(s, money=1, medicine=1)
     assert {"type": "activate", "at": "spare_room_w", "do": "fixer", "tile": "chemist",
             "copy": "make_explosive"} in legal(s)
-    s, ev = activate(s, "spare_room_w", "fixer", tile="chemist", copy="make_explosive")
+    s, _ev = activate(s, "spare_room_w", "fixer", tile="chemist", copy="make_explosive")
     assert s["stock"]["explosive"] == 1 and s["stock"]["money"] == 0 and s["stock"]["medicine"] == 0
     assert s["partisans"][0]["status"] == "home"
 
@@ -95,7 +95,7 @@ def test_example_4_sabotage_in_order_one_partisan_per_day() -> None:
             s, _ = act(s, "place", at="cafe" if not at(s, "cafe") else "spare_room_w", papers=False)
         offered = [b for b in acts_at(s, "mission_left") if b != "nothing"]
         assert offered == [want], (day, offered)
-        s, ev = activate(s, "mission_left", "box", mission="mission_left", box=want)
+        s, _ev = activate(s, "mission_left", "box", mission="mission_left", box=want)
         for loc in ("cafe", "spare_room_w"):
             if at(s, loc):
                 s, _ = activate(s, loc)
@@ -139,7 +139,7 @@ def test_example_6_barracks_distraction_first_is_major() -> None:
     assert "field_w" in [a["at"] for a in legal(s) if a["type"] == "place"]
     position(s, ["field_w", "mission_right"])
     s, _ = activate(s, "field_w", "box", mission="mission_right", box="distract_the_soldiers")
-    s, ev = activate(s, "mission_right", "box", mission="mission_right", box="plant_the_bomb")
+    s, _ev = activate(s, "mission_right", "box", mission="mission_right", box="plant_the_bomb")
     assert s["results"]["mission_right"] == "major_success"
     assert s["outcome"] is None
 
@@ -189,12 +189,12 @@ def test_example_8_shooting_with_the_weapon_just_bought() -> None:
     assert s["phase"] == "route"
     assert {"type": "shoot", "at": "poor_district"} in legal(s)
     assert {"type": "shoot", "at": "radio_b"} not in legal(s)  # changes nothing for this route
-    shot, ev = act(s, "shoot", at="poor_district")
+    shot, _ = act(s, "shoot", at="poor_district")
     assert shot["soldiers"] == 1 and shot["morale"] == morale - 1
     assert shot["stock"]["money"] == 0 and shot["stock"]["weapon"] == 0
     assert shot["partisans"][0]["status"] == "home"
     # without the shot: arrested, and the weapon is lost (the Fence has no shield)
-    gone, ev = act(s, "go_home")
+    gone, _ev = act(s, "go_home")
     assert gone["partisans"][0]["status"] == "arrested"
     assert gone["stock"]["weapon"] == 0 and gone["supply"]["weapon"] == 4
 

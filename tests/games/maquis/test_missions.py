@@ -41,7 +41,7 @@ def test_milice_parade_day() -> None:
     stock(s, weapon=1)
     s["day"], s["morale"] = 3, 5
     position(s, ["rue_baradat", "cafe"])
-    s, ev = box(s, "rue_baradat", L, "attack_the_parade")
+    s, _ev = box(s, "rue_baradat", L, "attack_the_parade")
     assert s["results"][L] == "success"
     assert s["partisans"][0]["status"] == "arrested"
     assert s["morale"] == 6
@@ -51,10 +51,10 @@ def test_milice_parade_day_closes_the_road() -> None:
     s = new(left="milice_parade_day", right="sabotage")
     s["day"] = 3
     position(s, ["rue_baradat", "cafe"], {"doctor": "milice"})
-    s2, ev = activate(s, "rue_baradat")
+    s2, _ = activate(s, "rue_baradat")
     assert s2["partisans"][0]["status"] == "arrested"
     s["day"] = 4
-    s3, ev = activate(s, "rue_baradat")
+    s3, _ev = activate(s, "rue_baradat")
     assert s3["partisans"][0]["status"] == "home"
 
 
@@ -76,7 +76,7 @@ def test_officers_mansion_graffiti_then_break_in_same_day() -> None:
     assert acts_at(s, "mission_left") == ["nothing"]
     for loc in ("rue_baradat", "pont_leveque", "pont_du_nord"):
         s, _ = box(s, loc, L, f"graffiti_{loc}")
-    s, ev = box(s, "mission_left", L, "break_in")
+    s, _ev = box(s, "mission_left", L, "break_in")
     assert s["results"][L] == "success"
 
 
@@ -117,7 +117,7 @@ def test_infiltration_mole_peek_and_extract() -> None:
     assert "mission_left" in placeable(s)
     stock(s, weapon=1, explosive=1)
     position(s, ["mission_left"])
-    s, ev = box(s, "mission_left", L, "extract")
+    s, _ev = box(s, "mission_left", L, "extract")
     assert s["results"][L] == "success"
     assert [p["status"] for p in s["partisans"][:2]] == ["home", "home"]
     assert s["peek"] is None
@@ -180,7 +180,7 @@ def test_assassination_needs_the_other_mission_and_five_soldiers() -> None:
     position(s, ["mission_left", "cafe"], {"radio_b": "milice"})
     s, _ = box(s, "mission_left", L, "blow_up")
     assert s["results"][L] == "success" and s["results"][R] is None
-    s, ev = act(s, "shoot", at="radio_b")
+    s, _ev = act(s, "shoot", at="radio_b")
     assert s["results"][R] == "success"
     assert s["outcome"] is not None and s["outcome"]["reason"] == "victory"
     assert s["morale"] == 1  # the rest of the shot is not resolved
@@ -215,7 +215,7 @@ def test_liberate_the_town_at_end() -> None:
     s["day"], s["morale"] = 14, 6
     stock(s, weapon=3)
     position(s, ["cafe"])
-    s, ev = activate(s, "cafe")
+    s, _ev = activate(s, "cafe")
     assert s["results"][R] == "success"
     assert s["outcome"]["reason"] == "victory"
 
@@ -226,7 +226,7 @@ def test_liberate_the_town_fails_check_is_a_draw() -> None:
     s["day"], s["morale"] = 14, 6
     stock(s, weapon=2)
     position(s, ["cafe"])
-    s, ev = activate(s, "cafe")
+    s, _ev = activate(s, "cafe")
     assert s["results"][R] is None
     assert s["outcome"]["reason"] == "draw" and s["outcome"]["winners"] == []
 
@@ -249,7 +249,7 @@ def test_coded_messages() -> None:
     assert len(s["placement"]["kinds"]) == 3
     s["day"] = 10
     position(s, ["cafe"])
-    s, ev = activate(s, "cafe")
+    s, _ev = activate(s, "cafe")
     assert s["results"][L] == "success"
     assert s["partisans"][0]["status"] == "home"
     assert s["day"] == 11
@@ -305,10 +305,10 @@ def test_destroy_the_aa_guns() -> None:
     s, _ = box(s, "field_w", R, "gun_field_w", pay="explosive")
     s, _ = box(s, "field_e", R, "gun_field_e", pay="weapon")
     assert s["results"][R] is None
-    s, ev = box(s, "rue_baradat", R, "gun_rue_baradat", pay="explosive")
+    s, _ = box(s, "rue_baradat", R, "gun_rue_baradat", pay="explosive")
     assert s["results"][R] == "success"
     s, _ = box(s, "black_market", R, "gun_black_market", pay="explosive")
-    s, ev = box(s, "mission_right", R, "gun_card", pay="weapon")
+    s, _ev = box(s, "mission_right", R, "gun_card", pay="weapon")
     assert s["results"][R] == "major_success"
 
 
@@ -353,7 +353,7 @@ def test_both_missions_win_at_once_major() -> None:
     s["day"] = 10
     stock(s, fake_papers=1, weapon=2, medicine=1)
     position(s, ["mission_right"], {"pont_du_nord": "soldier"})
-    s, ev = box(s, "mission_right", R, "break_out")
+    s, _ev = box(s, "mission_right", R, "break_out")
     assert s["outcome"]["reason"] == "major_victory"
     assert s["outcome"]["winners"] == ["s1"]
     assert s["partisans"][0]["status"] == "placed"  # the route is never traced

@@ -6,7 +6,16 @@ import pytest
 from games.base import IllegalAction, canonical, public_events
 from games.maquis import GAME
 from games.maquis.board import MISSIONS
-from tests.games.maquis.helpers import act, activate, legal, new, position, refused, stock, texts
+from tests.games.maquis.helpers import (
+    act,
+    activate,
+    legal,
+    new,
+    position,
+    refused,
+    stock,
+    texts,
+)
 
 
 def setup(missions: str = "first_game", difficulty: str = "normal", seats: int = 1, seed: int = 1,
@@ -147,7 +156,7 @@ def test_very_easy_second_lap() -> None:
     assert s["outcome"] is None and s["day"] == 0 and s["lap"] == 1
     s["day"] = 14
     position(s, ["cafe"])
-    s, ev = activate(s, "cafe")
+    s, _ev = activate(s, "cafe")
     assert s["outcome"]["reason"] == "days_over"
 
 
@@ -225,9 +234,9 @@ def test_fake_papers() -> None:
     assert {"type": "place", "at": "cafe", "papers": True} not in legal(s)
     position(s, {"radio_a": True, "fence": True}, {"doctor": "milice"})
     assert s["stock"]["fake_papers"] == 0
-    s, ev = activate(s, "radio_a")
+    s, _ = activate(s, "radio_a")
     assert s["partisans"][0]["status"] == "home" and s["supply"]["fake_papers"] == 3
-    s, ev = activate(s, "fence")
+    s, _ev = activate(s, "fence")
     assert s["stock"]["fake_papers"] == 1
 
 
@@ -246,9 +255,9 @@ def test_spare_room_safe_house() -> None:
     s = new()
     stock(s, money=2)
     position(s, ["spare_room_w", "radio_a"], {"doctor": "milice"})
-    s, ev = activate(s, "spare_room_w", "build", tile="safe_house")
+    s, _ = activate(s, "spare_room_w", "build", tile="safe_house")
     assert s["partisans"][0]["status"] == "home"
-    s, ev = activate(s, "radio_a")
+    s, _ev = activate(s, "radio_a")
     assert s["partisans"][1]["status"] == "home"
     assert "spare_room_w" not in {a["at"] for a in legal(s) if a["type"] == "place"}
 
@@ -284,9 +293,9 @@ def test_team_hand_over_and_drop() -> None:
     """Rulings 52-53: a time-out or a drop passes the rest of the Day on; the rotation goes on."""
     s = new(seats=("a", "b", "c"))
     assert GAME.default_action(s, "a") == {"type": "hand_over"}
-    s2, ev = GAME.apply(s, "a", {"type": "hand_over"})
+    s2, _ = GAME.apply(s, "a", {"type": "hand_over"})
     assert GAME.to_act(s2) == ["b"] and s2["leader"] == "a"
-    s3, ev = GAME.drop(s, "a")
+    s3, _ev = GAME.drop(s, "a")
     assert GAME.to_act(s3) == ["b"] and "a" not in s3["active"]
     position(s3, ["cafe"])
     s3, _ = activate(s3, "cafe")
@@ -298,7 +307,7 @@ def test_team_hand_over_and_drop() -> None:
 
 def test_solo_drop_abandons() -> None:
     s = new()
-    s, ev = GAME.drop(s, "s1")
+    s, _ev = GAME.drop(s, "s1")
     assert s["outcome"]["reason"] == "abandoned"
 
 
@@ -350,7 +359,7 @@ def test_card_route_goes_through_its_exit() -> None:
     """Ruling 14: a mission card is joined only to its exit (left: Fence)."""
     s = new(left="aid_the_spy")
     position(s, ["mission_left", "cafe"], {"fence": "soldier"})
-    s, ev = activate(s, "mission_left")
+    s, _ev = activate(s, "mission_left")
     assert s["partisans"][0]["status"] == "arrested"
 
 
