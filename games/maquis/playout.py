@@ -166,4 +166,6 @@ def _actions_at(s: State, at: str) -> list[dict[str, Any]]:
 
 
 def playout_weights(s: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
-    return [_weight(s, a) for a in legal]
+    weights = [_weight(s, a) for a in legal]
+    rest = sum(w for w, a in zip(weights, legal) if a["type"] != "hand_over")
+    return [0.005 * rest if a["type"] == "hand_over" else w for w, a in zip(weights, legal)]
