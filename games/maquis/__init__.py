@@ -52,6 +52,10 @@ def default_action(s: State, seat: str) -> dict[str, Any]:
     for a in legal:
         if a["type"] == "remove" and a["who"] == "waiting":
             return a
+    for place in ("cafe", "grocer", "pont_leveque"):
+        for a in legal:
+            if a == {"type": "place", "at": place, "papers": False}:
+                return a
     for a in legal:
         if a["type"] != "shoot":
             return a

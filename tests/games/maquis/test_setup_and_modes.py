@@ -380,3 +380,11 @@ def test_events_never_name_seat_ids() -> None:
     s, ev = activate(s, "cafe")
     assert all("zz9" not in e["text"] and "yy8" not in e["text"] for e in ev)
     assert "Member 2 leads it" in texts(ev)
+
+
+def test_solo_default_is_cautious() -> None:
+    """Ruling 52 (interpretation): solo time-outs take the most cautious legal step."""
+    s = new()
+    assert GAME.default_action(s, "s1") == {"type": "place", "at": "cafe", "papers": False}
+    position(s, ["grocer"])
+    assert GAME.default_action(s, "s1") == {"type": "activate", "at": "grocer", "do": "nothing"}
