@@ -93,7 +93,17 @@ def needs(s: State) -> dict[str, int]:
         for r2, k in CHAIN.get(r, {}).items():
             if n:
                 out[r2] = out.get(r2, 0) + max(0, n * k - s["stock"][r2])
+    built = [x for x in s["rooms"].values() if x]
+    for tile, res in sorted(TILE_GIVES.items()):
+        if res in ("explosive", "poison", "fake_papers") and out.get(res, 0) > 0 and tile not in built:
+            out["money"] = max(out.get("money", 0), 2 - s["stock"]["money"])
+    if mission_uses(s, "destroy_the_aa_guns"):
+        out["weapon"] = out.get("weapon", 0) + out.pop("explosive", 0)
     return {r: n for r, n in out.items() if n > 0}
+
+
+def mission_uses(s: State, mid: str) -> bool:
+    return mid in s["missions"].values()
 
 
 def _provides(s: State, at: str, need: dict[str, int]) -> bool:
