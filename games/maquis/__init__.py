@@ -8,6 +8,7 @@ from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_NAME, MODE_ORDER
 from games.maquis.describe import describe
 from games.maquis.legal import apply as _apply
+from games.maquis.legal import force
 from games.maquis.legal import legal_actions as _legal
 from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
@@ -28,6 +29,7 @@ def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
             s["phase"] = "arrange"
         else:
             flow.start_day(s, events)
+        force(s, events)
     except GameEnded:
         pass
     return s
@@ -95,6 +97,10 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     if s["acting"] == seat:
         s["acting"] = nxt
         emit(events, "hand_over", f"{member_name(s, nxt)} takes over the rest of the Day.")
+    try:
+        force(s, events)
+    except GameEnded:
+        pass
     return s, events
 
 

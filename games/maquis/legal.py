@@ -173,3 +173,16 @@ def run(s: State, seat: str, a: Action, events: list[Event]) -> None:
     elif t == "bridge":
         flow.fell(s, a["bridge"], events)
         flow.finish_maintenance(s, events)
+    force(s, events)
+
+
+def force(s: State, events: list[Event]) -> None:
+    """A step with one legal choice cannot change the outcome: the engine takes it."""
+    while s["outcome"] is None:
+        only = phase_actions(s)
+        if len(only) != 1:
+            return
+        try:
+            run(s, s["acting"], only[0], events)
+        except GameEnded:
+            return

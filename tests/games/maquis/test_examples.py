@@ -154,9 +154,11 @@ def test_example_6_barracks_bomb_alone_is_success() -> None:
 def test_example_6_no_distraction_after_the_bomb() -> None:
     s = _barracks()
     position(s, ["field_w", "mission_right"])
-    s, _ = activate(s, "mission_right", "box", mission="mission_right", box="plant_the_bomb")
+    s, ev = activate(s, "mission_right", "box", mission="mission_right", box="plant_the_bomb")
     assert s["results"]["mission_right"] == "success"
-    assert acts_at(s, "field_w") == ["nothing"]
+    # the partisan on the Field has nothing left to do: the engine activates it (one choice)
+    assert "The partisan at Field (west) does nothing." in texts(ev)
+    assert "distract_the_soldiers" not in s["boxes"]["mission_right"]
 
 
 def test_example_7_milice_headquarters_shield() -> None:

@@ -236,8 +236,8 @@ def test_fake_papers() -> None:
     assert s["stock"]["fake_papers"] == 0
     s, _ = activate(s, "radio_a")
     assert s["partisans"][0]["status"] == "home" and s["supply"]["fake_papers"] == 3
-    s, _ev = activate(s, "fence")
-    assert s["stock"]["fake_papers"] == 1
+    # the Fence partisan has one choice left (nothing): taken by the engine, papers kept
+    assert s["partisans"][1]["status"] == "home" and s["stock"]["fake_papers"] == 1
 
 
 def test_recruit_lost_on_arrest_and_papers_lost() -> None:
