@@ -1,6 +1,7 @@
 """What the rules allow now: routes home, placeable locations, a partisan's actions, shots."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.maquis.board import (
@@ -37,10 +38,14 @@ def parade_road_closed(s: State) -> bool:
 
 
 def adjacency(s: State) -> dict[str, list[str]]:
+    return _adjacency(tuple(sorted(s["bridges_down"])), parade_road_closed(s))
+
+
+@lru_cache(maxsize=16)
+def _adjacency(down: tuple[str, ...], closed: bool) -> dict[str, list[str]]:
     adj: dict[str, list[str]] = {}
-    closed = parade_road_closed(s)
     for a, b, bridge in ROADS:
-        if bridge is not None and bridge in s["bridges_down"]:
+        if bridge is not None and bridge in down:
             continue
         if closed and {a, b} == {"rue_baradat", "fence"}:
             continue

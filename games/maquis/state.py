@@ -1,7 +1,7 @@
 """The Maquis state (one JSON dict), its setup and small helpers shared by the other modules."""
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from games.base import IllegalAction
@@ -28,7 +28,8 @@ class GameEnded(Exception):
 
 
 def clone(s: State) -> State:
-    return copy.deepcopy(s)
+    out: State = json.loads(json.dumps(s))
+    return out
 
 
 def member_name(s: State, seat: str) -> str:
