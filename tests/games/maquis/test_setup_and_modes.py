@@ -388,3 +388,20 @@ def test_solo_default_is_cautious() -> None:
     assert GAME.default_action(s, "s1") == {"type": "place", "at": "cafe", "papers": False}
     position(s, ["grocer"])
     assert GAME.default_action(s, "s1") == {"type": "activate", "at": "grocer", "do": "nothing"}
+
+
+def test_single_choice_is_taken_by_the_engine() -> None:
+    """General ruling: the last partisan with nothing to do and no shot possible is not asked."""
+    s = new()
+    position(s, ["grocer", "rue_baradat"])
+    assert {a["type"] for a in legal(s)} == {"activate"}
+    s, ev = activate(s, "grocer", "gain_food")
+    assert "The partisan at Rue Baradat does nothing." in texts(ev)
+    assert s["day"] == 1 and s["phase"] == "placement"
+
+
+def test_no_hand_over_solo() -> None:
+    s = new()
+    assert all(a["type"] != "hand_over" for a in legal(s))
+    s2 = new(seats=("a", "b"))
+    assert {"type": "hand_over"} in legal(s2)
