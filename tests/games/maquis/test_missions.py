@@ -366,3 +366,20 @@ def test_deck_reshuffles_when_empty() -> None:
     begin_day(s)
     s, ev = act(s, "place", at="cafe", papers=False)
     assert len(s["deck"]) == 9 and s["discard"] and "shuffled" in texts(ev)
+
+
+def test_double_agent_removal_of_a_placed_partisan_returns_its_papers() -> None:
+    """Ruling 33 and 17: the removed partisan's fake papers go back to the stock; not an arrest."""
+    s = new(left="double_agent", right="sabotage", difficulty="very_hard")
+    s["boxes"][L] = [b for b in ("visit_rue_baradat", "visit_pont_du_nord", "visit_doctor",
+                                 "visit_poor_district", "visit_radio_a", "visit_pont_leveque")]
+    s["dark_lady"] = "grocer"
+    s["partisans"][2]["status"] = "home"
+    stock(s, fake_papers=1)
+    position(s, {"grocer": False, "radio_b": True, "cafe": False})
+    s, _ = box(s, "grocer", L, "meet_the_dark_lady")
+    assert [a["who"] for a in legal(s) if a["type"] == "remove"] == ["self", "radio_b", "cafe", "waiting"]
+    morale = s["morale"]
+    s, ev = act(s, "remove", who="radio_b")
+    assert s["stock"]["fake_papers"] == 1 and s["morale"] == morale
+    assert sum(p["status"] == "removed" for p in s["partisans"]) == 1
