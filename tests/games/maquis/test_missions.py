@@ -380,6 +380,6 @@ def test_double_agent_removal_of_a_placed_partisan_returns_its_papers() -> None:
     s, _ = box(s, "grocer", L, "meet_the_dark_lady")
     assert [a["who"] for a in legal(s) if a["type"] == "remove"] == ["self", "radio_b", "cafe", "waiting"]
     morale = s["morale"]
-    s, ev = act(s, "remove", who="radio_b")
+    s, _ = act(s, "remove", who="radio_b")
     assert s["stock"]["fake_papers"] == 1 and s["morale"] == morale
     assert sum(p["status"] == "removed" for p in s["partisans"]) == 1
