@@ -653,11 +653,12 @@ class GameService(Store):
             return [{"user_id": int(u), "wins": int(w or 0), "games": int(n)} for u, w, n in rows]
 
     # -- deadlines --------------------------------------------------------------------------
-    async def due(self, now: datetime | None = None) -> list[GameRecord]:
-        """Running games whose deadline passed, the most overdue first."""
+    async def due(self, now: datetime | None = None, limit: int = 50) -> list[GameRecord]:
+        """Running games whose deadline passed, the most overdue first; at most `limit` a tick,
+        so that a backlog never stalls the event loop (the next tick takes the rest)."""
         now = now or self.now()
         return await self._select(GAMES.c.status == "running", GAMES.c.deadline_at <= now,
-                                  order=GAMES.c.deadline_at)
+                                  order=GAMES.c.deadline_at, limit=limit)
 
     async def due_reminders(self, now: datetime | None = None) -> list[tuple[GameRecord, str]]:
         """(game, seat) pairs to remind: past 75% of the window (an indexed `remind_at`), not yet
@@ -665,7 +666,7 @@ class GameService(Store):
         per player)."""
         now = now or self.now()
         games = await self._select(GAMES.c.status == "running", GAMES.c.remind_at <= now,
-                                   order=GAMES.c.deadline_at, limit=500)
+                                   order=GAMES.c.deadline_at, limit=50)
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:

@@ -1,0 +1,220 @@
+"""Flat cost with many stored games: the same service paths with 10 and with 10,000 stored games.
+
+Run: .venv/bin/python bench/scale.py [--stored 10000] [--postgres URL]
+Stored games are real: every registered game is played at random to various points, and each
+stored row carries that state and its log (finished, abandoned and running games, spread over 50
+servers). Then, on a database holding `--stored` games and on one holding 10, side by side:
+- the scheduler's tick (due deadlines and reminders) and the longest event-loop stall during it;
+- the `game` autocomplete's fallback to a server's games (p50, p99);
+- finding the game in a channel and making a move (median).
+Prints one JSON object per backend with the ratios. No test asserts a time.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sqlalchemy import insert  # noqa: E402
+from sqlalchemy.ext.asyncio import AsyncEngine  # noqa: E402
+
+from bot.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
+from bot.service import GameService  # noqa: E402
+from bot.service_store import ACTIONS, GAMES, remind_time  # noqa: E402
+from games import registry  # noqa: E402
+from games.base import public_events, resolve_options  # noqa: E402
+from games.simulate import choose, playout_rng  # noqa: E402
+
+GUILD, CHANNEL = 777, 888
+NOW = datetime(2031, 1, 1, 12, tzinfo=UTC)
+
+
+def templates(per_game: int = 6) -> list[dict[str, Any]]:
+    """Real games at various points: their key, options, seats, seed, state and log."""
+    out: list[dict[str, Any]] = []
+    for key, game in registry.GAMES.items():
+        for i in range(per_game):
+            players = game.min_players + i % (game.max_players - game.min_players + 1)
+            options = resolve_options(game, {})
+            seats = [f"s{n + 1}" for n in range(players)]
+            seed = 100 + i
+            state = game.setup(seats, options, seed)
+            rng = playout_rng(seed)
+            stop = 10 + i * 25
+            log: list[dict[str, Any]] = []
+            while game.outcome(state) is None and len(log) < stop:
+                seat, action = choose(game, state, rng)
+                state, events = game.apply(state, seat, action)
+                log.append({"seat": seat, "action": action, "events": public_events(events)})
+            out.append({"key": key, "options": options, "seats": seats, "seed": seed,
+                        "state": game.dump(state), "log": log,
+                        "to_act": [] if game.outcome(state) else game.to_act(state),
+                        "over": game.outcome(state) is not None})
+    return out
+
+
+async def populate(engine: AsyncEngine, stored: int, shapes: list[dict[str, Any]]) -> None:
+    rng = random.Random(5)
+    sessionmaker = make_sessionmaker(engine)
+    batch: list[dict[str, Any]] = []
+    logs: list[tuple[int, dict[str, Any]]] = []
+    for n in range(stored):
+        shape = rng.choice(shapes)
+        status = "finished" if shape["over"] else rng.choice(["running", "running", "finished", "abandoned"])
+        # Running games wait on someone within their 48 h window; one in a hundred is overdue.
+        start = NOW - timedelta(hours=rng.randint(60, 90) if rng.random() < 0.01 else rng.randint(1, 30))
+        deadline = start + timedelta(hours=48) if status == "running" else None
+        users = {s: str(10_000 + rng.randint(0, 5000)) for s in shape["seats"]}
+        batch.append({
+            "guild_id": 1 + n % 50, "channel_id": 1000 + n % 400, "thread_id": None, "key": shape["key"],
+            "options": shape["options"], "settings": {"turn_hours": 48 if deadline else 0, "on_timeout": "wait",
+                                                      "use_thread": False, "max_players": len(shape["seats"])},
+            "creator_id": int(users["s1"]), "seats": shape["seats"], "users": users, "status": status,
+            "seed": shape["seed"], "state": shape["state"], "version": len(shape["log"]) + 1,
+            "last_seq": len(shape["log"]), "table_message_id": None,
+            "turn_started_at": start if deadline else None, "deadline_at": deadline,
+            "remind_at": remind_time(start, deadline) if deadline else None,
+            "reminded": list(shape["to_act"]) if deadline else [],
+            "created_at": start, "updated_at": start})
+        logs.append((n, shape))
+        if len(batch) == 500 or n == stored - 1:
+            async with sessionmaker() as session:
+                result = await session.execute(insert(GAMES).returning(GAMES.c.id), batch)
+                ids = [row[0] for row in result.all()]
+                rows = [{"game_id": gid, "seq": i + 1, "seat": e["seat"], "kind": "action", "action": e["action"],
+                         "by": "player", "created_at": NOW, "user_id": None, "events": e["events"],
+                         "barrier": True, "undone": False}
+                        for gid, (_, shape) in zip(ids, logs, strict=True) for i, e in enumerate(shape["log"][:20])]
+                if rows:
+                    await session.execute(insert(ACTIONS), rows)
+                await session.commit()
+            batch, logs = [], []
+
+
+class LoopWatch:
+    """The longest stall of the event loop while it runs (a 1 ms heartbeat)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    async def _beat(self) -> None:
+        last = time.perf_counter()
+        while True:
+            await asyncio.sleep(0.001)
+            now = time.perf_counter()
+            self.longest = max(self.longest, (now - last) * 1000 - 1)
+            last = now
+
+    def __enter__(self) -> LoopWatch:
+        self._task = asyncio.get_running_loop().create_task(self._beat())
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        assert self._task is not None
+        self._task.cancel()
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+async def measure(url: str, stored: int, shapes: list[dict[str, Any]], schema: str | None = None) -> dict[str, Any]:
+    engine = make_engine(url, schema=schema)
+    await upgrade(engine)
+    await populate(engine, stored, shapes)
+    service = GameService(make_sessionmaker(engine), clock=lambda: NOW)
+    # The bench's own table: a running Mali game in its channel, among a few others of its server.
+    table = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
+    await service.join(table.id, 2)
+    await service.start(table.id, 1, seed=3)
+    for k in range(8):
+        other = await service.open_table(GUILD, CHANNEL + 1 + k, 1, "mali", {}, {})
+        await service.join(other.id, 2)
+        await service.start(other.id, 1, seed=k)
+    ticks, stalls = [], []
+    for _ in range(5):
+        await asyncio.sleep(0.05)
+        with LoopWatch() as watch:
+            started = time.perf_counter()
+            await service.due(NOW + timedelta(hours=1))
+            await service.due_reminders(NOW + timedelta(hours=1))
+            ticks.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.005)
+        stalls.append(watch.longest)
+    autocomplete = []
+    for _ in range(60):
+        started = time.perf_counter()
+        await service.in_guild(GUILD)
+        autocomplete.append((time.perf_counter() - started) * 1000)
+    moves: list[float] = []
+    rng = playout_rng(9)
+    game_id = table.id
+    for _ in range(60):
+        started = time.perf_counter()
+        found = [r for r in await service.in_channel(GUILD, CHANNEL) if r.id == game_id]
+        record = found[0] if found else await service.get(game_id)
+        if record.status != "running":
+            fresh = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
+            await service.join(fresh.id, 2)
+            record = (await service.start(fresh.id, 1, seed=len(moves))).record
+            game_id = record.id
+            started = time.perf_counter()
+        seat, action = choose(record.game, record.state, rng)
+        await service.act(game_id, record.user_of(seat), action)
+        moves.append((time.perf_counter() - started) * 1000)
+    await engine.dispose()
+    return {"tick_ms": round(statistics.median(ticks), 2), "tick_stall_ms": round(max(stalls), 2),
+            "autocomplete_p50_ms": pct(autocomplete, 0.5), "autocomplete_p99_ms": pct(autocomplete, 0.99),
+            "lookup_and_move_ms": round(statistics.median(moves), 2)}
+
+
+async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, Any]]) -> dict[str, Any]:
+    url, schema = url_for("many")
+    many = await measure(url, stored, shapes, schema)
+    url, schema = url_for("few")
+    few = await measure(url, 10, shapes, schema)
+    ratio = {k: round(many[k] / few[k], 2) if few[k] else None for k in many}
+    return {"backend": name, "stored": stored, "with_many": many, "with_10": few, "ratio": ratio}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--stored", type=int, default=10_000)
+    parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+    args = parser.parse_args()
+    shapes = templates()
+    with tempfile.TemporaryDirectory() as tmp:
+        print(json.dumps(await backend(
+            "sqlite", lambda tag: (f"sqlite+aiosqlite:///{Path(tmp) / tag}.sqlite3", None), args.stored, shapes)))
+    try:
+        import asyncpg  # type: ignore[import-untyped]
+
+        admin = await asyncpg.connect(args.postgres.replace("+asyncpg", ""), timeout=3)
+    except Exception as exc:  # noqa: BLE001 - any failure means: no PostgreSQL here
+        print(json.dumps({"backend": "postgresql", "skipped": f"{type(exc).__name__}: {exc}"}))
+        return
+    schemas = {tag: f"scale_{tag}_{int(time.time())}" for tag in ("many", "few")}
+    try:
+        for schema in schemas.values():
+            await admin.execute(f'CREATE SCHEMA "{schema}"')
+        print(json.dumps(await backend("postgresql", lambda tag: (args.postgres, schemas[tag]), args.stored, shapes)))
+    finally:
+        for schema in schemas.values():
+            await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        await admin.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
