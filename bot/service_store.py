@@ -32,7 +32,8 @@ OUTBOX = cast(Table, OutboxRow.__table__)
 RESULTS = cast(Table, ResultRow.__table__)
 RATINGS = cast(Table, RatingRow.__table__)
 
-MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
+MAX_ID = 2**31 - 1
+INLINE_RECORDS = 4  # more rows than this are turned into records in a worker thread  # games.id is a 32-bit integer on PostgreSQL
 
 
 def valid_id(value: object) -> bool:
@@ -264,8 +265,10 @@ class Store(Outbox):
         if limit is not None:
             query = query.limit(limit)
         async with self._sessions() as session:
-            rows = (await session.execute(query)).all()
-        return [self._record(dict(r._mapping)) for r in rows]
+            rows = [dict(r._mapping) for r in (await session.execute(query)).all()]
+        if len(rows) > INLINE_RECORDS:  # loading many states is CPU work: off the event loop
+            return await asyncio.to_thread(lambda: [self._record(r) for r in rows])
+        return [self._record(r) for r in rows]
 
     # -- messages and players ------------------------------------------------------------
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
