@@ -72,11 +72,26 @@ def advance(s: State, events: list[Event]) -> None:
             start_round(s, events)
             continue
         if s["phase"] == "cards":
+            play_forced_cards(s, events)
             if any(s["players"][i]["chosen"] is None for i in active_indices(s)):
                 return
             reveal(s, events)
             continue
         return
+
+
+def play_forced_cards(s: State, events: list[Event]) -> None:
+    """A player with one movement card left has no choice: the engine plays it (RULINGS: a choice
+    that cannot change the outcome is never asked). Every player sees the cards played so far, so
+    the last card is known to all and saying it leaks nothing."""
+    forced = [i for i in clockwise_from(s, s["start"])
+              if s["players"][i]["chosen"] is None and len(s["players"][i]["hand"]) == 1]
+    for i in forced:
+        s["players"][i]["chosen"] = s["players"][i]["hand"][0]
+    if forced:
+        text = ", ".join(f"{who(s, i)} {s['players'][i]['chosen']}" for i in forced)
+        emit(events, "card_forced", f"Last movement card in hand, played for its owner: {text}.",
+             seats=[s["seats"][i] for i in forced])
 
 
 def end_current(s: State, events: list[Event]) -> None:
