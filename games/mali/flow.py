@@ -99,9 +99,9 @@ def end_current(s: State, events: list[Event]) -> None:
     idx = s["seats"].index(cur["seat"])
     s["current"] = None
     if cur["stage"] == "bonus":
-        emit(events, "turn", f"{who(s, idx)}'s bonus move ends.", cur["seat"])
+        emit(events, "turn", f"{who(s, idx)}'s bonus move ends.", cur["seat"], what="ends")
     else:
-        emit(events, "turn", f"{who(s, idx)}'s movement ends.", cur["seat"])
+        emit(events, "turn", f"{who(s, idx)}'s movement ends.", cur["seat"], what="ends")
         push(s, {"t": "next_turn"})
 
 
@@ -231,7 +231,8 @@ def next_turn(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["current"] = {"seat": s["seats"][idx], "stage": "place" if escaped else "move", "card": card,
                     "points_left": card, "mode": None, "action_done": False, "scout": None,
                     "jumped": False, "steps_done": False}
-    emit(events, "turn", f"{who(s, idx)} moves (card {card}).", s["seats"][idx])
+    emit(events, "turn", f"{who(s, idx)} moves (card {card}).", s["seats"][idx], what="begins",
+         card=card)
     if not escaped:
         deliver_all(s, idx, events)
 

@@ -1,0 +1,100 @@
+"""The Mali findings of the play-test: texts built from views (MaliUI), checked without Discord."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cogs.mali.ui import MaliUI
+from games.mali import BOARD, GAME
+from renderers.mali import samples
+
+UI = MaliUI()
+RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # a node id such as plac_wilsona: never in a player's text
+
+
+def mention(seat: str) -> str:
+    return f"@{seat}"
+
+
+def test_no_round_zero_or_internal_words_during_the_draft() -> None:
+    line = UI.status_line(samples.extended_draft())
+    assert "round 0" not in line.lower() and "objectives" in line
+    for name in samples.PUBLIC:
+        text = UI.status_line(samples.PUBLIC[name]())
+        assert "small" not in text and "token" not in text and "deck " not in text, (name, text)
+        assert not RAW_ID.search(text), (name, text)
+
+
+def test_danger_is_said_in_words() -> None:
+    basic = UI.status_line(samples.basic_midgame())
+    assert "German units 3/4: one more and everybody loses" in basic
+    extended = UI.status_line(samples.extended_cards())
+    assert "fallen 1/3 (Mokotów)" in extended
+    assert "it falls: Czerniaków, Ochota" in extended
+
+
+def test_private_text_names_places_not_ids() -> None:
+    for name, view in samples.private_samples().items():
+        text = UI.private_text(view)
+        assert not RAW_ID.search(text), (name, text)
+    text = UI.private_text(samples.private_samples()["extended_choosing"])
+    o04 = BOARD.orders["O04"]
+    assert f"O04 {BOARD.name(o04['from'])} → {BOARD.name(o04['to'])}" in text
+
+
+def test_the_draft_dm_lists_the_six_objectives_once() -> None:
+    view = samples.private_samples()["draft"]
+    dm = UI.private_text(view) + "\n\n" + UI.panel_intro(view)
+    for o in view["me"]["objective_hand"]:
+        assert dm.count(f"{o['id']} (") == 1, o["id"]
+        assert o["text"] in dm
+
+
+def _game_events(seed: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    s = GAME.setup(["a", "b"], {"variant": "basic", "jump_costs_one_point": False}, seed)
+    s, ev1 = GAME.apply(s, "a", {"type": "choose_card", "value": 4})
+    s, ev2 = GAME.apply(s, "b", {"type": "choose_card", "value": 5})
+    return s, ev1 + ev2
+
+
+def test_a_route_is_one_line_and_the_order_of_play_is_said() -> None:
+    s, events = _game_events()
+    seat = GAME.to_act(s)[0]
+    scout = next(a["scout"] for a in GAME.legal_actions(s, seat) if a["type"] == "step")
+    start = s["scouts"][scout]["at"]
+    for _ in range(3):
+        step = next(a for a in GAME.legal_actions(s, seat) if a["type"] == "step" and a["scout"] == scout
+                    and a["to"] != start)
+        s, ev = GAME.apply(s, seat, step)
+        events += ev
+    s, ev = GAME.apply(s, seat, {"type": "end_turn"})
+    events += ev
+    public = [e for e in events if not e.get("private_to")]
+    lines = UI.narrate(GAME.view(s, None), public)
+    order = [ln for ln in lines if ln.startswith("Movement cards: ") and "Order of play: 1. " in ln]
+    assert len(order) == 1 and "2. " in order[0]
+    colour = next(p["colour"] for p in GAME.view(s, None)["players"] if p["seat"] == seat).capitalize()
+    route = [ln for ln in lines if f"{scout} {BOARD.name(start)} →" in ln]
+    assert len(route) == 1 and route[0].startswith(f"{colour} (card 4): ") and "3 steps" in route[0]
+    assert len([e for e in public if e["type"] == "moved"]) == 3
+    assert not any("movement ends" in ln for ln in lines)
+    assert len(lines) <= 6, lines
+
+
+def test_the_end_is_told_once_and_names_every_objective() -> None:
+    view = samples.ended_extended()
+    events = [{"type": "game_over", "text": "The game is over. Winner: Green.", "reason": "victory"}]
+    post = UI.narrate(view, events) + [UI.outcome_text(view, mention)]
+    text = "\n".join(post)
+    assert text.lower().count("game over") + text.count("game is over") == 1
+    for b in view["outcome"]["breakdown"].values():
+        for o in b["objectives"]:
+            assert o["text"] in text
+            assert str(b["total"]) in text
+
+
+def test_a_lost_game_says_why_in_words() -> None:
+    assert "third district has fallen" in UI.outcome_text(samples.lost_third_district(), mention)
+    assert "fourth German unit" in UI.outcome_text(samples.lost_fourth_token(), mention)
+    for name in ("lost_third_district", "lost_fourth_token", "ended_basic", "ended_extended"):
+        assert "_" not in UI.outcome_text(samples.PUBLIC[name](), mention).replace("@p", "")
