@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from cogs.mali.ui import MaliUI
 from games.mali import BOARD, GAME
 from renderers.mali import samples
@@ -98,3 +100,79 @@ def test_a_lost_game_says_why_in_words() -> None:
     assert "fourth German unit" in UI.outcome_text(samples.lost_fourth_token(), mention)
     for name in ("lost_third_district", "lost_fourth_token", "ended_basic", "ended_extended"):
         assert "_" not in UI.outcome_text(samples.PUBLIC[name](), mention).replace("@p", "")
+
+
+# ---- the objective draft through Discord ---------------------------------------------------------
+
+async def _draft_game(tmp_path: Any, sim: Any) -> tuple[Any, int]:
+    from tests.e2e.harness import sqlite, start_bot, two_player_game
+
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot, "extended")
+    return bot, gid
+
+
+async def test_the_draft_is_one_select_of_six_readable_objectives(fake_discord: Any, tmp_path: Any) -> None:
+    from games.mali.board import BOARD as B
+    from tests.e2e.harness import settle
+
+    sim = fake_discord
+    bot, gid = await _draft_game(tmp_path, sim)
+    record = await bot.service.get(gid)
+    seat = record.seat_of(sim.alice.id)
+    hand = record.game.view(record.state, seat)["me"]["objective_hand"]
+    # The DM at the start lists each of the six once.
+    dm = "\n".join(m.text for m in sim.dm_messages(sim.alice))
+    for o in hand:
+        assert dm.count(f"{o['id']} (") == 1, (o["id"], dm)
+    shown = await sim.slash(sim.alice, sim.channel, "mali objectives", options={"game": gid})
+    await settle()
+    assert shown.ephemeral and not shown.errors
+    select = shown.message.component(None, prefix=f"tr:mo:{gid}:")
+    assert select.raw["min_values"] == 3 and select.raw["max_values"] == 3
+    labels = [o["label"] for o in select.raw["options"]]
+    assert len(labels) == 6 and len(set(labels)) == 6
+    assert labels == [f"{o['id']} · {o['text']}" for o in hand]  # every objective readable in full
+    assert [o["description"] for o in select.raw["options"]] == [f"{o['colour']} card · {o['points']} points"
+                                                               for o in hand]
+    # An illegal pick (two of one colour) gets the engine's friendly refusal; nothing changes.
+    by_colour: dict[str, list[str]] = {}
+    for o in hand:
+        by_colour.setdefault(o["colour"], []).append(o["id"])
+    twin = next(ids for ids in by_colour.values() if len(ids) >= 2)
+    other = next(ids[0] for c, ids in by_colour.items() if ids[0] not in twin)
+    bad = await sim.select(sim.alice, shown, None, [twin[0], twin[1], other], prefix=f"tr:mo:{gid}:")
+    await settle()
+    refusal = "\n".join(m.text for m in bad.messages) if hasattr(bad, "messages") else ""
+    assert "must be of 3 different colours" in refusal, refusal
+    assert (await bot.service.get(gid)).version == record.version
+    # A legal pick is played.
+    good = [ids[0] for ids in list(by_colour.values())[:3]]
+    ok = await sim.select(sim.alice, shown, None, good, prefix=f"tr:mo:{gid}:")
+    await settle()
+    after = await bot.service.get(gid)
+    kept = {o["id"] for o in after.game.view(after.state, seat)["me"]["objectives"]}
+    assert kept == set(good)
+    said = "\n".join(m.text for m in ok.messages)
+    assert B.objectives[good[0]]["text"] in said, said
+
+
+@pytest.mark.xfail(strict=True, reason="platform: cogs/panel.py's UnknownButton template matches every "
+                   "'tr:' id it does not list, so it answers a tr:mo: select too ('That button is out "
+                   "of date') besides the Mali select's own answer; reported, not fixed here")
+async def test_the_draft_select_is_not_also_answered_as_an_unknown_button(fake_discord: Any, tmp_path: Any) -> None:
+    from tests.e2e.harness import settle
+
+    sim = fake_discord
+    bot, gid = await _draft_game(tmp_path, sim)
+    record = await bot.service.get(gid)
+    hand = record.game.view(record.state, record.seat_of(sim.alice.id))["me"]["objective_hand"]
+    by_colour: dict[str, str] = {}
+    for o in hand:
+        by_colour.setdefault(o["colour"], o["id"])
+    shown = await sim.slash(sim.alice, sim.channel, "mali objectives", options={"game": gid})
+    await settle()
+    ok = await sim.select(sim.alice, shown, None, list(by_colour.values())[:3], prefix=f"tr:mo:{gid}:")
+    await settle()
+    said = "\n".join(m.text for m in ok.messages)
+    assert "out of date" not in said, said
