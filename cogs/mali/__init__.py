@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,34 @@ Choices = list[app_commands.Choice[str]]
 
 def place(node: str) -> str:
     return BOARD.name(node)
+
+
+def fold(text: str) -> str:
+    """For matching typed names: lower case, without Polish diacritics (ł too)."""
+    text = text.strip().lower().replace("ł", "l")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def ranked_targets(routes: dict[str, list[str]]) -> list[str]:
+    """Reachable spaces, named locations first (nearest first), then plain spaces: far named
+    targets are never crowded out by the many plain spaces nearby."""
+    named = set(BOARD.locations)
+    return sorted(routes, key=lambda n: (n not in named, len(routes[n]), place(n)))
+
+
+def find_target(routes: dict[str, list[str]], typed: str) -> str | None:
+    """The reachable space a typed destination means: its id, its name (any case, with or without
+    diacritics), or the one named location whose name contains the text."""
+    if typed in routes:
+        return typed
+    want = fold(typed)
+    if not want:
+        return None
+    exact = [n for n in ranked_targets(routes) if fold(place(n)) == want]
+    if exact:
+        return exact[0]
+    named = [n for n in routes if n in BOARD.locations and want in fold(place(n))]
+    return named[0] if len(named) == 1 else None
 
 
 def order_text(view: dict[str, Any], oid: str) -> str:
@@ -70,8 +99,8 @@ async def legal_of(interaction: discord.Interaction,
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
-    lowered = current.lower()
-    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+    lowered = fold(current)
+    return [c for c in choices if lowered in fold(c.name) or lowered in str(c.value).lower()][:25]
 
 
 def objective_options(view: dict[str, Any]) -> list[discord.SelectOption]:
@@ -210,10 +239,13 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
             await reply(interaction, "It's not your turn. " + waiting_on(record))
             return
         routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, scout)) or {}
-        target = to if to in routes else next((n for n in routes if place(n).lower() == to.strip().lower()), to)
-        if target not in routes:
-            options = ", ".join(f"{place(n)} ({len(r)})" for n, r in sorted(routes.items(),
-                                                                            key=lambda kv: len(kv[1]))[:12])
+        target = find_target(routes, to)
+        if target is None:
+            want = fold(to)
+            ranked = ranked_targets(routes)
+            ranked = [n for n in ranked if want and want in fold(place(n))] + \
+                [n for n in ranked if not (want and want in fold(place(n)))]
+            options = ", ".join(f"{place(n)} ({len(routes[n])})" for n in ranked[:12])
             hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
             await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
             return
@@ -336,10 +368,9 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
             routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, str(scout))) or {}
         except Exception:
             return []
-        named = set(BOARD.locations)
-        ranked = sorted(routes.items(), key=lambda kv: (kv[0] not in named, len(kv[1]), place(kv[0])))
-        return match(current, [app_commands.Choice(name=f"{place(n)} · {len(r)} pt{'s' if len(r) > 1 else ''}"[:100],
-                                                   value=n) for n, r in ranked])
+        return match(current, [app_commands.Choice(
+            name=f"{place(n)} · {len(routes[n])} pt{'s' if len(routes[n]) > 1 else ''}"[:100], value=n)
+            for n in ranked_targets(routes)])
 
     @jump.autocomplete("to")
     @place_cmd.autocomplete("to")

@@ -176,3 +176,52 @@ async def test_the_draft_select_is_not_also_answered_as_an_unknown_button(fake_d
     await settle()
     said = "\n".join(m.text for m in ok.messages)
     assert "out of date" not in said, said
+
+
+# ---- /mali move by typed name ------------------------------------------------------------------------
+
+def test_far_named_targets_come_before_plain_spaces() -> None:
+    from cogs.mali import ranked_targets
+    from games.mali import reachable
+
+    s = GAME.setup(["a", "b"], {"variant": "basic", "jump_costs_one_point": False}, 1)
+    s, _ = GAME.apply(s, GAME.to_act(s)[0], {"type": "choose_card", "value": 5})
+    s, _ = GAME.apply(s, GAME.to_act(s)[0], {"type": "choose_card", "value": 5})
+    seat = GAME.to_act(s)[0]
+    scouts = {a["scout"] for a in GAME.legal_actions(s, seat) if a["type"] == "step"}
+    routes = max((reachable(s, seat, sc) for sc in sorted(scouts)), key=len)
+    named = [n for n in routes if n in BOARD.locations]
+    assert len(routes) > 25 and named
+    assert set(ranked_targets(routes)[:len(named)]) == set(named)
+
+
+def test_a_typed_destination_is_matched_by_name() -> None:
+    from cogs.mali import find_target
+
+    routes = {"plac_trzech_krzyzy": ["plac_trzech_krzyzy"], "elektrownia": ["x", "elektrownia"],
+              "plac_wilsona--pawiak#1": ["plac_wilsona--pawiak#1"]}
+    assert find_target(routes, "plac_trzech_krzyzy") == "plac_trzech_krzyzy"
+    assert find_target(routes, "Plac Trzech Krzyży") == "plac_trzech_krzyzy"
+    assert find_target(routes, "  plac trzech krzyzy ") == "plac_trzech_krzyzy"
+    assert find_target(routes, "krzyzy") == "plac_trzech_krzyzy"
+    assert find_target(routes, "elektrownia powisle") == "elektrownia"
+    assert find_target(routes, "cytadela") is None
+
+
+async def test_move_by_typed_name_through_discord(fake_discord: Any, tmp_path: Any) -> None:
+    from tests.e2e.harness import settle, sqlite, start_bot, two_player_game
+
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot)
+    await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 2})
+    await sim.slash(sim.bob, sim.channel, "mali card", options={"value": 5})
+    await settle()
+    offered = await sim.autocomplete(sim.alice, sim.channel, "mali move", {"scout": "Janek", "to": "krzyzy"},
+                                     focused="to")
+    assert [c["value"] for c in offered][:1] == ["plac_trzech_krzyzy"]
+    await sim.slash(sim.alice, sim.channel, "mali move", options={"scout": "Janek", "to": "trzech krzyzy"})
+    await settle()
+    record = await bot.service.get(gid)
+    janek = next(s for p in record.view(None)["players"] for s in p["scouts"] if s["name"] == "Janek")
+    assert janek["at"] == "plac_trzech_krzyzy" and janek["carrying"] == "O28"
