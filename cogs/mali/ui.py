@@ -96,8 +96,13 @@ class MaliUI(PlainUI):
         return "Waiting on " + ", ".join(who(view, s, mention) for s in to_act) + "."
 
     def board_signature(self, view: dict[str, Any]) -> str:
-        stable = {k: v for k, v in view.items() if k not in ("to_act", "pending", "current")}
-        stable["players"] = [{k: v for k, v in p.items() if k != "chosen"} for p in view["players"]]
+        """Equal unless the board changed in a way a player cares about: a scout, the soldier, the
+        order track, a German token, a fallen district, a delivery, the end. Round, phase, the die,
+        the cards and whose turn it is are in the post's text, so they alone post no new board."""
+        keep = ("soldier", "track", "blocked", "fallen", "undelivered", "discarded", "outcome")
+        stable: dict[str, Any] = {k: view.get(k) for k in keep}
+        stable["players"] = [{k: p.get(k) for k in ("seat", "scouts", "delivered", "points", "dropped")}
+                             for p in view["players"]]
         return json.dumps(stable, sort_keys=True, default=str)
 
     def action_label(self, view: dict[str, Any], action: dict[str, Any], label: str) -> str:

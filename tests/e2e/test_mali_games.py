@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import renderers.mali as mali
 from bot.service_records import GameRecord
 from games.base import canonical
 from tests.e2e.harness import settle, sqlite, start_bot
@@ -65,7 +66,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     where = sim.channels[record.where]
     posts = sim.channel_messages(where)
     boards = [m for m in posts if any(a.filename.endswith("-board.png") for a in m.attachments)]
-    assert len(boards) >= 3 and all(a.image().size == (1600, 1200) for m in boards[-2:] for a in m.attachments
+    assert len(boards) >= 3 and all(a.image().size == mali.SIZE for m in boards[-2:] for a in m.attachments
                                     if a.filename.endswith("-board.png"))
     assert any(a.filename.endswith("-summary.png") for a in posts[-1].attachments)
     assert "Game over" in posts[-1].content

@@ -225,3 +225,21 @@ async def test_move_by_typed_name_through_discord(fake_discord: Any, tmp_path: A
     record = await bot.service.get(gid)
     janek = next(s for p in (record.view(None) or {})["players"] for s in p["scouts"] if s["name"] == "Janek")
     assert janek["at"] == "plac_trzech_krzyzy" and janek["carrying"] == "O28"
+
+
+def test_a_new_board_only_when_the_board_changed_for_a_player() -> None:
+    import copy
+
+    view = samples.basic_midgame()
+    same = copy.deepcopy(view)
+    same.update(round=7, phase="cards", die=None, movement_order=None, current=None, to_act=["p1", "p2"],
+                start_player="p2", deck=7)
+    for p in same["players"]:
+        p.update(hand=[1, 2], played=[3, 4, 5], chosen=True, card=None)
+    assert UI.board_signature(same) == UI.board_signature(view)
+    moved = copy.deepcopy(view)
+    moved["players"][0]["scouts"][0]["at"] = "cytadela"
+    assert UI.board_signature(moved) != UI.board_signature(view)
+    blocked = copy.deepcopy(view)
+    blocked["blocked"] = blocked["blocked"][:-1]
+    assert UI.board_signature(blocked) != UI.board_signature(view)
