@@ -401,7 +401,7 @@ def banner_lines(view: View) -> tuple[str, str]:
     """The banner's two lines: round and phase; who is asked what (or the result)."""
     phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
     if view.get("phase") == "objectives":
-        title = "Before round 1 · secret objectives"
+        title = "Objectives draft"
     elif view.get("phase") == "over" or view.get("outcome"):
         title = f"Game over · round {view.get('round', 0)}"
     else:
@@ -413,11 +413,27 @@ def banner_lines(view: View) -> tuple[str, str]:
         if view.get("phase") == "cards":
             asked = f"{', '.join(seats)}: choose a movement card"
         elif view.get("phase") == "objectives":
-            asked = f"{', '.join(seats)}: keep 3 secret objectives"
+            asked = f"{', '.join(seats)}: keep 3 objectives"
+    outcome = view.get("outcome") or {}
+    if outcome and not outcome.get("winners"):
+        asked = "Game abandoned" if outcome.get("reason") == "abandoned" else "Warsaw has fallen: everybody loses"
     current = view.get("current") or {}
     if current and not view.get("pending") and len(lines) > 1:
         asked += " · " + lines[1]
     return title, asked
+
+
+def banner_size(text: str, sizes: tuple[int, ...], width: float) -> int:
+    """The largest of the sizes at which the text fits the width (else the smallest: then cut)."""
+    return next((s for s in sizes if font(s, True).getlength(text) <= width), sizes[-1])
+
+
+def banner_widths(view: View) -> tuple[float, float]:
+    """How wide the banner's title and its second line may be (the scores take the right)."""
+    players = [p for p in view["players"] if not p.get("dropped")][:4]
+    cols = 2 if len(players) > 2 else len(players) or 1
+    scores_x = WIDTH - 16 - cols * 250 - (cols - 1) * 10
+    return scores_x - 44, scores_x - 24 - 48 - 20
 
 
 def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -428,14 +444,18 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
     scores_x = WIDTH - 16 - cols * pill_w - (cols - 1) * gap
     title, asked = banner_lines(view)
     left = 24
-    draw.text((left, 12), fit(title, font(56, True), scores_x - left - 20), font=font(56, True), fill=WHITE)
+    size = banner_size(title, (56, 50, 44), scores_x - left - 20)
+    draw.text((left, 12 + (56 - size) // 2), fit(title, font(size, True), scores_x - left - 20),
+              font=font(size, True), fill=WHITE)
     awaited = _awaited(view)
     by_seat = _players(view)
     x = left
     if awaited and awaited[0] in by_seat and not view.get("outcome"):
         draw.ellipse((x, 92, x + 36, 128), fill=player_rgb(by_seat[awaited[0]]), outline=WHITE, width=3)
         x += 48
-    draw.text((x, 86), fit(asked, font(42, True), scores_x - x - 20), font=font(42, True), fill=TURN)
+    size = banner_size(asked, (42, 38, 34), scores_x - x - 20)
+    draw.text((x, 86 + (42 - size) // 2), fit(asked, font(size, True), scores_x - x - 20),
+              font=font(size, True), fill=TURN)
     winners = set((view.get("outcome") or {}).get("winners") or [])
     for i, player in enumerate(players):
         px = scores_x + (i % cols) * (pill_w + gap)

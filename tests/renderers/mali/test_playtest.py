@@ -23,6 +23,9 @@ def test_the_header_says_round_phase_and_who_is_asked_at_phone_size(name: str) -
     title, asked = mali.banner_lines(view)
     assert "round 0" not in title.lower()
     assert asked and "…" not in asked
+    title_w, asked_w = mali.banner_widths(view)
+    assert font(44, True).getlength(title) <= title_w, title  # never cut
+    assert font(34, True).getlength(asked) <= asked_w, asked
     img = mali.render_board(view)
     assert img.size == mali.SIZE and img.width == 1600
     scale = PHONE / img.width
