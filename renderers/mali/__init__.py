@@ -88,7 +88,9 @@ def warm() -> None:
 
 
 def board_png(view: View) -> bytes:
-    return encode_png(render_board(view))
+    """The board as a 256-colour PNG: a third of the bytes of a full-colour one, for phones."""
+    img = render_board(view)
+    return encode_png(img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
 def render_board(view: View) -> Image.Image:

@@ -99,3 +99,8 @@ def test_phone_picture_keeps_the_header_legible() -> None:
     small = img.resize((PHONE, round(img.height * PHONE / img.width)), Image.Resampling.LANCZOS)
     band = small.crop((0, 0, PHONE, round(mali.BANNER * PHONE / img.width)))
     assert band.height >= 35  # two lines of about 11-14 px text
+
+
+def test_a_board_is_small_enough_for_a_phone_channel() -> None:
+    for name in ("basic_midgame", "extended_cards"):
+        assert len(mali.board_png(PUBLIC[name]())) < 200_000, name
