@@ -79,6 +79,8 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     kept = {seat: {o["id"] for o in game.view(state, seat)["me"]["objectives"]} for seat in record.seats}
     for message in public_messages(sim):
         assert not OBJECTIVE_ID.search(message.text), message.text
+        # No internal words in public: node ids, 'round 0', raw outcome reasons.
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b|round 0\b|small tokens", message.text), message.text
     for user in users:
         seat = record.seat_of(user.id)
         private = "\n".join(m.text for m in sim.dm_messages(user) + sim.ephemeral_messages(user))
