@@ -9,11 +9,12 @@ from games.mali import GAME, flow
 from tests.games.mali.helpers import new
 
 
-@pytest.mark.parametrize("variant", ["basic", "extended"])
+@pytest.mark.parametrize(("variant", "jcop"), [("basic", False), ("basic", True), ("extended", False)])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_nobody_is_ever_asked_a_choice_with_one_answer(variant: str, seed: int) -> None:
+def test_nobody_is_ever_asked_a_choice_with_one_answer(variant: str, jcop: bool, players: int, seed: int) -> None:
     rng = random.Random(seed)
-    s = new(3, variant, seed=seed)
+    s = new(players, variant, jcop=jcop, seed=seed)
     for _ in range(3000):
         owing = GAME.to_act(s)
         if not owing:
