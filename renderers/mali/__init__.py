@@ -755,6 +755,8 @@ def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: floa
 def _district_danger(view: View) -> list[str]:
     """How close each district is to falling, in words (extended): the map's squares say it too."""
     fallen = set(view.get("fallen", []))
+    if len(fallen) >= 3:
+        return ["three districts have fallen"]
     shaky = sorted(BOARD.districts[d]["name"] for d, n in (view.get("undelivered") or {}).items()
                    if n >= 1 and d not in fallen and d in BOARD.districts)
     if not shaky:

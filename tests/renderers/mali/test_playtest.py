@@ -91,6 +91,7 @@ def test_danger_in_words_and_no_small_tokens_jargon() -> None:
     lines = mali._district_danger(view)
     assert "falls" in lines[0] and "Czerniaków" in lines[1] and "Ochota" in lines[1]
     assert mali._district_danger(PUBLIC["extended_draft"]()) == ["no district is close to falling"]
+    assert mali._district_danger(PUBLIC["lost_third_district"]()) == ["three districts have fallen"]
     assert font(16, True).getlength(" ".join(lines)) > 0
 
 
