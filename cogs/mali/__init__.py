@@ -177,8 +177,14 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     @app_commands.describe(game="Which game (when several share the channel)")
     async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is not None:
-            await show_panel(interaction, record.id)
+        if record is None:
+            return
+        seat = seat_of(interaction, record)
+        picker = objective_picker(record, seat) if seat is not None else None
+        if picker is not None:  # the draft: the six objectives in one list to tick
+            await reply(interaction, picker[0][:2000], view=picker[1])
+            return
+        await show_panel(interaction, record.id)
 
     # --- secret choices ----------------------------------------------------------------------
     @app_commands.command(name="card", description="Choose this round's movement card (secret until all chose)")

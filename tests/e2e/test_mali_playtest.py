@@ -125,6 +125,9 @@ async def test_the_draft_is_one_select_of_six_readable_objectives(fake_discord: 
     dm = "\n".join(m.text for m in sim.dm_messages(sim.alice))
     for o in hand:
         assert dm.count(f"{o['id']} (") == 1, (o["id"], dm)
+    via_panel = await sim.slash(sim.bob, sim.channel, "mali panel", options={"game": gid})
+    await settle()
+    assert via_panel.ephemeral and via_panel.message.component(None, prefix=f"tr:mo:{gid}:")
     shown = await sim.slash(sim.alice, sim.channel, "mali objectives", options={"game": gid})
     await settle()
     assert shown.ephemeral and not shown.errors
