@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import logging
+import re
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,7 +14,7 @@ from bot import gate
 from cogs.common import bot_of, find_game, game_autocomplete, game_number, perform, reply, seat_of
 from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import ACTIONS, MaliUI
-from cogs.panel import show_panel, waiting_on
+from cogs.panel import number, seated, show_panel, waiting_on
 from games.mali import BOARD, reachable
 from games.mali.route import walk_actions
 
@@ -27,6 +29,34 @@ Choices = list[app_commands.Choice[str]]
 
 def place(node: str) -> str:
     return BOARD.name(node)
+
+
+def fold(text: str) -> str:
+    """For matching typed names: lower case, without Polish diacritics (ł too)."""
+    text = text.strip().lower().replace("ł", "l")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def ranked_targets(routes: dict[str, list[str]]) -> list[str]:
+    """Reachable spaces, named locations first (nearest first), then plain spaces: far named
+    targets are never crowded out by the many plain spaces nearby."""
+    named = set(BOARD.locations)
+    return sorted(routes, key=lambda n: (n not in named, len(routes[n]), place(n)))
+
+
+def find_target(routes: dict[str, list[str]], typed: str) -> str | None:
+    """The reachable space a typed destination means: its id, its name (any case, with or without
+    diacritics), or the one named location whose name contains the text."""
+    if typed in routes:
+        return typed
+    want = fold(typed)
+    if not want:
+        return None
+    exact = [n for n in ranked_targets(routes) if fold(place(n)) == want]
+    if exact:
+        return exact[0]
+    named = [n for n in routes if n in BOARD.locations and want in fold(place(n))]
+    return named[0] if len(named) == 1 else None
 
 
 def order_text(view: dict[str, Any], oid: str) -> str:
@@ -69,8 +99,60 @@ async def legal_of(interaction: discord.Interaction,
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
-    lowered = current.lower()
-    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+    lowered = fold(current)
+    return [c for c in choices if lowered in fold(c.name) or lowered in str(c.value).lower()][:25]
+
+
+def objective_options(view: dict[str, Any]) -> list[discord.SelectOption]:
+    """The six dealt objectives, each readable in full, from the seat's own view (the deck holds
+    identical cards, so the label starts with the card's id)."""
+    return [discord.SelectOption(label=f"{o['id']} · {o['text']}"[:100], value=o["id"],
+                                 description=f"{o['colour']} card · {o['points']} points"[:100])
+            for o in (view.get("me") or {}).get("objective_hand", [])]
+
+
+class ObjectiveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                      template=r"tr:mo:(?P<gid>\d+):(?P<ver>\d+)"):
+    """The objective draft in one multi-select: six options, exactly three to tick."""
+
+    def __init__(self, gid: int, ver: int, options: list[discord.SelectOption] | None = None) -> None:
+        options = options or [discord.SelectOption(label="…", value=str(i)) for i in range(3)]
+        super().__init__(discord.ui.Select(custom_id=f"tr:mo:{gid}:{ver}", options=options,
+                                           min_values=3, max_values=3,
+                                           placeholder="Tick 3 objectives, one of each colour"))
+        self.gid, self.ver = gid, ver
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ObjectiveSelect:
+        return cls(number(match["gid"]), number(match["ver"]), list(getattr(item, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        found = await seated(interaction, self.gid)
+        if found is None:
+            return
+        record, _seat = found
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
+        ids = [str(v) for v in values] if isinstance(values, list) else []
+        # Other players' picks move the version on; the engine checks the pick itself (a stale
+        # or illegal one gets its friendly refusal), so the version is not compared here.
+        await perform(interaction, record, {"type": "choose_objectives", "ids": ids})
+
+
+def objective_picker(record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:
+    """The draft select for the seat, or None when it has nothing to pick."""
+    view = gate.private(record, seat) or {}
+    options = objective_options(view)
+    if len(options) < 3 or not any(a["type"] == "choose_objectives" for a, _ in gate.choices(record, seat)):
+        return None
+    holder = discord.ui.View(timeout=None)
+    holder.add_item(ObjectiveSelect(record.id, record.version, options))
+    text = ("Your 6 objective cards: tick the 3 you keep, one of each colour. They score at the end "
+            "if Warsaw holds.\n" + "\n".join(
+                f"• {o['id']} ({o['colour']}, {o['points']} pts): {o['text']}"
+                for o in (view.get("me") or {}).get("objective_hand", [])))
+    return text, holder
 
 
 class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Powstańcy. Warszawa 1944"):
@@ -95,8 +177,14 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     @app_commands.describe(game="Which game (when several share the channel)")
     async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is not None:
-            await show_panel(interaction, record.id)
+        if record is None:
+            return
+        seat = seat_of(interaction, record)
+        picker = objective_picker(record, seat) if seat is not None else None
+        if picker is not None:  # the draft: the six objectives in one list to tick
+            await reply(interaction, picker[0][:2000], view=picker[1])
+            return
+        await show_panel(interaction, record.id)
 
     # --- secret choices ----------------------------------------------------------------------
     @app_commands.command(name="card", description="Choose this round's movement card (secret until all chose)")
@@ -116,9 +204,21 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
                                     value=a["value"]) for a, _ in legal if current in str(a["value"])]
 
     @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
-    @app_commands.describe(keep="Three objective ids, e.g. S01,S08,S13 (autocomplete lists valid sets)",
+    @app_commands.describe(keep="Leave empty to tick 3 of your 6 in a list; or three ids, e.g. S01,S08,S13",
                            game="Which game (when several share the channel)")
-    async def objectives(self, interaction: discord.Interaction, keep: str, game: int | None = None) -> None:
+    async def objectives(self, interaction: discord.Interaction, keep: str | None = None,
+                         game: int | None = None) -> None:
+        if keep is None or not keep.strip():
+            record = await find_game(interaction, game, key=KEY, running_only=True)
+            if record is None:
+                return
+            seat = seat_of(interaction, record)
+            picker = objective_picker(record, seat) if seat is not None else None
+            if picker is None:
+                await reply(interaction, "You have no objectives to pick now. " + waiting_on(record))
+                return
+            await reply(interaction, picker[0][:2000], view=picker[1])
+            return
         ids = sorted(x.strip().upper() for x in keep.replace(" ", ",").split(",") if x.strip())
         await self.run(interaction, game, {"type": "choose_objectives", "ids": ids})
 
@@ -145,10 +245,13 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
             await reply(interaction, "It's not your turn. " + waiting_on(record))
             return
         routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, scout)) or {}
-        target = to if to in routes else next((n for n in routes if place(n).lower() == to.strip().lower()), to)
-        if target not in routes:
-            options = ", ".join(f"{place(n)} ({len(r)})" for n, r in sorted(routes.items(),
-                                                                            key=lambda kv: len(kv[1]))[:12])
+        target = find_target(routes, to)
+        if target is None:
+            want = fold(to)
+            ranked = ranked_targets(routes)
+            ranked = [n for n in ranked if want and want in fold(place(n))] + \
+                [n for n in ranked if not (want and want in fold(place(n)))]
+            options = ", ".join(f"{place(n)} ({len(routes[n])})" for n in ranked[:12])
             hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
             await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
             return
@@ -271,10 +374,9 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
             routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, str(scout))) or {}
         except Exception:
             return []
-        named = set(BOARD.locations)
-        ranked = sorted(routes.items(), key=lambda kv: (kv[0] not in named, len(kv[1]), place(kv[0])))
-        return match(current, [app_commands.Choice(name=f"{place(n)} · {len(r)} pt{'s' if len(r) > 1 else ''}"[:100],
-                                                   value=n) for n, r in ranked])
+        return match(current, [app_commands.Choice(
+            name=f"{place(n)} · {len(routes[n])} pt{'s' if len(routes[n]) > 1 else ''}"[:100], value=n)
+            for n in ranked_targets(routes)])
 
     @jump.autocomplete("to")
     @place_cmd.autocomplete("to")
@@ -345,4 +447,5 @@ def decision_value(action: dict[str, Any]) -> str:
 
 async def setup(bot: TabletopBot) -> None:
     bot.game_uis[KEY] = MaliUI()
+    bot.add_dynamic_items(ObjectiveSelect)
     await bot.add_cog(Mali(bot))

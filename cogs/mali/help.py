@@ -11,6 +11,7 @@ HELP_TOPICS: list[tuple[str, str]] = [
     ("time", "Time passes: undelivered orders"),
     ("extended", "Extended variant: actions, objectives, falling districts"),
     ("scoring", "End of the game and scoring"),
+    ("board", "Reading the board image"),
     ("commands", "Playing on Discord: commands and buttons"),
 ]
 
@@ -66,7 +67,8 @@ TEXT: dict[str, str] = {
         "2 **Oddział powstańczy**: a scout on a location jumps to a neighbouring location (`/mali squad-jump`).\n"
         "3 **Zamiana rozkazów**: swap two orders on neighbouring track spaces (`/mali swap-orders`).\n"
         "4 **Plotki z ulicy**: look at the orders the next round will draw, privately (`/mali peek`).\n"
-        "**Secret objectives**: you are dealt 6 and keep 3 of different colours (by DM, or `/mali objectives`). "
+        "**Secret objectives**: you are dealt 6 and keep 3 of different colours: `/mali objectives` shows "
+        "the six in one list to tick. "
         "They score at the end: most orders from a district, most orders, orders into 4/5/6 districts, "
         "the most valuable order. Ties share."),
     "scoring": (
@@ -74,6 +76,17 @@ TEXT: dict[str, str] = {
         "the three start locations: 1 / 3 / 7 points for one / two / three scouts, plus (extended) your met "
         "objectives. Most points wins; a tie goes to more delivered orders; still tied, the win is shared.\n"
         "If the Germans win (fourth token, or third fallen district), nobody scores: everybody loses."),
+    "board": (
+        "**The dark band on top** (readable on a phone): the round and phase; in yellow, who is asked what "
+        "now; on the right every player's points (gold: the winner, with the final totals).\n"
+        "**The map**: big discs are locations (a gold ring: a start location), small ones plain spaces. "
+        "Lettered discs are scouts in their player's colour; ✉ O12 beside one is the order it carries. "
+        "The grey helmet is the German soldier (basic). A black ✚ square on a path: the Germans block "
+        "it. Hatched districts have fallen (extended); the little squares by a district's name count its "
+        "undelivered orders (one red square: one more and it falls).\n"
+        "**The right side**: the order track (space 1 at the top; the red space's orders leave after this "
+        "round), each player's movement cards (crossed: played), and how close Warsaw is to falling, "
+        "in numbers and words. The prison box (basic) shows arrested scouts and those waiting to re-enter."),
     "commands": (
         "`/game new` opens a table (pick Mali, the variant, seats, turn time); others press **Join**; the creator "
         "presses **Start**.\nOn your turn press **My turn: show my choices** under the latest board, or `/game play`: "

@@ -99,12 +99,13 @@ def h_place_scout(s: State, idx: int, a: Action, ev: list[Event]) -> None:
 
 def h_step(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     cur = s["current"]
+    start = s["scouts"][a["scout"]]["at"]
     s["scouts"][a["scout"]]["at"] = a["to"]
     cur["points_left"] -= 1
     if cur["stage"] != "bonus":
         cur["mode"] = "steps"
     emit(ev, "moved", f"{who(s, idx)} moves {a['scout']} to {place_name(a['to'])}.", s["seats"][idx],
-         scout=a["scout"], to=a["to"])
+         scout=a["scout"], to=a["to"], start=start)
     deliver_all(s, idx, ev)
 
 
@@ -119,7 +120,7 @@ def h_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
         cur["points_left"] = 0
     cur["mode"] = "jump"
     emit(ev, "jumped", f"{who(s, idx)}'s {a['scout']} jumps from {place_name(start)} to {place_name(a['to'])}.",
-         s["seats"][idx], scout=a["scout"], to=a["to"])
+         s["seats"][idx], scout=a["scout"], to=a["to"], start=start)
     deliver_all(s, idx, ev)
 
 

@@ -72,6 +72,7 @@ def advance(s: State, events: list[Event]) -> None:
             start_round(s, events)
             continue
         if s["phase"] == "cards":
+            play_forced_cards(s, events)
             if any(s["players"][i]["chosen"] is None for i in active_indices(s)):
                 return
             reveal(s, events)
@@ -79,14 +80,28 @@ def advance(s: State, events: list[Event]) -> None:
         return
 
 
+def play_forced_cards(s: State, events: list[Event]) -> None:
+    """A player with one movement card left has no choice: the engine plays it (RULINGS: a choice
+    that cannot change the outcome is never asked). Every player sees the cards played so far, so
+    the last card is known to all and saying it leaks nothing."""
+    forced = [i for i in clockwise_from(s, s["start"])
+              if s["players"][i]["chosen"] is None and len(s["players"][i]["hand"]) == 1]
+    for i in forced:
+        s["players"][i]["chosen"] = s["players"][i]["hand"][0]
+    if forced:
+        text = ", ".join(f"{who(s, i)} {s['players'][i]['chosen']}" for i in forced)
+        emit(events, "card_forced", f"Last movement card in hand, played for its owner: {text}.",
+             seats=[s["seats"][i] for i in forced])
+
+
 def end_current(s: State, events: list[Event]) -> None:
     cur = s["current"]
     idx = s["seats"].index(cur["seat"])
     s["current"] = None
     if cur["stage"] == "bonus":
-        emit(events, "turn", f"{who(s, idx)}'s bonus move ends.", cur["seat"])
+        emit(events, "turn", f"{who(s, idx)}'s bonus move ends.", cur["seat"], what="ends")
     else:
-        emit(events, "turn", f"{who(s, idx)}'s movement ends.", cur["seat"])
+        emit(events, "turn", f"{who(s, idx)}'s movement ends.", cur["seat"], what="ends")
         push(s, {"t": "next_turn"})
 
 
@@ -216,7 +231,8 @@ def next_turn(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["current"] = {"seat": s["seats"][idx], "stage": "place" if escaped else "move", "card": card,
                     "points_left": card, "mode": None, "action_done": False, "scout": None,
                     "jumped": False, "steps_done": False}
-    emit(events, "turn", f"{who(s, idx)} moves (card {card}).", s["seats"][idx])
+    emit(events, "turn", f"{who(s, idx)} moves (card {card}).", s["seats"][idx], what="begins",
+         card=card)
     if not escaped:
         deliver_all(s, idx, events)
 

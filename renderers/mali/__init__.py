@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
-from renderers.common import RGB, encode_png, font, hex_rgb, mix, wrap
+from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix, wrap
 from renderers.mali.base import base_map, district_ink, district_mask
 from renderers.mali.geometry import (
     BIG_TOKEN,
@@ -65,12 +65,11 @@ from renderers.mali.private import private_png, render_private
 from renderers.mali.summary import render_summary, summary_png
 
 View = dict[str, Any]
-__all__ = ["board_png", "render_board", "private_png", "render_private", "summary_png",
-           "render_summary", "warm", "token_boxes", "SIZE"]
-__all__ = ["PRISON_BOX", "SIZE", "board_png", "private_png", "render_board", "render_private",
+__all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "private_png", "render_board", "render_private",
            "render_summary", "scout_places", "summary_png", "token_boxes", "warm"]
 
-SIZE = (WIDTH, HEIGHT)
+BANNER = 150  # the phone header above the board: round, phase, who is asked what, the scores
+SIZE = (WIDTH, HEIGHT + BANNER)
 
 PX0, PX1 = PANEL_X + 12, WIDTH - 12
 PHASES = {"objectives": "Objectives draft", "cards": "Choosing cards", "movement": "Movement",
@@ -89,13 +88,23 @@ def warm() -> None:
 
 
 def board_png(view: View) -> bytes:
-    return encode_png(render_board(view))
+    """The board as a 256-colour PNG: a third of the bytes of a full-colour one, for phones."""
+    img = render_board(view)
+    return encode_png(img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
 def render_board(view: View) -> Image.Image:
     """The public board. A view holding "me" is private and is refused."""
     if "me" in view:
         raise ValueError("board images are public: pass view(state, None), not a private view")
+    board = _render_map_and_panel(view)
+    img = Image.new("RGB", SIZE, INK)
+    img.paste(board, (0, BANNER))
+    _draw_banner(ImageDraw.Draw(img), view)
+    return img
+
+
+def _render_map_and_panel(view: View) -> Image.Image:
     img = base_map().copy()
     draw = ImageDraw.Draw(img)
     _draw_fallen(img, draw, view)
@@ -105,7 +114,8 @@ def render_board(view: View) -> Image.Image:
     if view.get("soldier"):
         soldier(draw, *node_xy(view["soldier"]))
     _draw_scouts(draw, view)
-    _draw_prison(draw, view)
+    if view.get("variant") != "extended":  # the extended game has no prison
+        _draw_prison(draw, view)
     _draw_header(draw, view)
     _draw_track(draw, view)
     _draw_players(draw, view)
@@ -117,7 +127,7 @@ def render_board(view: View) -> Image.Image:
 
 @lru_cache(maxsize=1)
 def _hatch() -> Image.Image:
-    hatch = Image.new("RGB", SIZE, (40, 36, 34))
+    hatch = Image.new("RGB", (WIDTH, HEIGHT), (40, 36, 34))
     draw = ImageDraw.Draw(hatch)
     for k in range(-HEIGHT, WIDTH, 22):
         draw.line([(k, 0), (k + HEIGHT, HEIGHT)], fill=(15, 12, 10), width=7)
@@ -378,6 +388,91 @@ def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.line([(bx, box[1] + 10), (bx, box[1] + 34)], fill=GERMAN, width=3)
 
 
+# --- the banner: what a phone shows at 400 px wide ----------------------------------------------
+
+def score_of(view: View, player: dict[str, Any]) -> int:
+    """A player's score as the summary says it: the final total once the game is scored."""
+    breakdown = (view.get("outcome") or {}).get("breakdown") or {}
+    row = breakdown.get(player["seat"])
+    if row is not None and (view.get("outcome") or {}).get("winners"):
+        return int(row.get("total", 0))
+    return int(player.get("points", 0))
+
+
+def banner_lines(view: View) -> tuple[str, str]:
+    """The banner's two lines: round and phase; who is asked what (or the result)."""
+    phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
+    if view.get("phase") == "objectives":
+        title = "Objectives draft"
+    elif view.get("phase") == "over" or view.get("outcome"):
+        title = f"Game over · round {view.get('round', 0)}"
+    else:
+        title = f"Round {view.get('round', 0)} · {phase}"
+    lines = _status_lines(view)
+    asked = lines[0] if lines else ""
+    seats = [colour_name(_players(view)[s]["colour"]) for s in view.get("to_act") or [] if s in _players(view)]
+    if not view.get("outcome") and not view.get("pending") and seats:
+        if view.get("phase") == "cards":
+            asked = f"{', '.join(seats)}: choose a movement card"
+        elif view.get("phase") == "objectives":
+            asked = f"{', '.join(seats)}: keep 3 objectives"
+    outcome = view.get("outcome") or {}
+    if outcome and not outcome.get("winners"):
+        asked = "Game abandoned" if outcome.get("reason") == "abandoned" else "Warsaw has fallen: everybody loses"
+    current = view.get("current") or {}
+    if current and not view.get("pending") and len(lines) > 1:
+        asked += " · " + lines[1]
+    return title, asked
+
+
+def banner_size(text: str, sizes: tuple[int, ...], width: float) -> int:
+    """The largest of the sizes at which the text fits the width (else the smallest: then cut)."""
+    return next((s for s in sizes if font(s, True).getlength(text) <= width), sizes[-1])
+
+
+def banner_widths(view: View) -> tuple[float, float]:
+    """How wide the banner's title and its second line may be (the scores take the right)."""
+    players = [p for p in view["players"] if not p.get("dropped")][:4]
+    cols = 2 if len(players) > 2 else len(players) or 1
+    scores_x = WIDTH - 16 - cols * 250 - (cols - 1) * 10
+    return scores_x - 44, scores_x - 24 - 48 - 20
+
+
+def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
+    draw.rectangle((0, 0, WIDTH, BANNER - 1), fill=INK)
+    players = [p for p in view["players"] if not p.get("dropped")][:4]
+    pill_w, pill_h, gap = 250, 62, 10
+    cols = 2 if len(players) > 2 else len(players) or 1
+    scores_x = WIDTH - 16 - cols * pill_w - (cols - 1) * gap
+    title, asked = banner_lines(view)
+    left = 24
+    size = banner_size(title, (56, 50, 44), scores_x - left - 20)
+    draw.text((left, 12 + (56 - size) // 2), fit(title, font(size, True), scores_x - left - 20),
+              font=font(size, True), fill=WHITE)
+    awaited = _awaited(view)
+    by_seat = _players(view)
+    x = left
+    if awaited and awaited[0] in by_seat and not view.get("outcome"):
+        draw.ellipse((x, 92, x + 36, 128), fill=player_rgb(by_seat[awaited[0]]), outline=WHITE, width=3)
+        x += 48
+    size = banner_size(asked, (42, 38, 34), scores_x - x - 20)
+    draw.text((x, 86 + (42 - size) // 2), fit(asked, font(size, True), scores_x - x - 20),
+              font=font(size, True), fill=TURN)
+    winners = set((view.get("outcome") or {}).get("winners") or [])
+    for i, player in enumerate(players):
+        px = scores_x + (i % cols) * (pill_w + gap)
+        py = 12 + (i // cols) * (pill_h + 2) if len(players) > 2 else 12 + 32
+        rgb = player_rgb(player)
+        win = player["seat"] in winners
+        draw.rounded_rectangle((px, py, px + pill_w, py + pill_h), radius=12, fill=TROPHY if win else rgb,
+                               outline=WHITE, width=3 if player["seat"] in awaited else 1)
+        ink = INK if win or sum(rgb) > 450 else WHITE
+        name = colour_name(player["colour"])
+        draw.text((px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink)
+        draw.text((px + pill_w - 12, py + pill_h / 2), str(score_of(view, player)), anchor="rm",
+                  font=font(44, True), fill=ink)
+
+
 # --- the panel -------------------------------------------------------------------------------
 
 def _players(view: View) -> dict[str, dict[str, Any]]:
@@ -616,7 +711,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.rounded_rectangle((PX0 + 4, y0 + 4, PX0 + 16, y0 + PLAYER_ROW - 12), radius=4, fill=rgb)
         name = colour_name(player["colour"])
         if player["seat"] in outcome.get("winners", []):
-            name += " ★ wins"
+            name += " ★"
         draw.text((PX0 + 26, y0 + 6), name, font=font(24, True), fill=INK)
         x = PX0 + 26 + font(24, True).getlength(name) + 10
         if player["seat"] == view.get("start_player"):
@@ -634,7 +729,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
             info = "left the game"
         draw.text((PX0 + 26, y0 + 40), info, font=font(17), fill=INK)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
-        draw.text((PX1 - 10, y0 + 10), str(player.get("points", 0)), anchor="ra", font=font(30, True),
+        draw.text((PX1 - 10, y0 + 10), str(score_of(view, player)), anchor="ra", font=font(30, True),
                   fill=INK)
         draw.text((PX1 - 10, y0 + 46), "points", anchor="ra", font=font(14), fill=MUTED)
         if player.get("dropped"):
@@ -657,6 +752,18 @@ def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: floa
         draw.text((x, y + h + 5), note, font=font(15, True), fill=INK if player.get("chosen") else MUTED)
 
 
+def _district_danger(view: View) -> list[str]:
+    """How close each district is to falling, in words (extended): the map's squares say it too."""
+    fallen = set(view.get("fallen", []))
+    if len(fallen) >= 3:
+        return ["three districts have fallen"]
+    shaky = sorted(BOARD.districts[d]["name"] for d, n in (view.get("undelivered") or {}).items()
+                   if n >= 1 and d not in fallen and d in BOARD.districts)
+    if not shaky:
+        return ["no district is close to falling"]
+    return ["one more lost order and it falls:", ", ".join(shaky)]
+
+
 def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
     y0 = PLAYERS_TOP + 4 * PLAYER_ROW + 4
     box = (PX0, y0, PX1, HEIGHT - 10)
@@ -674,8 +781,8 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
             else:
                 draw.rounded_rectangle((x - 30, cy - 30, x + 30, cy + 30), radius=8, outline=(190, 182, 170),
                                        width=3)
-        draw.text((PX1 - 10, box[3] - 8), f"small tokens: {view.get('small_tokens', 0)}", anchor="rd",
-                  font=font(14), fill=MUTED)
+        for k, line in enumerate(reversed(_district_danger(view))):
+            draw.text((PX1 - 10, box[3] - 8 - k * 19), line, anchor="rd", font=font(16, True), fill=ALERT)
     else:
         tokens = int(view.get("small_tokens", 0))
         draw.text((PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK)

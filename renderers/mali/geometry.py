@@ -74,6 +74,9 @@ def point_along(line: tuple[Point, ...] | list[Point], distance: float) -> Point
     return line[-1]
 
 
+TOKEN_HALF = 19  # half the side of a small German token, as the layout keeps it clear
+
+
 def blocked_token_xy(edge_id: str | None, location: str) -> Point:
     """Where the small German token sits: on the path near the blocked location's end."""
     lx, ly = node_xy(location)
@@ -84,7 +87,19 @@ def blocked_token_xy(edge_id: str | None, location: str) -> Point:
     if BOARD.edges[edge_id]["a"] != location:
         line.reverse()
     length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(line))
-    return point_along(line, min(length / 2, 38.0))
+    names = _name_boxes()
+    first = min(length / 2, 38.0)
+    best: tuple[float, Point] | None = None
+    for along in [first] + [first + 6.0 * k for k in range(1, 80) if first + 6.0 * k <= length - 22.0]:
+        x, y = point_along(line, along)
+        box = (x - TOKEN_HALF, y - TOKEN_HALF, x + TOKEN_HALF, y + TOKEN_HALF)
+        covered = sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
+                      for b in names)
+        if covered == 0:
+            return (x, y)  # the first spot along the path that covers no name
+        if best is None or covered < best[0]:
+            best = (covered, (x, y))
+    return best[1] if best is not None else point_along(line, first)
 
 
 def label_lines(name: str) -> list[str]:
@@ -145,8 +160,8 @@ SQUARES = (46, 26)  # the undelivered squares' frame, extended game
 # sits at the location's centre + (dx, dy); lines are aligned the same way. Others: automatic.
 LABEL_AT: dict[str, tuple[int, int, str]] = {
     "plac_wilsona": (0, -28, "mb"), "cytadela": (23, 2, "lm"), "starowka": (22, -4, "lb"),
-    "bank_polski": (16, -14, "lb"), "uniwersytet": (-4, 20, "rt"), "elektrownia": (23, 2, "lm"),
-    "past": (-34, -12, "rb"),
+    "bank_polski": (16, -14, "lb"), "uniwersytet": (10, -20, "lb"), "elektrownia": (23, 2, "lm"),
+    "past": (30, 14, "lt"),
     "plac_trzech_krzyzy": (12, 16, "lt"), "przyczolek": (18, -14, "lb"), "port": (-23, 0, "rm"),
     "aleja_szucha": (-6, 22, "mt"), "dworzec_pocztowy": (-4, 20, "lt"), "stary_mokotow": (0, 28, "mt"),
     "sggw": (23, 0, "lm"),
@@ -159,7 +174,7 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
 # stand round the nodes (tests/renderers/mali/test_real_layout.py checks real games).
 DISTRICT_AT: dict[str, tuple] = {
     "zoliborz": (513, 217, (-50, -42), (-153, -37)), "wola": (349, 481, "l"), "srodmiescie": (596, 503, (47, -35), "l"),
-    "ochota": (389, 698, "b"), "powisle": (673, 736, "b"), "mokotow": (528, 1052, "b"),
+    "ochota": (389, 690, "b", (18, 67)), "powisle": (673, 736, "b"), "mokotow": (528, 1052, "b"),
     "czerniakow": (878, 1115, "r"),
 }
 
@@ -319,6 +334,11 @@ def label_boxes() -> dict[str, Box]:
         left, top, right, bottom = dfnt.getbbox(district["name"].upper(), anchor="mm", stroke_width=HALO)
         out[district_id] = (x + left, y + top, x + right, y + bottom)
     return out
+
+
+@cache
+def _name_boxes() -> tuple[Box, ...]:
+    return tuple(label_boxes().values())
 
 
 def marker_discs() -> dict[str, tuple[float, float, float]]:

@@ -37,7 +37,7 @@ def render_summary(view: View) -> Image.Image:
     breakdown: dict[str, Any] = outcome.get("breakdown") or {}
     players = [p for p in view["players"] if p["seat"] in breakdown] or view["players"]
     n_obj = max((len(b.get("objectives", [])) for b in breakdown.values()), default=0)
-    row_h = 64 + 30 * n_obj
+    row_h = 80 + 30 * max(0, n_obj - 1)
     lost = lost_text(view)
     height = 150 + (120 if lost else 0) + (len(players) * (row_h + 10) if breakdown else 0) + 30
     img = Image.new("RGB", (WIDTH, height), PANEL_BG)
@@ -60,8 +60,8 @@ def render_summary(view: View) -> Image.Image:
         draw.text((PAD, y), "★ Winner: " + " & ".join(names), font=font(34, True), fill=INK)
         y += 50
     if breakdown:
-        draw.text((WIDTH - PAD, y - 4), "orders + return + objectives = total", anchor="rs",
-                  font=font(18), fill=MUTED)
+        heading = "orders + scouts home + objectives = total" if n_obj else "orders + scouts home = total"
+        draw.text((WIDTH - PAD, y - 4), heading, anchor="rs", font=font(18), fill=MUTED)
     winners = set(outcome.get("winners", []))
     order = sorted(players, key=lambda p: -int(breakdown.get(p["seat"], {}).get("total", 0)))
     for p in order if breakdown else []:
@@ -78,20 +78,20 @@ def render_summary(view: View) -> Image.Image:
         draw.text((PAD + 34, y + 46), f"{delivered} order{'' if delivered == 1 else 's'} delivered",
                   font=font(17), fill=INK)
         x = PAD + 250
-        for label, value in (("orders", b.get("orders", 0)), ("return", b.get("return_bonus", 0))):
+        for label, value in (("orders", b.get("orders", 0)), ("scouts home", b.get("return_bonus", 0))):
             draw.text((x, y + 10), str(value), font=font(30, True), fill=INK)
             draw.text((x, y + 46), label, font=font(16), fill=MUTED)
-            x += 100
+            x += 100 if label == "orders" else 120
         for i, obj in enumerate(b.get("objectives", [])):
             oy = y + 14 + 30 * i
             mark, colour = ("✓", (20, 120, 50)) if obj.get("met") else ("✗", ALERT)
             draw.text((x, oy), mark, font=font(22, True), fill=colour)
             pts = f"+{obj.get('points', 0)}" if obj.get("met") else f"({obj.get('points', 0)})"
             draw.text((x + 28, oy), pts, font=font(20, True), fill=INK if obj.get("met") else MUTED)
-            text = fit(str(obj.get("text", obj.get("id", ""))), font(18), WIDTH - PAD - 130 - x - 84)
+            text = fit(str(obj.get("text", obj.get("id", ""))), font(18), WIDTH - PAD - 100 - x - 84)
             draw.text((x + 84, oy + 2), text, font=font(18), fill=INK if obj.get("met") else MUTED)
-        draw.text((WIDTH - PAD - 18, y + row_h / 2 - 8), str(b.get("total", 0)), anchor="rm",
+        draw.text((WIDTH - PAD - 18, y + row_h / 2 - 10), str(b.get("total", 0)), anchor="rm",
                   font=font(46, True), fill=INK)
-        draw.text((WIDTH - PAD - 18, y + row_h / 2 + 28), "total", anchor="rm", font=font(16), fill=MUTED)
+        draw.text((WIDTH - PAD - 18, y + row_h / 2 + 24), "total", anchor="rm", font=font(16), fill=MUTED)
         y += row_h + 10
     return img

@@ -67,7 +67,7 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     assert f"<@{sim.carol.id}>" in channel_text and "/game hand" in channel_text
     assert sim.dm_messages(sim.alice) and sim.dm_messages(sim.bob) and not sim.dm_messages(sim.carol)
     board = turn_messages(sim, sim.channel, gid)[-1]
-    assert board.attachments and board.attachments[0].image().size == (1600, 1200)
+    assert board.attachments and board.attachments[0].image().size == (1600, 1350)  # Mali: board + phone header
     assert all(f"<@{u}>" in board.content for u in record.players)
     first = view_of(record)["track"][0]
     assert "First orders:" in board.content and all(o in board.content for o in first) and "/mali help" in board.content

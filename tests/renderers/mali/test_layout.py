@@ -133,9 +133,7 @@ ON_PATHS = {
     "label browary / path palacyk_michla--pawiak",
     "label dworzec_pocztowy / path filtry--dworzec_pocztowy",
     "label dworzec_pocztowy / path sggw--dworzec_pocztowy",
-    "label past / marker browary--past#1",
-    "label past / marker browary--past#2",
-    "label past / path bank_polski--browary",
+    "label past / path past--plac_trzech_krzyzy",  # moved off the spaces where the soldier hid it
     "label plac_trzech_krzyzy / marker aleja_szucha--przyczolek#3",
     "label plac_trzech_krzyzy / marker plac_trzech_krzyzy--przyczolek#1",
     "label plac_trzech_krzyzy / path aleja_szucha--przyczolek",
@@ -144,12 +142,13 @@ ON_PATHS = {
     "label srodmiescie / path bank_polski--past",
     "label starowka / marker pwpw--elektrownia#2",
     "label starowka / path pwpw--elektrownia",
-    "label uniwersytet / marker bank_polski--past#1",
-    "label uniwersytet / marker past--uniwersytet#1",
-    "label uniwersytet / path bank_polski--past",
-    "label uniwersytet / path past--uniwersytet",
+    # Uniwersytet's name moved to the right of its own space (it sat over Budynek PAST-y's start space).
+    "label uniwersytet / path pwpw--elektrownia",
     "ochota big token / marker palacyk_michla--plac_narutowicza#3",
     "ochota big token / path palacyk_michla--plac_narutowicza",
+    # Ochota's name and big token moved off the plain space Pałacyk Michla – Plac Narutowicza #2
+    # (a scout there covered them in a real game).
+    "ochota big token / path plac_narutowicza--dworzec_pocztowy",
     "powisle big token / marker aleja_szucha--filtry#1",
     "powisle big token / path aleja_szucha--filtry",
     "srodmiescie big token / marker browary--pawiak#2",
