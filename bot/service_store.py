@@ -32,8 +32,8 @@ OUTBOX = cast(Table, OutboxRow.__table__)
 RESULTS = cast(Table, ResultRow.__table__)
 RATINGS = cast(Table, RatingRow.__table__)
 
-MAX_ID = 2**31 - 1
-INLINE_RECORDS = 4  # more rows than this are turned into records in a worker thread  # games.id is a 32-bit integer on PostgreSQL
+MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
+INLINE_RECORDS = 4  # more rows than this are turned into records in a worker thread
 
 
 def valid_id(value: object) -> bool:

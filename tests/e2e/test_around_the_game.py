@@ -77,7 +77,7 @@ async def test_replay_steps_through_public_moments(fake_discord: FakeDiscord, tm
     await settle()
     shown = step.messages[-1] if step.messages else first
     assert "step 1 of 2" in shown.content and "Red has chosen their secret objectives." in shown.content
-    assert "objective draft" in shown.content and shown.attachments
+    assert "Before round 1" in shown.content and shown.attachments
     mine = record.view(record.seats[0])
     assert mine is not None
     for secret in mine["me"]["objectives"]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from cogs.mali.ui import MaliUI
 from games.mali import BOARD, GAME
 from renderers.mali import samples
@@ -160,9 +158,6 @@ async def test_the_draft_is_one_select_of_six_readable_objectives(fake_discord: 
     assert B.objectives[good[0]]["text"] in said, said
 
 
-@pytest.mark.xfail(strict=True, reason="platform: cogs/panel.py's UnknownButton template matches every "
-                   "'tr:' id it does not list, so it answers a tr:mo: select too ('That button is out "
-                   "of date') besides the Mali select's own answer; reported, not fixed here")
 async def test_the_draft_select_is_not_also_answered_as_an_unknown_button(fake_discord: Any, tmp_path: Any) -> None:
     from tests.e2e.harness import settle
 

@@ -147,8 +147,8 @@ async def test_the_outbox_posts_in_order_and_survives_a_restart(fake_discord: Fa
     await settle()
     new = sim.channel_messages(sim.channel)[posts:]
     assert len(new) == 1, [m.text for m in new]
-    text = new[0].text
-    assert text.index("Red has chosen") < text.index("Green has chosen") < text.index("Movement cards")
+    text = new[0].text  # both saved moves, in order, then the reveal they led to
+    assert text.index("Red and Green have chosen") < text.index("Movement cards: Red 2, Green 5")
     assert new[0].attachments  # the newest board
     # Delivering again tells nothing twice; a late delivery for an older move posts nothing older.
     assert await bot.presenter.deliver(gid) is None
