@@ -10,6 +10,7 @@ PACKAGES: tuple[str, ...] = (
     "mali",
     "africa",
     "westerplatte",
+    "maquis",
 )
 
 

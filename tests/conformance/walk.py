@@ -33,6 +33,7 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
     for given in picked:
         try:
             resolved = resolve_options(game, given)
+            game.setup(seats_for(game.min_players), resolved, 0)
         except IllegalAction:  # a combination the game refuses (e.g. two equal missions)
             continue
         if resolved not in out:

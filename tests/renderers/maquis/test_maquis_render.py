@@ -1,0 +1,60 @@
+"""Maquis images: drawn from views only; secrets never change the public image."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from games.maquis import GAME
+from renderers import get
+from renderers.maquis import board_png, private_png, summary_png
+from tests.games.maquis.helpers import activate, new, position, stock
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_registered() -> None:
+    assert get("maquis").board_png is board_png
+
+
+def test_public_image_ignores_secrets() -> None:
+    """The deck order and the mole's peek are secret: changing them leaves the board image alone."""
+    s = new(left="infiltration", seats=("a", "b"))
+    stock(s, intel=2)
+    position(s, ["mission_left"])
+    s, _ = activate(s, "mission_left", "box", mission="mission_left", box="plant_the_mole")
+    assert s["peek"] is not None
+    other = GAME.load(GAME.dump(s))
+    other["deck"] = list(reversed(other["deck"]))
+    other["peek"] = other["deck"][0]
+    assert board_png(GAME.view(s, None)) == board_png(GAME.view(other, None))
+    assert summary_png(GAME.view(s, None)) == summary_png(GAME.view(other, None))
+    assert private_png(GAME.view(s, "a")) != private_png(GAME.view(other, "a"))
+
+
+def test_renders_every_phase_of_random_play() -> None:
+    seen: set[str] = set()
+    for seed, opts in ((1, {"missions": "first_game"}),
+                       (2, {"missions": "chosen", "mission_left": "take_out_the_bridges",
+                            "mission_right": "destroy_the_aa_guns"}),
+                       (3, {"missions": "chosen", "mission_left": "double_agent",
+                            "mission_right": "bomb_the_barracks"})):
+        full = {"difficulty": "normal", "mission_left": "none", "mission_right": "none", **opts}
+        s = GAME.setup(["s1", "s2"], full, seed)
+        rng = random.Random(seed)
+        while True:
+            if s["phase"] not in seen or GAME.outcome(s) is not None:
+                seen.add(s["phase"])
+                assert _size(board_png(GAME.view(s, None))) == (1600, 1350)
+                summary_png(GAME.view(s, None))
+                private_png(GAME.view(s, "s1"))
+            if GAME.outcome(s) is not None:
+                break
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal_actions(s, seat)
+            a = rng.choices(legal, GAME.playout_weights(s, seat, legal))[0]
+            s, _ = GAME.apply(s, seat, a)
+    assert {"placement", "action", "over"} <= seen
