@@ -125,7 +125,7 @@ class MaquisUI(PlainUI):
         super().__init__("maquis")
 
     def status_line(self, view: View) -> str:
-        day = f"{view['day_label']} of {view['end_day']}"
+        day = f"Day {view['day']}/{view['end_day']}" + (" (second lap)" if view.get("lap") else "")
         if view.get("outcome"):
             return f"{day} · {view['difficulty_name']} · game over"
         parts = [day, view["difficulty_name"], f"morale {view['morale']}", f"soldiers {view['soldiers']}",
@@ -211,11 +211,13 @@ class MaquisUI(PlainUI):
             papers = " + fake papers" if action["papers"] else ""
             return f"{at}{papers} · {offers(view, action['at'])}"[:80]
         if action.get("type") == "activate":
-            return label.split(": ", 1)[1] if ": " in label else label
+            return label.replace(" (nothing)", "")
         return label
 
     def panel_groups(self, view: View, actions: list[dict[str, Any]]) -> list[str] | None:
-        if len(actions) <= 5:
+        """Placement: the location first, then with or without fake papers; action phase: the
+        partisan (by where it stands) first, then what it does; shots in their own group."""
+        if len(actions) <= 3:
             return None
         out = []
         for a in actions:

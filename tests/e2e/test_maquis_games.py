@@ -18,8 +18,11 @@ from tests.e2e.harness import message_of, settle, sqlite, start_bot, turn_messag
 from tests.e2e.maquis_driver import MaquisPlayers
 from tests.fakediscord import FakeDiscord, Message
 
-# (players, difficulty, seed, how `python -m games.simulate` ends that seed)
-CASES = [(1, "normal", 4, "victory"), (1, "normal", 6, "no_partisans"), (3, "normal", 4, "victory")]
+# (players, options, seed, how `python -m games.simulate` ends that seed)
+INFILTRATION = "missions=chosen mission_left=infiltration mission_right=officers_mansion"
+CASES = [(1, "difficulty=normal", 4, "victory"), (1, "difficulty=normal", 6, "no_partisans"),
+         (3, "difficulty=normal", 4, "victory"),
+         (2, INFILTRATION, 32, "draw")]  # the mole peeks from Day 5: the team sees the card in private
 
 
 def public_messages(sim: FakeDiscord) -> list[Message]:
@@ -27,16 +30,16 @@ def public_messages(sim: FakeDiscord) -> list[Message]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("players", "difficulty", "seed", "reason"), CASES,
-                         ids=[f"{p}p-{d}-{r}" for p, d, _, r in CASES])
-async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: int, difficulty: str,
+@pytest.mark.parametrize(("players", "options", "seed", "reason"), CASES,
+                         ids=[f"{p}p-{r}" for p, _, _, r in CASES])
+async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: int, options: str,
                             seed: int, reason: str) -> None:
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
     users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "maquis", "players": players,
-                                      "options": f"difficulty={difficulty}"})
+                                      "options": options})
     found = re.search(r"table #(\d+)", message_of(opened).text)
     assert found is not None
     gid = int(found[1])
@@ -81,6 +84,8 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     assert "Score:" in ending and f"<@{users[-1].id}>" in ending
     if reason == "victory":
         assert set(outcome["winners"]) == set(record.seats) and "Victory" in last
+    elif reason == "draw":
+        assert outcome["winners"] == [] and "Draw" in last
     else:
         assert outcome["winners"] == [] and "Defeat" in last
     boards = [m for m in posts if any(a.filename.endswith("-board.png") for a in m.attachments)]
@@ -99,6 +104,11 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
             assert any(f"It is {record.mention(seat)}'s Day" in m.content for m in posts)
     # Nothing private reaches a channel: the mole's report and the panels stay in DMs/ephemerals.
     for message in public_messages(sim):
-        assert "reports the next patrol card" not in message.text
+        assert "reports the next patrol card" not in message.text and "🔒" not in message.text
+    if "infiltration" in options:
+        assert "The mole looks at the top patrol card" in "\n".join(m.text for m in posts)
+        for user in users:  # every member is told the card privately, by DM
+            dm = "\n".join(m.text for m in sim.dm_messages(user))
+            assert "The mole reports the next patrol card:" in dm, dm[-500:]
     # The log rebuilds the final state exactly.
     assert canonical(record.game.dump(await bot.service.rebuild(gid))) == canonical(record.snapshot)
