@@ -97,7 +97,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     if players > 1:
         # The Day's leader rotated in seat order, and each Day's post said whose Day it was.
         seats = record.seats
-        for k, (day, seat) in enumerate(driver.leaders):
+        for k, (_day, seat) in enumerate(driver.leaders):
             assert seat == seats[k % len(seats)], driver.leaders
         assert len({s for _, s in driver.leaders}) == players
         for seat in {s for _, s in driver.leaders}:
