@@ -83,6 +83,10 @@ def mission_line(m: dict[str, Any]) -> str:
     return f"{m['name']} ({SLOT_NAME[m['slot']]}): " + (f"**{res}**" if res else f"{done}/{len(m['boxes'])} boxes")
 
 
+def day_word(view: View) -> str:
+    return f"Day {view['day']}" + (" of the second lap" if view.get("lap") else "")
+
+
 def team_size(view: View) -> int:
     return len(view.get("team") or [])
 
@@ -139,7 +143,7 @@ class MaquisUI(PlainUI):
             return ""
         seat = to_act[0]
         if team_size(view) > 1:
-            day = view["day_label"]
+            day = day_word(view)
             lead = (f"It is {name(seat)}'s Day ({day}): they decide for the team"
                     if seat == view["leader"] else
                     f"{name(seat)} leads the rest of {day} for the team")
@@ -167,7 +171,7 @@ class MaquisUI(PlainUI):
         if view.get("outcome"):
             return "The game is over."
         who = "Your Day" if team_size(view) > 1 and me.get("leader_today") else "Your decision"
-        text = f"{who} ({view['day_label']}): {asked_text(view)}."
+        text = f"{who} ({day_word(view)}): {asked_text(view)}."
         ph = view.get("phase")
         if ph == "placement":
             text += " Pick a location, then with or without fake papers. `/maquis place` shows what each spot offers."
