@@ -102,6 +102,16 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
         assert len({s for _, s in driver.leaders}) == players
         for seat in {s for _, s in driver.leaders}:
             assert any(f"It is {record.mention(seat)}'s Day" in m.content for m in posts)
+    # Mentions notify only the Day's leader, when their Day begins (solo: only the opening post).
+    pinged = [m for m in posts if m.pinged]
+    if players > 1:
+        for m in pinged:
+            assert len(m.pinged) == 1 and (f"It is <@{m.pinged[0]}>'s Day" in m.content
+                                           or f"<@{m.pinged[0]}> leads the rest of Day" in m.content), m.content
+        assert {u for m in pinged for u in m.pinged} == {u.id for u in users}
+        assert len(pinged) >= len(driver.leaders) - 1
+    else:
+        assert [m.pinged for m in pinged] == [[users[0].id]]
     # Nothing private reaches a channel: the mole's report and the panels stay in DMs/ephemerals.
     for message in public_messages(sim):
         assert "reports the next patrol card" not in message.text and "🔒" not in message.text
