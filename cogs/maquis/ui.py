@@ -219,15 +219,21 @@ class MaquisUI(PlainUI):
         return label
 
     def panel_groups(self, view: View, actions: list[dict[str, Any]]) -> list[str] | None:
-        """Placement: the location first, then with or without fake papers; action phase: the
-        partisan (by where it stands) first, then what it does; shots in their own group."""
-        if len(actions) <= 3:
+        """Placement with fake papers in the stock: the location first, then with or without them
+        (without papers a single menu of locations is enough); action phase: the partisan (by where
+        it stands) first, then what it does, shots in their own group."""
+        places = [a["at"] for a in actions if a.get("type") == "place"]
+        if places and len(set(places)) == len(places):
+            return None
+        partisans = {a["at"] for a in actions if a.get("type") == "activate"}
+        if not places and len(partisans) + any(a.get("type") == "shoot" for a in actions) <= 1:
             return None
         out = []
         for a in actions:
             kind = a.get("type")
             if kind == "place":
-                out.append(f"{place_name(view, a['at'])[:1].upper()}{place_name(view, a['at'])[1:]}")
+                name = place_name(view, a["at"])
+                out.append(name[:1].upper() + name[1:])
             elif kind == "activate":
                 out.append(f"Partisan on {place_name(view, a['at'])}")
             elif kind == "shoot":

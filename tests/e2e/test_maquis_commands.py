@@ -16,7 +16,7 @@ from cogs.maquis.ui import MaquisUI
 from games.maquis import GAME
 from games.maquis.board import MISSION_ORDER, MODE_ORDER, THREE_STAR
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import message_of, settle, sqlite, start_bot, turn_messages, view_of
+from tests.e2e.harness import Clock, message_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
 
 SEED = 4  # first_game: seat 1 first chooses the exits; no fake papers in the stock at the start
@@ -114,19 +114,15 @@ async def test_a_solo_day_by_command(fake_discord: FakeDiscord, tmp_path: Path) 
     again = await slash(sim, sim.alice, "maquis place", location="grocer")
     assert said(again).startswith("A partisan is already on Grocer.")
 
-    # The panel: locations first (a menu), then with or without papers.
+    # The panel (no fake papers in the stock): one menu of the free locations, with what each offers.
     panel = await slash(sim, sim.alice, "maquis panel")
-    menu = next(c for c in panel.message.components if (c.custom_id or "").startswith(f"tr:g:{gid}:"))
-    names = MaquisUI().panel_groups(view_of(record, seat), record.game.legal_actions(record.state, seat)) or []
-    groups = list(dict.fromkeys(n for n in names if n))
-    assert "Grocer" not in groups and "Cafe" in groups and len(menu.option_values) == len(groups)
-    shown = await sim.select(sim.alice, panel.message, menu.custom_id or "", [str(groups.index("Cafe"))])
-    await settle()
-    opened = shown.updated_message
-    assert opened is not None and "**Cafe**" in opened.content
-    button = next(c for c in opened.components if (c.custom_id or "").startswith(f"tr:a:{gid}:"))
-    assert button.label is not None and button.label.startswith("Cafe · recruit (1 food)")
-    await sim.click(sim.alice, opened, custom_id=button.custom_id)
+    menu = next(c for c in panel.message.components if (c.custom_id or "").startswith(f"tr:s:{gid}:"))
+    legal_now = record.game.legal_actions(record.state, seat)
+    cafe = str(legal_now.index({"type": "place", "at": "cafe", "papers": False}))
+    labels = [o["label"] for o in menu.options]
+    assert not any(label.startswith("Grocer") for label in labels) and cafe in menu.option_values
+    assert "Cafe · recruit (1 food)" in labels
+    await sim.select(sim.alice, panel.message, menu.custom_id or "", [cafe])
     await settle()
 
     # Play on (as simulate would) to the action phase, then activate by command.
@@ -218,3 +214,29 @@ def test_every_mission_and_difficulty_reads(first: str, second: str, difficulty:
     public = GAME.view(state, None)
     text = ui.outcome_text(public, name)
     assert "Game over" in text and "Score:" in text and public["difficulty_name"] in ui.status_line(public)
+
+
+async def test_a_leader_who_times_out_passes_the_day_on(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    clock = Clock()
+    bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
+    opened = await slash(sim, sim.alice, "game new", game="maquis", players=3, turn_hours=24,
+                         on_timeout="default")
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    gid = int(found[1])
+    for user in (sim.bob, sim.carol):
+        await sim.click(user, opened.message, label="Join")
+    await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
+    record = await bot.service.get(gid)
+    assert record.to_act == [record.seats[0]] and view_of(record)["leader"] == record.seats[0]
+    clock.advance(hours=25)
+    await bot.scheduler.tick()
+    await settle()
+    record = await bot.service.get(gid)
+    assert record.to_act == [record.seat_of(sim.bob.id)]  # Bob takes over the rest of Alice's Day
+    assert view_of(record)["leader"] == record.seats[0]  # the rotation itself does not change
+    text = "\n".join(m.text for m in sim.channel_messages(sim.channel))
+    assert "ran out of time" in text and f"<@{sim.bob.id}> leads the rest of Day 0" in text, text[-800:]
+    assert turn_messages(sim, sim.channel, gid)[-1].pinged == [sim.bob.id]

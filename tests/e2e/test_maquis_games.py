@@ -94,6 +94,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     # Both ways of playing were used: slash commands and the panel's components.
     assert driver.used["/maquis place"] and driver.used["/maquis activate"]
     assert sum(n for k, n in driver.used.items() if k.startswith("panel")) > 0
+    assert driver.used["panel group menu"] > 0  # a partisan picked first, then its action
     if players > 1:
         # The Day's leader rotated in seat order, and each Day's post said whose Day it was.
         seats = record.seats
