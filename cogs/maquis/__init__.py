@@ -63,6 +63,12 @@ def option_value(action: Action) -> str:
     return ";".join(f"{k}={action[k]}" for k in sorted(action) if k not in ("type", "at"))
 
 
+def words(label: str, drop_place: bool = False) -> str:
+    """An engine label in players' words: no '(nothing)' cost; without the place when it is known."""
+    label = label.replace(" (nothing)", "")
+    return label.split(": ", 1)[1] if drop_place and ": " in label else label
+
+
 def match(current: str, choices: Choices) -> Choices:
     lowered = current.lower().strip()
     return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
@@ -260,10 +266,10 @@ class Maquis(commands.GroupCog, group_name="maquis",
                    else f"There is no partisan waiting to act on {name}.")
             await self.refuse(interaction, why, record, seat, "activate")
             return
-        picked = next((a for a, label in mine if action in (option_value(a), label, label.split(": ", 1)[-1])), None)
+        picked = next((a for a, label in mine if action in (option_value(a), label, words(label, True))), None)
         if picked is None:
             await reply(interaction, (f"{action[:40]!r} is not something the partisan on {place_name(view, loc or '')} "
-                                      "can do now. It can: " + "; ".join(label.split(": ", 1)[-1] for _, label in mine)
+                                      "can do now. It can: " + "; ".join(words(label, True) for _, label in mine)
                                       + ".")[:2000])
             return
         await self.run(interaction, game, picked, found)
@@ -286,7 +292,8 @@ class Maquis(commands.GroupCog, group_name="maquis",
         if view is None:
             return []
         loc = location_id(str(getattr(interaction.namespace, "partisan", "") or ""), view)
-        return match(current, [app_commands.Choice(name=label[:100], value=option_value(a)[:100])
+        return match(current, [app_commands.Choice(name=words(label, loc is not None)[:100],
+                                                   value=option_value(a)[:100])
                                for a, label in legal if loc is None or a["at"] == loc])
 
     @app_commands.command(name="shoot", description="Shoot a Milice (1 weapon; once a Day; soldiers +1, morale -1)")

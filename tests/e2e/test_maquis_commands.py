@@ -145,8 +145,13 @@ async def test_a_solo_day_by_command(fake_discord: FakeDiscord, tmp_path: Path) 
     assert said(nobody).startswith("There is no partisan waiting to act on")
     bad = await slash(sim, sim.alice, "maquis activate", partisan=where, action="fly to the moon")
     assert "is not something the partisan on" in said(bad) and "It can: " in said(bad)
+    assert all("(nothing)" not in c["name"] and not c["name"].lower().startswith(where.replace("_", " "))
+               for c in actions)
     acted = await slash(sim, sim.alice, "maquis activate", partisan=where, action=actions[-1]["value"])
     assert acted.ephemeral and (await bot.service.get(gid)).version > record.version
+    cards = await slash(sim, sim.dave, "maquis missions")
+    assert cards.ephemeral and [f["name"].split(" (")[0] for f in cards.message.embeds[0]["fields"]] == [
+        "Milice Parade Day", "Officer's Mansion"]
     # A watcher in the channel is told they only watch.
     watcher = await slash(sim, sim.dave, "maquis home")
     assert "not playing" in said(watcher)
