@@ -37,14 +37,26 @@ def gain_text(a: dict[str, Any]) -> str:
     if a.get("morale"):
         bits.append(f"morale {a['morale']:+d}")
     cost = cost_text(a.get("cost", {}))
-    return ("pay " + cost + " → " if cost != "nothing" else "") + (", ".join(bits) or "")
+    return (cost + " → " if cost != "nothing" else "") + (", ".join(bits) or "")
+
+
+def mission_boxes_at(view: View, loc: str) -> list[str]:
+    """The missions with an open dashed box at `loc` (from the public view)."""
+    filled = {(m["slot"], x["id"]) for m in view.get("missions", []) for x in m["boxes"] if x["filled"]}
+    names = [m["name"] for m in view.get("missions", []) if m["result"] is None and m["id"] != "destroy_the_aa_guns"
+             for b in MISSIONS[m["id"]]["boxes"]
+             if loc in (b.get("locations") or []) and (m["slot"], b["id"]) not in filled]
+    if loc in (view.get("guns") or []):
+        names.append("an AA gun to destroy")
+    return list(dict.fromkeys(names))
 
 
 def offers(view: View, loc: str) -> str:
     """What a partisan placed on `loc` could do there, from the public view (short)."""
     if loc in SLOTS:
         m = next(x for x in view["missions"] if x["slot"] == loc)
-        return f"mission card: {m['name']}"
+        left = [b["id"].replace("_", " ") for b in m["boxes"] if not b["dashed"] and not b["filled"]]
+        return "on the card: " + (", ".join(left[:3]) if left else m["name"])
     info = LOCATIONS.get(loc, {})
     kind = info.get("kind")
     if kind == "spare_room":
@@ -55,11 +67,9 @@ def offers(view: View, loc: str) -> str:
         if tile == "fixer":
             return "Fixer: copy a tile not built (+1 money)"
         return f"{t['name']}: " + "; ".join(gain_text(a) for a in t["actions"])
+    missions = mission_boxes_at(view, loc)
     if kind == "street":
-        filled = {(m["slot"], x["id"]) for m in view.get("missions", []) for x in m["boxes"] if x["filled"]}
-        boxes = [m["name"] for m in view.get("missions", []) for b in MISSIONS[m["id"]]["boxes"]
-                 if loc in (b.get("locations") or []) and (m["slot"], b["id"]) not in filled]
-        return ("mission: " + ", ".join(dict.fromkeys(boxes))) if boxes else "a street (no action)"
+        return ("mission: " + ", ".join(missions)) if missions else "a street (no action)"
     bits = []
     for a in info.get("actions", []):
         special = a.get("special")
@@ -69,9 +79,12 @@ def offers(view: View, loc: str) -> str:
             bits.append("call an airdrop")
         elif special == "collect_airdrop":
             res = (view.get("fields") or {}).get(loc) or {}
-            bits.append("collect " + (stock_text(res) if any(res.values()) else "the airdrop"))
+            if any(res.values()):
+                bits.append("collect " + stock_text(res))
         else:
             bits.append(gain_text(a))
+    if missions:
+        bits.append("mission: " + ", ".join(missions))
     if view.get("dark_lady") == loc:
         bits.append("the Dark Lady is here")
     return "; ".join(bits) or "no action"
@@ -115,8 +128,12 @@ def asked_text(view: View) -> str:
             return f"activate a partisan ({left} still to activate), or shoot a Milice"
         return "end the action phase (every partisan has acted)"
     if ph == "route":
-        who = ", ".join(place_name(view, x) for x in view.get("route_waiting") or [])
-        return f"shoot a Milice first, or send the partisan home ({who})" if who else "send the partisan home"
+        at = {p["id"]: p["at"] for p in view.get("partisans", [])}
+        who = ", ".join(place_name(view, at[x]) for x in view.get("route_waiting") or [] if at.get(x))
+        shots = " or ".join(place_name(view, x) for x in view.get("route_shots") or [])
+        head = f"the partisan on {who} is about to go home" if who else "a partisan is about to go home"
+        return (f"{head}: shoot the Milice on {shots} first (1 weapon) to clear its way, or send it home now"
+                if shots else head)
     if ph == "remove":
         return "choose the partisan the Double Agent costs"
     if ph == "bridge":
