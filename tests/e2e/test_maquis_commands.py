@@ -245,3 +245,35 @@ async def test_a_leader_who_times_out_passes_the_day_on(fake_discord: FakeDiscor
     text = "\n".join(m.text for m in sim.channel_messages(sim.channel))
     assert "ran out of time" in text and f"<@{sim.bob.id}> leads the rest of Day 0" in text, text[-800:]
     assert turn_messages(sim, sim.channel, gid)[-1].pinged == [sim.bob.id]
+
+
+@pytest.mark.parametrize(("mission", "seed", "kind", "words"), [
+    ("double_agent", 8, "remove", "the partisan the Double Agent costs"),
+    ("take_out_the_bridges", 48, "bridge", "choose the bridge that falls"),
+])
+async def test_the_rules_questions_by_choose(fake_discord: FakeDiscord, tmp_path: Path, mission: str, seed: int,
+                                            kind: str, words: str) -> None:
+    """Double Agent's removal and Take Out the Bridges' bridge, answered with `/maquis choose`."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
+    gid = await table(sim, bot, 1, f"difficulty=very_easy missions=chosen mission_left={mission} "
+                                   "mission_right=officers_mansion")
+    rng = playout_rng(seed)  # the moves `python -m games.simulate` makes for this seed, up to the question
+    record = await bot.service.get(gid)
+    while True:
+        seat, action = choose(record.game, record.state, rng)
+        if action["type"] == kind:
+            break
+        await bot.service.act(gid, sim.alice.id, action)
+        record = await bot.service.get(gid)
+    await bot.presenter.deliver(gid)
+    assert words in sim.channel_messages(sim.channel)[-1].content
+    legal = [a for a in record.game.legal_actions(record.state, seat) if a["type"] == kind]
+    offered = await sim.autocomplete(sim.alice, sim.channel, "maquis choose", focused="option")
+    assert [c["value"] for c in offered] == [f"{kind}:{option_value(a)}" for a in legal]
+    wrong = await slash(sim, sim.alice, "maquis activate", partisan="grocer", action="do=nothing")
+    assert said(wrong).startswith("Partisans are activated only in the action phase.")
+    done = await slash(sim, sim.alice, "maquis choose", option=f"{kind}:{option_value(action)}")
+    assert done.ephemeral and "went wrong" not in said(done)
+    after = await bot.service.get(gid)
+    assert after.version == record.version + 1 and view_of(after)["phase"] != kind
