@@ -13,7 +13,7 @@ from bot.app import TabletopBot
 from cogs.maquis import option_value
 from cogs.maquis.help import HELP_TOPICS, TEXT
 from cogs.maquis.ui import MaquisUI
-from games.maquis import GAME
+from games import registry
 from games.maquis.board import MISSION_ORDER, MODE_ORDER, THREE_STAR
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import Clock, message_of, settle, sqlite, start_bot, turn_messages, view_of
@@ -133,13 +133,13 @@ async def test_a_solo_day_by_command(fake_discord: FakeDiscord, tmp_path: Path) 
         await bot.service.act(gid, sim.alice.id, action)
         record = await bot.service.get(gid)
     await bot.presenter.deliver(gid)
-    legal = [a for a in record.game.legal_actions(record.state, seat) if a["type"] == "activate"]
+    activations = [a for a in record.game.legal_actions(record.state, seat) if a["type"] == "activate"]
     partisans = await sim.autocomplete(sim.alice, sim.channel, "maquis activate", focused="partisan")
-    assert {c["value"] for c in partisans} == {a["at"] for a in legal}
-    where = legal[-1]["at"]
+    assert {c["value"] for c in partisans} == {a["at"] for a in activations}
+    where = activations[-1]["at"]
     actions = await sim.autocomplete(sim.alice, sim.channel, "maquis activate", options={"partisan": where},
                                      focused="action")
-    assert {c["value"] for c in actions} == {option_value(a) for a in legal if a["at"] == where}
+    assert {c["value"] for c in actions} == {option_value(a) for a in activations if a["at"] == where}
     nobody = await slash(sim, sim.alice, "maquis activate", partisan="Doctor" if where != "doctor" else "Fence",
                          action="do=nothing")
     assert said(nobody).startswith("There is no partisan waiting to act on")
@@ -187,36 +187,37 @@ def test_every_mission_and_difficulty_reads(first: str, second: str, difficulty:
     """Every text of the presentation, over a whole game with each mission card and each difficulty."""
     left, right = (second, first) if first in THREE_STAR else (first, second)
     ui = MaquisUI()
+    game = registry.get("maquis")
     seats = ["s1", "s2"]
-    state = GAME.setup(seats, {"difficulty": difficulty, "missions": "chosen", "mission_left": left,
+    state = game.setup(seats, {"difficulty": difficulty, "missions": "chosen", "mission_left": left,
                                "mission_right": right}, 11)
     rng = playout_rng(11)
 
     def name(seat: str) -> str:
         return f"@{seat}"
 
-    public = GAME.view(state, None)
+    public = game.view(state, None)
     assert "Missions:" in "\n".join(ui.opening_lines(public, name))
     steps = 0
-    while GAME.outcome(state) is None and steps < 400:
-        public = GAME.view(state, None)
+    while game.outcome(state) is None and steps < 400:
+        public = game.view(state, None)
         assert ui.status_line(public) and len(ui.status_line(public)) < 400
         assert ui.waiting_line(public, name).startswith(("It is @", "@"))
         for seat in seats:
-            mine = GAME.view(state, seat)
+            mine = game.view(state, seat)
             assert ui.private_text(mine)
             ui.panel_intro(mine)
-        seat, action = choose(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        mine = GAME.view(state, seat)
+        seat, action = choose(game, state, rng)
+        legal = game.legal_actions(state, seat)
+        mine = game.view(state, seat)
         groups = ui.panel_groups(mine, legal)
         assert groups is None or len(groups) == len(legal)
         for a in legal:
-            assert ui.action_label(mine, a, GAME.describe(state, seat, a))
-        state, events = GAME.apply(state, seat, action)
-        ui.narrate(GAME.view(state, None), events)
+            assert ui.action_label(mine, a, game.describe(state, seat, a))
+        state, events = game.apply(state, seat, action)
+        ui.narrate(game.view(state, None), events)
         steps += 1
-    public = GAME.view(state, None)
+    public = game.view(state, None)
     text = ui.outcome_text(public, name)
     assert "Game over" in text and "Score:" in text and public["difficulty_name"] in ui.status_line(public)
 
