@@ -96,16 +96,18 @@ TEXT: dict[str, str] = {
         "Solo in a server: you play, the channel watches."),
     "board": (
         "**Header**: the Day, the phase and whose Day it is; morale, soldiers, points and what is asked now.\n"
-        "**The town**: locations are boxes joined by roads (the ways home); a red **X** on a road means it is "
-        "closed (the parade) or its bridge has fallen. A grey box is closed by a mission. A built spare room "
-        "shows its tile's name. The Safe House shows how many partisans are home; the Café how many wait.\n"
+        "**Top row**: the stock (count by resource), the two mission cards (their boxes, solid or dashed, gold "
+        "when filled; stars top right; SUCCESS when done; a mole or cryptographer held on the card sits on it), "
+        "the morale track (red numbers: the least patrols a Day) and the soldiers track.\n"
+        "**Left**: the Day track; the framed space is today, orange spaces cost 1 morale on landing (triangles "
+        "instead in Hard and Very Hard), END is the last.\n"
+        "**The town**: locations joined by roads (the ways home); a red **X** on a road means it is closed (the "
+        "parade) or its bridge has fallen; a grey box is closed by a mission; a built spare room shows its "
+        "tile. The Safe House shows how many partisans are home, the Café how many wait.\n"
         "**Pawns**: a partisan is a white disc (a green tick: already activated; a small card beside it: fake "
         "papers). A patrol is a coloured disc: **M** Milice (can be shot), **S** Soldier. Grey triangles are AA "
         "guns, the pink diamond the Dark Lady; coloured squares on a Field are its airdrop.\n"
-        "**Mission cards** (top): their boxes, solid or dashed, gold when filled; stars top right; SUCCESS when "
-        "done; a partisan held on the card (mole, cryptographer) sits on it.\n"
-        "**Panels**: the stock (count by resource), the morale track (red numbers: the least patrols a Day), "
-        "the soldiers track, the Day track, the spare-room tiles (built or not) and the patrol deck.\n"
+        "**Right**: the spare-room tiles not built yet. **Bottom**: the patrol deck's size and the last card drawn.\n"
         "`/game status` shows the latest board at any time."),
     "commands": (
         "`/game new` opens a table (pick Maquis, 1 player for solo, 2-4 for a team; options e.g. "
