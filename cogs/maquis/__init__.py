@@ -1,0 +1,416 @@
+"""`/maquis ...`: every Maquis decision as a slash command, with legal-only autocomplete (from the
+leader's own choices and the public view). Solo, the player decides; in a team, the Day's leader."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import gate
+from cogs.common import (
+    answer_after_commit,
+    bot_of,
+    confirm,
+    find_game,
+    game_autocomplete,
+    game_number,
+    perform,
+    reply,
+    seat_of,
+)
+from cogs.maquis.help import HELP_TOPICS, help_embed
+from cogs.maquis.ui import MaquisUI, offers, place_name
+from games.maquis.board import LOCATIONS, MISSIONS, SLOTS
+from games.maquis.rules import route_cost
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import GameRecord
+
+log = logging.getLogger(__name__)
+KEY = "maquis"
+Choices = list[app_commands.Choice[str]]
+Action = dict[str, Any]
+DECISIONS = ("arrange", "remove", "bridge")
+GAME_HELP = "Which game (when several share the channel)"
+
+
+# --- reading what the user typed ----------------------------------------------------------------
+
+def norm(text: str) -> str:
+    return " ".join(text.strip().lower().replace("_", " ").replace("-", " ").replace("é", "e").split())
+
+
+def location_id(text: str, view: dict[str, Any] | None) -> str | None:
+    """'grocer', 'Pont du Nord', 'spare room w', 'the Sabotage card', 'left' -> a location id."""
+    t = norm(text).removeprefix("the ").removesuffix(" card").strip()
+    if not t:
+        return None
+    for loc, info in LOCATIONS.items():
+        if t in (norm(loc), norm(info["name"]), norm(info["name"]).replace("(", "").replace(")", "")):
+            return loc
+    for m in (view or {}).get("missions", []):
+        if t in (norm(m["slot"]), norm(m["name"]), norm(m["slot"]).removeprefix("mission ")):
+            return str(m["slot"])
+    return None
+
+
+def option_value(action: Action) -> str:
+    """An action (but its type and place) as a short stable string: 'do=box;box=break_in;mission=…'."""
+    return ";".join(f"{k}={action[k]}" for k in sorted(action) if k not in ("type", "at"))
+
+
+def words(label: str, drop_place: bool = False) -> str:
+    """An engine label in players' words: no '(nothing)' cost; without the place when it is known."""
+    label = label.replace(" (nothing)", "")
+    return label.split(": ", 1)[1] if drop_place and ": " in label else label
+
+
+def match(current: str, choices: Choices) -> Choices:
+    lowered = current.lower().strip()
+    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+
+
+def route_hints(record: GameRecord, seat: str, locs: list[str]) -> dict[str, int | None]:
+    """How many patrols stand between each location and a Safe House now (public knowledge)."""
+    def ask(state: Any, _seat: str) -> dict[str, int | None]:
+        return {loc: route_cost(state, loc) for loc in locs}
+    return gate.for_seat(record, seat, ask) or {}
+
+
+def route_word(cost: int | None) -> str:
+    if cost == 0:
+        return "road home clear"
+    if cost == 1:
+        return "1 patrol on the way home"
+    return "no way home now" if cost is None else f"{cost} patrols on the way home"
+
+
+def place_refusal(view: dict[str, Any], loc: str | None, text: str) -> str:
+    if loc is None:
+        return f"{text[:40]!r} is not a place on the board."
+    name = place_name(view, loc)
+    if any(p["at"] == loc for p in view["patrols"]):
+        return f"A patrol stands on {name}."
+    if any(p["status"] == "placed" and p["at"] == loc for p in view["partisans"]):
+        return f"A partisan is already on {name}."
+    if loc == "safe_house" or (view.get("rooms") or {}).get(loc) == "safe_house":
+        return f"{name} is a Safe House: partisans start from there, nobody is placed on it."
+    if loc in (view.get("unusable") or []):
+        return f"{name} is closed while Bomb for the Officer is not done."
+    if loc in SLOTS:
+        return f"{name} takes no partisan now (no solid box open, or its mission is done)."
+    if loc.startswith("field"):
+        return f"{name} has nothing to collect and no mission use now."
+    return f"A partisan cannot be placed on {name} now."
+
+
+# --- finding the game and the user's seat -------------------------------------------------------
+
+async def current_record(interaction: discord.Interaction) -> GameRecord | None:
+    bot = bot_of(interaction)
+    given = getattr(interaction.namespace, "game", None)
+    try:
+        if given is not None:
+            number = game_number(given)
+            if number is None:
+                return None
+            record = await bot.service.get(number, interaction.guild_id)
+            return record if record.key == KEY and record.status == "running" else None
+        if interaction.guild_id is None:
+            return None
+        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
+                   if r.key == KEY and r.status == "running"]
+    except Exception:
+        return None
+    return records[0] if len(records) == 1 else None
+
+
+async def legal_of(interaction: discord.Interaction, *types: str) -> tuple[GameRecord | None, list[tuple[Action, str]]]:
+    record = await current_record(interaction)
+    if record is None:
+        return None, []
+    seat = seat_of(interaction, record)
+    if seat is None:
+        return record, []
+    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+
+
+def waiting_text(record: GameRecord) -> str:
+    view = gate.public(record) or {}
+    if record.status != "running" or not record.to_act:
+        return f"Game #{record.id} is over."
+    return MaquisUI().waiting_line(view, record.mention)
+
+
+class Maquis(commands.GroupCog, group_name="maquis",
+             group_description="Play Maquis (solo or a co-operative team)"):
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def turn_record(self, interaction: discord.Interaction, game: int | None) -> tuple[GameRecord, str] | None:
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is None:
+            return None
+        seat = seat_of(interaction, record)
+        if seat is None:
+            await reply(interaction, f"You're not playing in game #{record.id}: you can watch. " + waiting_text(record))
+            return None
+        if seat not in record.to_act:
+            await reply(interaction, "It's not your Day: today's leader decides for the team. " + waiting_text(record))
+            return None
+        return record, seat
+
+    async def run(self, interaction: discord.Interaction, game: int | None, actions: Action | list[Action],
+                  found: tuple[GameRecord, str] | None = None) -> None:
+        found = found or await self.turn_record(interaction, game)
+        if found is None:
+            return
+        applied = await perform(interaction, found[0], actions, quiet=True)
+        if applied is not None:
+            await answer_after_commit(interaction, confirm(interaction, applied))
+
+    async def refuse(self, interaction: discord.Interaction, why: str, record: GameRecord, seat: str,
+                     *types: str) -> None:
+        """Why first, then what the user can do of this kind (or what the game asks now)."""
+        legal = gate.choices(record, seat)
+        same = [label for a, label in legal if a["type"] in types]
+        if same:
+            hint = "You can: " + "; ".join(same[:6]) + ("; …" if len(same) > 6 else "") + "."
+        else:
+            hint = "Your choices now: " + "; ".join(label for _, label in legal[:6]) + "."
+        await reply(interaction, f"{why} {hint}"[:2000])
+
+    # --- help and panel ------------------------------------------------------------------------
+    @app_commands.command(name="help", description="How to play Maquis, and the commands")
+    @app_commands.describe(topic="What to read about")
+    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
+    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+        await reply(interaction, embed=help_embed(topic))
+
+    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
+    @app_commands.describe(game=GAME_HELP)
+    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        from cogs.panel import show_panel
+
+        record = await find_game(interaction, game, key=KEY, running_only=True)
+        if record is not None:
+            await show_panel(interaction, record.id)
+
+    # --- placement -----------------------------------------------------------------------------
+    @app_commands.command(name="place", description="Placement: send the next partisan to a location")
+    @app_commands.describe(location="Where (autocomplete lists the free spots and what each offers)",
+                           papers="Give it 1 fake papers from the stock (gets it past one patrol on the way home)",
+                           game=GAME_HELP)
+    async def place(self, interaction: discord.Interaction, location: str, papers: bool = False,
+                    game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        view = gate.public(record) or {}
+        if view.get("phase") != "placement":
+            await self.refuse(interaction, "Partisans are placed only in the placement phase.", record, seat)
+            return
+        loc = location_id(location, view)
+        action = {"type": "place", "at": loc, "papers": papers}
+        legal = [a for a, _ in gate.choices(record, seat)]
+        if action not in legal:
+            if loc is not None and {**action, "papers": False} in legal:
+                why = ("The stock holds no fake papers." if not view["stock"].get("fake_papers")
+                       else f"Fake papers are not needed on {place_name(view, loc)}: no patrol can block its way home.")
+            else:
+                why = place_refusal(view, loc, location)
+            await self.refuse(interaction, why, record, seat, "place")
+            return
+        await self.run(interaction, game, action, found)
+
+    @place.autocomplete("location")
+    async def place_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "place")
+        seat = seat_of(interaction, record) if record is not None else None
+        view = gate.public(record) if record is not None else None
+        if record is None or view is None or seat is None:
+            return []
+        locs = list(dict.fromkeys(a["at"] for a, _ in legal))
+        routes = route_hints(record, seat, locs)
+        out = [app_commands.Choice(
+            name=f"{place_name(view, loc)} · {offers(view, loc)} · {route_word(routes.get(loc))}"[:100],
+            value=loc) for loc in locs]
+        return match(current, out)
+
+    # --- action phase --------------------------------------------------------------------------
+    @app_commands.command(name="activate", description="Action phase: a partisan takes an action where it stands")
+    @app_commands.describe(partisan="The partisan, by where it stands (autocomplete lists those not yet activated)",
+                           action="What it does (autocomplete lists what it can do now)", game=GAME_HELP)
+    async def activate(self, interaction: discord.Interaction, partisan: str, action: str,
+                       game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        view = gate.public(record) or {}
+        if view.get("phase") != "action":
+            await self.refuse(interaction, "Partisans are activated only in the action phase.", record, seat)
+            return
+        loc = location_id(partisan, view)
+        mine = [(a, label) for a, label in gate.choices(record, seat) if a["type"] == "activate" and a["at"] == loc]
+        if not mine:
+            name = place_name(view, loc) if loc else repr(partisan[:40])
+            done = any(p["at"] == loc and p["status"] == "placed" and p["activated"] for p in view["partisans"])
+            why = (f"The partisan on {name} has already acted today." if done
+                   else f"There is no partisan waiting to act on {name}.")
+            await self.refuse(interaction, why, record, seat, "activate")
+            return
+        picked = next((a for a, label in mine if action in (option_value(a), label, words(label, True))), None)
+        if picked is None:
+            await reply(interaction, (f"{action[:40]!r} is not something the partisan on {place_name(view, loc or '')} "
+                                      "can do now. It can: " + "; ".join(words(label, True) for _, label in mine)
+                                      + ".")[:2000])
+            return
+        await self.run(interaction, game, picked, found)
+
+    @activate.autocomplete("partisan")
+    async def activate_partisan_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "activate")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        locs = list(dict.fromkeys(a["at"] for a, _ in legal))
+        return match(current, [app_commands.Choice(
+            name=f"Partisan on {place_name(view, loc)} · {sum(1 for a, _ in legal if a['at'] == loc)} choice(s)"[:100],
+            value=loc) for loc in locs])
+
+    @activate.autocomplete("action")
+    async def activate_action_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "activate")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        loc = location_id(str(getattr(interaction.namespace, "partisan", "") or ""), view)
+        return match(current, [app_commands.Choice(name=words(label, loc is not None)[:100],
+                                                   value=option_value(a)[:100])
+                               for a, label in legal if loc is None or a["at"] == loc])
+
+    @app_commands.command(name="shoot", description="Shoot a Milice (1 weapon; once a Day; soldiers +1, morale -1)")
+    @app_commands.describe(at="Where the Milice stands (autocomplete lists the shots allowed now)", game=GAME_HELP)
+    async def shoot(self, interaction: discord.Interaction, at: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        view = gate.public(record) or {}
+        loc = location_id(at, view)
+        action = {"type": "shoot", "at": loc}
+        if action not in [a for a, _ in gate.choices(record, seat)]:
+            kind = next((p["kind"] for p in view["patrols"] if p["at"] == loc), None)
+            if view.get("shot_today"):
+                why = "The resistance already shot a Milice today (one shot a Day)."
+            elif not view["stock"].get("weapon"):
+                why = "The stock holds no weapon: a shot costs 1 weapon."
+            elif kind is None:
+                why = f"There is no patrol on {place_name(view, loc) if loc else repr(at[:40])}."
+            elif kind == "soldier":
+                why = "That patrol is a Soldier: only Milice can be shot."
+            else:
+                why = "A shot is not offered now: it would change nothing (no route or fake papers it saves)."
+            await self.refuse(interaction, why, record, seat, "shoot")
+            return
+        await self.run(interaction, game, action, found)
+
+    @shoot.autocomplete("at")
+    async def shoot_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        record, legal = await legal_of(interaction, "shoot")
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return []
+        return match(current, [app_commands.Choice(name=f"Milice on {place_name(view, a['at'])}"[:100], value=a["at"])
+                               for a, _ in legal])
+
+    @app_commands.command(name="home", description="Send the activated partisan home now (trace its route)")
+    @app_commands.describe(game=GAME_HELP)
+    async def home(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.simple(interaction, game, "go_home", "No partisan is waiting to go home now.")
+
+    @app_commands.command(name="end", description="End the action phase (when every partisan has acted)")
+    @app_commands.describe(game=GAME_HELP)
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.simple(interaction, game, "end_day",
+                          "The action phase ends only once every placed partisan has been activated.")
+
+    @app_commands.command(name="handover", description="Team play: hand the rest of your Day to the next member")
+    @app_commands.describe(game=GAME_HELP)
+    async def handover(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.simple(interaction, game, "hand_over", "You play alone: there is nobody to hand the Day to.")
+
+    async def simple(self, interaction: discord.Interaction, game: int | None, kind: str, why: str) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        if {"type": kind} not in [a for a, _ in gate.choices(record, seat)]:
+            await self.refuse(interaction, why, record, seat)
+            return
+        await self.run(interaction, game, {"type": kind}, found)
+
+    # --- choices the rules ask ------------------------------------------------------------------
+    @app_commands.command(name="choose", description="Answer the game's question (mission exits, Double Agent, bridge)")
+    @app_commands.describe(option="What you choose (autocomplete lists the choices)", game=GAME_HELP)
+    async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
+        found = await self.turn_record(interaction, game)
+        if found is None:
+            return
+        record, seat = found
+        legal = [(a, label) for a, label in gate.choices(record, seat) if a["type"] in DECISIONS]
+        picked = next((a for a, label in legal if option in (f"{a['type']}:{option_value(a)}", label)), None)
+        if picked is None:
+            if legal:
+                await reply(interaction, (f"{option[:40]!r} is not one of your choices. You can choose: "
+                                          + "; ".join(label for _, label in legal) + ".")[:2000])
+            else:
+                await self.refuse(interaction, "No question is waiting on you now.", record, seat)
+            return
+        await self.run(interaction, game, picked, found)
+
+    @choose.autocomplete("option")
+    async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        _, legal = await legal_of(interaction, *DECISIONS)
+        return match(current, [app_commands.Choice(name=label[:100], value=f"{a['type']}:{option_value(a)}"[:100])
+                               for a, label in legal])
+
+    @app_commands.command(name="missions", description="The two mission cards: their boxes and what they ask")
+    @app_commands.describe(game=GAME_HELP)
+    async def missions(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, finished_too=True)
+        view = gate.public(record) if record is not None else None
+        if view is None:
+            return
+        embed = discord.Embed(title=f"Maquis · game #{record.id if record else ''} · missions",
+                              colour=discord.Colour.from_str("#3b5d3a"))
+        for m in view["missions"]:
+            boxes = ", ".join(("☑" if b["filled"] else "☐") + f" {b['id'].replace('_', ' ')}" for b in m["boxes"])
+            res = {"success": " · Success", "major_success": " · Major Success"}.get(m["result"] or "", "")
+            embed.add_field(name=f"{m['name']} ({m['slot'].removeprefix('mission_')}){res}"[:256],
+                            value=f"{MISSIONS[m['id']]['text']}\nBoxes: {boxes}"[:1024], inline=False)
+        await reply(interaction, embed=embed)
+
+    @panel.autocomplete("game")
+    @place.autocomplete("game")
+    @activate.autocomplete("game")
+    @shoot.autocomplete("game")
+    @home.autocomplete("game")
+    @end.autocomplete("game")
+    @handover.autocomplete("game")
+    @choose.autocomplete("game")
+    @missions.autocomplete("game")
+    async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_autocomplete(interaction, current, key=KEY)
+
+
+async def setup(bot: TabletopBot) -> None:
+    bot.game_uis[KEY] = MaquisUI()
+    await bot.add_cog(Maquis(bot))
