@@ -63,11 +63,11 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     await card(sim, sim.alice, 3, gid)
-    boards = len(board_posts(sim))
+    turns = len(turn_messages(sim, sim.channel, gid))
     posts_before = len(channel_posts(sim))
 
-    # Bob's card reveals the round (Alice, with the lower card, moves first): the board changes,
-    # and its post is answered 429 once.
+    # Bob's card reveals the round (Alice, with the lower card, moves first): the turn passes, and
+    # its post is answered 429 once.
     assert sim.channel is not None
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=429, retry_after=0.2)
     started = time.monotonic()
@@ -83,9 +83,8 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
     assert [t.status for t in tries] == [429, 200]
     assert tries[1].at - tries[0].at >= 0.19  # the bot waited as told before trying again
     assert time.monotonic() - started < 5
-    assert len(board_posts(sim)) == boards + 1
-    reveal = board_posts(sim)[-1]
-    assert "Movement cards" in reveal.content and reveal is turn_messages(sim, sim.channel, gid)[-1]
+    assert len(turn_messages(sim, sim.channel, gid)) == turns + 1
+    assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content
 
 
 async def test_one_server_error_on_the_board_post_is_retried(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -93,7 +92,7 @@ async def test_one_server_error_on_the_board_post_is_retried(fake_discord: FakeD
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     await card(sim, sim.alice, 3, gid)
-    boards = len(board_posts(sim))
+    turns = len(turn_messages(sim, sim.channel, gid))
     posts_before = len(channel_posts(sim))
 
     assert sim.channel is not None
@@ -101,8 +100,8 @@ async def test_one_server_error_on_the_board_post_is_retried(fake_discord: FakeD
     await card(sim, sim.bob, 5, gid)
     assert rule.hits == 1
     assert [t.status for t in channel_posts(sim)[posts_before:]] == [500, 200]
-    assert len(board_posts(sim)) == boards + 1
-    assert "Movement cards" in board_posts(sim)[-1].content
+    assert len(turn_messages(sim, sim.channel, gid)) == turns + 1
+    assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content
     assert len(await bot.service.log(gid)) == 2
 
 
@@ -116,7 +115,7 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
     await card(sim, sim.alice, 3, gid)
     before = await bot.service.get(gid)
     posts_before = len(channel_posts(sim))
-    boards = len(board_posts(sim))
+    turns = turn_messages(sim, sim.channel, gid)
 
     # Every try of the reveal's post gets a 500: discord.py gives up after five.
     assert sim.channel is not None
@@ -131,7 +130,7 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
     assert record.version == before.version + 1 and view_of(record)["phase"] == "movement"
     assert (await bot.service.log(gid))[-1].action == {"type": "choose_card", "value": 5}
     assert reply.ephemeral and "You play card 5" in reply.message.content
-    assert len(board_posts(sim)) == boards
+    assert turn_messages(sim, sim.channel, gid) == turns
 
     # The bot keeps working: the mover ends the turn, and that post carries what the failed one had.
     mover = record.to_act[0]
@@ -141,9 +140,9 @@ async def test_a_board_post_that_keeps_failing_loses_nothing(fake_discord: FakeD
     after = await bot.service.get(gid)
     assert after.version > record.version and mover not in after.to_act
     latest = turn_messages(sim, sim.channel, gid)[-1]
-    assert latest.id > max(m.id for m in board_posts(sim)[:boards])
+    assert latest.id > max(m.id for m in turns)
     assert "Movement cards" in latest.content  # the reveal's lines were kept for the next post
-    assert any(a.filename.endswith("-board.png") for a in latest.attachments)  # and so was the new board
+    assert f"<@{sim.bob.id}>" in latest.content  # and the turn passed on to Bob
 
 
 @pytest.mark.parametrize("resumable", [True, False], ids=["resume", "reidentify"])
@@ -187,15 +186,18 @@ async def test_normal_moves_are_answered_well_within_three_seconds(fake_discord:
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     first = await card(sim, sim.alice, 3, gid)
+    second = await card(sim, sim.bob, 5, gid)
+    walked = await sim.slash(sim.alice, sim.channel, "mali move", options={"scout": "Janek", "to": "elektrownia"})
+    await settle()
     boards = len(board_posts(sim))
 
     started = time.monotonic()
-    second = await sim.slash(sim.bob, sim.channel, "mali card", options={"value": 5, "game": gid})
+    ended = await sim.slash(sim.alice, sim.channel, "mali end", options={"game": gid})
     await settle()
     whole = time.monotonic() - started
     assert len(board_posts(sim)) == boards + 1  # this turn rendered and posted a new board
 
-    for rec in (first, second):
+    for rec in (first, second, walked, ended):
         assert rec.acknowledged and not rec.errors
         assert rec.response_type == 4  # answered at once, no "thinking" defer was needed
         assert rec.acknowledged_at is not None and rec.acknowledged_at - rec.created_at < 1.0
