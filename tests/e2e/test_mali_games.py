@@ -6,6 +6,7 @@ against Discord's OpenAPI spec (the simulator fixture fails the test on a violat
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,8 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
     users = [sim.alice, sim.bob, sim.carol, sim.dave][:players]
+    for user in users:  # everyone asks for turn DMs: each must come at most once a turn
+        await sim.slash(user, sim.channel, "game notify", options={"mode": "dm"})
     opened = await sim.slash(users[0], sim.channel, "game new",
                              options={"game": "mali", "players": players, "variant": variant, "thread": thread})
     assert opened.message is not None
@@ -92,3 +95,22 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
             assert any(i in "\n".join(m.text for m in sim.dm_messages(user)) for i in kept[record.seat_of(user.id)])
     # The log rebuilds the final state exactly.
     assert canonical(game.dump(await bot.service.rebuild(gid))) == canonical(record.snapshot)
+
+    # A player is pinged only when their turn newly begins, by someone else's move (or the start),
+    # and gets at most one turn DM for each such ping.
+    replay = game.setup(list(record.seats), dict(record.options), seed)
+    begins = Counter(game.to_act(replay))
+    for entry in await bot.service.log(gid, limit=None):
+        before = set(game.to_act(replay))
+        if entry.kind == "drop":
+            replay, _ = game.drop(replay, entry.seat)
+        else:
+            replay, _ = game.apply(replay, entry.seat, entry.action or {})
+        begins.update(s for s in set(game.to_act(replay)) - before if s != entry.seat)
+    for user in users:
+        seat = record.seat_of(user.id)
+        assert seat is not None
+        pings = sum(1 for m in posts if user.id in m.pinged)
+        turn_dms = sum(1 for m in sim.dm_messages(user) if m.text.startswith("Your turn in"))
+        assert 0 < pings <= begins[seat], (seat, pings, begins[seat])
+        assert turn_dms <= pings
