@@ -472,16 +472,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.guild_only()
     async def list_games(self, interaction: discord.Interaction) -> None:
         records = await self.bot.service.in_guild(interaction.guild_id or 0)
-        if not records:
+        ended = await self.bot.service.history(interaction.guild_id or 0, limit=3)
+        if not records and not ended:
             await reply(interaction, "No tables or games in this server yet. Open one with `/game new`.")
             return
-        lines = []
+        lines = [] if records else ["No table is open and no game is running."]
         for r in records[:30]:
             where = f"<#{r.where}>"
             if r.status == "open":
                 lines.append(f"#{r.id} **{r.game.title}** · open table in {where} · {len(r.seats)} seated")
             else:
                 lines.append(f"#{r.id} **{r.game.title}** · {where} · {waiting_on(r)}")
+        if ended:
+            lines.append("Recently finished (`/game history` for more):")
+            lines += [f"#{r.id} **{r.game.title}** · {result_line(r)}" for r in ended]
         await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="What this bot does, how to start a game, every command")

@@ -52,6 +52,8 @@ async def test_a_finished_game_stays_reachable(fake_discord: FakeDiscord, tmp_pa
     assert "resigns" in said(log) and "Red has chosen a movement card." in said(log)
     hand = await slash(sim, sim.alice, "game hand")
     assert hand.ephemeral and "Your private view" in said(hand)
+    listing = await slash(sim, sim.carol, "game list")
+    assert "Recently finished" in said(listing) and f"#{gid}" in said(listing)
     history = await slash(sim, sim.carol, "game history")
     assert f"#{gid}" in said(history) and "Mali" in said(history)
     mine = await slash(sim, sim.carol, "game history", player=sim.bob)
