@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh requirements-dev.txt
 .venv/bin/ruff check .
-.venv/bin/mypy games bot cogs renderers tests bench
+.venv/bin/mypy games bot cogs renderers tests bench localdiscord
 # Two workers: CI has two cores.
 exec .venv/bin/python -m pytest -q -rs -n 2 "$@"
