@@ -237,13 +237,13 @@ class FakeDiscord(UserActions):
 
     # -- world building --------------------------------------------------------------------------
     def add_user(self, username: str, *, bot: bool = False, dm_open: bool = True,
-                 global_name: str | None = None) -> User:
-        user = User(self.snowflakes.next(), username, global_name=global_name, bot=bot, dm_open=dm_open)
+                 global_name: str | None = None, user_id: int | None = None) -> User:
+        user = User(user_id or self.snowflakes.next(), username, global_name=global_name, bot=bot, dm_open=dm_open)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "Guild", *, owner: User | None = None) -> Guild:
-        gid = self.snowflakes.next()
+    def add_guild(self, name: str = "Guild", *, owner: User | None = None, guild_id: int | None = None) -> Guild:
+        gid = guild_id or self.snowflakes.next()
         owner = owner or self.owner
         guild = Guild(gid, name, owner.id, roles=[Role(gid, "@everyone", permissions=DEFAULT_EVERYONE)])
         self.guilds[gid] = guild
@@ -278,8 +278,8 @@ class FakeDiscord(UserActions):
         return member
 
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None,
-                         voice: bool = False) -> Channel:
-        ch = Channel(self.snowflakes.next(), VOICE if voice else TEXT, name=name, guild=guild,
+                         voice: bool = False, channel_id: int | None = None) -> Channel:
+        ch = Channel(channel_id or self.snowflakes.next(), VOICE if voice else TEXT, name=name, guild=guild,
                      position=len(guild.channels), topic=topic)
         guild.channels.append(ch)
         self.channels[ch.id] = ch
