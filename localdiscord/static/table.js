@@ -189,10 +189,14 @@ function optionValues() {
   return values;
 }
 
+let asked = 0;
 async function autocomplete(name, list) {
   if (!state.current) return;
+  const mine = ++asked;
   const r = await api("/api/autocomplete", {channel: state.channel, command: state.current.path,
     options: {...optionValues(), [name]: $("opt-" + name).value}, focused: name});
+  if (mine !== asked) return;  // the user typed on: a newer answer is coming
+  list.dataset.answered = String(mine);
   if (r.error) { say(r.error); return; }
   list.replaceChildren(...r.choices.map((c) => el("option", {value: String(c.value), label: c.name})));
 }

@@ -114,6 +114,17 @@ class Table:
             self.user = user
         self.refresh()
 
+    def open_channel(self, label: str) -> None:
+        """Open a channel from the sidebar by its label ("# general", "your DMs")."""
+        link = self.wait(lambda: self.js(
+            "return [...document.querySelectorAll('#sidebar a')].find(a => a.textContent.includes(arguments[0]))",
+            label), f"a channel {label!r}")
+        link.click()
+        self.wait(lambda: self.js("return [...document.querySelectorAll('#sidebar a[aria-current=page]')]"
+                                  ".some(a => a.textContent.includes(arguments[0]))", label),
+                  f"the channel {label!r}")
+        self.refresh()
+
     def refresh(self) -> None:
         """Fetch the world and the messages now (the page also polls them every second)."""
         self.driver.execute_async_script("const done = arguments[0]; loadWorld().then(loadMessages).then(done);")
@@ -160,6 +171,13 @@ class Table:
         self.refresh()
         return self.texts()[before:]
 
+    def wait_change(self, before: list[str], timeout: float = 30.0) -> list[str]:
+        """Wait until the messages differ from `before` (a new one, or one edited in place)."""
+        self.wait(lambda: self.texts() != before, "a new or edited message", timeout)
+        time.sleep(0.3)
+        self.refresh()
+        return self.texts()
+
     # -- acting ----------------------------------------------------------------------------------
     def command(self, path: str, **options: str) -> None:
         """Type `/path`, fill its options in the form the page shows, and send it."""
@@ -196,15 +214,12 @@ class Table:
         box.send_keys("/" + path)
         self.wait(lambda: self.js("return state.current && state.current.path") == path, f"the form of /{path}")
         field = self.driver.find_element(By.ID, f"opt-{option}")
-        field.clear()
-        field.send_keys(typed or " ")
-        if not typed:
-            field.clear()
-            field.send_keys(" ")
-            self.js("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input'));", field)
-        values = self.wait(lambda: self.js(
-            f"return [...document.querySelectorAll('#opt-{option}-choices option')].map(o => o.value)"),
-            f"choices for {option}")
+        field.click()  # focusing the option asks the bot for choices; typing asks again
+        if typed:
+            field.send_keys(typed)
+        self.wait(lambda: self.js(f"return document.getElementById('opt-{option}-choices').dataset.answered"),
+                  f"the choices for {option}")
+        values = self.js(f"return [...document.querySelectorAll('#opt-{option}-choices option')].map(o => o.value)")
         return [str(v) for v in values]
 
     def click(self, label: str, *, within: str | None = None) -> None:

@@ -103,32 +103,120 @@ def test_mali_three_players_by_command_and_button(tmp_path: Path) -> None:
             table.close()
 
 
-def play_turn_by_button(table: Table) -> str | None:
-    """Whoever's turn it is presses My turn and the first move their panel offers; who moved."""
+def play_turn_by_button(table: Table, prefer: str = "button") -> str | None:
+    """Whoever's turn it is presses My turn and a move their panel offers (the first button, or
+    the last choice of a select); who moved."""
     for user in PLAYERS:
         table.as_user(user)
         before = table.count()
         table.click("My turn: show my choices")
         new = table.wait_new(before)
-        if any("not your turn" in t for t in new):
+        if any("not your turn" in t or "Nothing to do for you" in t for t in new):
             continue
         panel = table.js("""
             const li = [...document.querySelectorAll('#messages > li.ephemeral')].pop();
             const b = li && [...li.querySelectorAll('button')].find(b => !b.disabled);
             const s = li && li.querySelector('select:not([disabled])');
-            if (b) return ['button', b.textContent];
-            return s ? ['select', s.options[s.options.length - 1].textContent] : null;""")
+            const option = s && [...s.options].filter(o => o.value).pop();
+            if (b && (arguments[0] === 'button' || !option)) return ['button', b.textContent];
+            return option ? ['select', option.textContent] : null;""", prefer)
         if not panel:
             continue
         kind, label = panel
-        before = table.count()
+        before = table.texts()
         if kind == "button":
             table.click(label)
         else:
             table.choose(label)
-        table.wait_new(before)
+        table.wait_change(before)
         return str(user)
     return None
+
+
+def test_heart_of_africa_secrets_by_dm_and_start_areas(tmp_path: Path) -> None:
+    with local_table(tmp_path) as url:
+        table = Table(url)
+        try:
+            gid = open_table(table, "africa")
+            # each company's private information comes by DM, which only its owner can open
+            colours = {}
+            for user in PLAYERS:
+                table.as_user(user)
+                table.open_channel("your DMs")
+                dm = table.wait_text(f"game #{gid} has started. Your private information comes here.")
+                found = re.search(r"You are (\w+)", dm)
+                assert found, dm
+                colours[user] = found[1]
+            assert len(set(colours.values())) == 3, colours
+            for user in PLAYERS:
+                table.as_user(user)
+                shown = table.page_text()
+                for other, colour in colours.items():
+                    assert (f"You are {colour}" in shown) == (other == user), (user, other)
+                table.open_channel("# general")
+
+            # the first company picks its start area by command, with the areas from autocomplete
+            table.as_user("alice")
+            table.wait_text(f"Heart of Africa · game #{gid}")
+            picked = 0
+            for user in PLAYERS:
+                table.as_user(user)
+                areas = table.autocomplete("africa start", "area")
+                if not areas:  # not this company's turn: nothing offered
+                    continue
+                before = table.count()
+                table.command("africa start", area=areas[0])
+                new = table.wait_new(before)
+                assert not any("went wrong" in t for t in new), new
+                picked += 1
+                break
+            assert picked == 1, "no company could pick its start area by command"
+            # the other two by button: My turn, then the select of start areas
+            for _ in range(2):
+                assert play_turn_by_button(table, prefer="select"), "nobody could pick a start area"
+            for user in PLAYERS:
+                table.as_user(user)
+                table.wait_text(re.compile(r"round 1|auction|bid", re.I))
+        finally:
+            table.close()
+
+
+def test_westerplatte_first_turn_by_command_and_button(tmp_path: Path) -> None:
+    with local_table(tmp_path) as url:
+        table = Table(url)
+        try:
+            gid = open_table(table, "westerplatte")
+            table.as_user("alice")
+            table.wait_text(f"7 Days of Westerplatte · game #{gid}")
+            # the officer whose turn it is walks by command (the routes come from autocomplete); a
+            # choice the rules ask first (a German card's effect) is answered by button
+            mover = None
+            for _ in range(4):
+                for user in PLAYERS:
+                    table.as_user(user)
+                    routes = table.autocomplete("westerplatte move", "to")
+                    if routes:
+                        mover = user
+                        before = table.count()
+                        table.command("westerplatte move", to=routes[0])
+                        new = table.wait_new(before)
+                        assert not any("went wrong" in t for t in new), new
+                        break
+                if mover:
+                    break
+                assert play_turn_by_button(table), "nobody could act"
+            assert mover, "no officer could move"
+            # then ends the turn by button from the panel: the Germans follow, the next officer is asked
+            table.as_user(mover)
+            table.click("My turn: show my choices")
+            table.click("End moves and actions (the Germans follow)")
+            table.wait_text(re.compile(r"ends (his|her|their) moves and actions"))
+            for user in PLAYERS:
+                table.as_user(user)
+                table.wait_text(re.compile(r"German", re.I))
+            assert play_turn_by_button(table), "the next officer could not play from the panel"
+        finally:
+            table.close()
 
 
 def test_readme_points_at_the_screenshots() -> None:
