@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from tests.browser.table import local_table
 
@@ -28,3 +29,36 @@ def test_no_token_serves_the_page_and_the_bot_is_on_it(tmp_path: Path) -> None:
         except urllib.error.HTTPError as exc:
             assert exc.code == 400
     assert (tmp_path / "bot.sqlite3").is_file()  # the same SQLite store as on Discord
+
+
+def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    answer: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=30))
+    return answer
+
+
+def _messages(url: str, user: str, channel: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = json.load(urllib.request.urlopen(
+        url + f"api/messages?user={user}&channel={channel}", timeout=10))["messages"]
+    return found
+
+
+def test_local_games_survive_a_restart(tmp_path: Path) -> None:
+    """The same server, channels and people (fixed ids) and the same SQLite file after a restart."""
+    with local_table(tmp_path) as url:
+        world = json.load(urllib.request.urlopen(url + "api/world?user=alice", timeout=10))
+        general = next(c["id"] for c in world["channels"] if c["name"] == "general")
+        assert _post(url, "api/command", {"user": "alice", "channel": general, "command": "game new",
+                                          "options": {"game": "mali", "players": "2"}}) == {"ok": True}
+        opened = _messages(url, "alice", general)[-1]
+        assert "opened a table" in opened["content"]
+        assert _post(url, "api/click", {"user": "bob", "message": opened["id"], "custom_id": "tr:t:join:1"})["ok"]
+        assert _post(url, "api/click", {"user": "alice", "message": opened["id"], "custom_id": "tr:t:start:1"})["ok"]
+    with local_table(tmp_path) as url:
+        again = json.load(urllib.request.urlopen(url + "api/world?user=alice", timeout=10))
+        assert again["channels"] == world["channels"] and again["me"] == world["me"]
+        assert _post(url, "api/command", {"user": "alice", "channel": general, "command": "game status",
+                                          "options": {}}) == {"ok": True}
+        shown = "\n".join(m["content"] + json.dumps(m["embeds"]) for m in _messages(url, "alice", general))
+        assert "game #1" in shown and "round 1" in shown, shown
