@@ -108,9 +108,9 @@ def play_turn_by_button(table: Table, prefer: str = "button") -> str | None:
     the last choice of a select); who moved."""
     for user in PLAYERS:
         table.as_user(user)
-        before = table.count()
+        count = table.count()
         table.click("My turn: show my choices")
-        new = table.wait_new(before)
+        new = table.wait_new(count)
         if any("not your turn" in t or "Nothing to do for you" in t for t in new):
             continue
         panel = table.js("""
