@@ -6,10 +6,16 @@ import asyncio
 import dataclasses
 import logging
 import os
+import signal
 import sys
 import webbrowser
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import Settings
+
+if TYPE_CHECKING:
+    from localdiscord import FakeDiscord, Guild
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +45,16 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
     """Start the simulator, the page and the bot; run until cancelled."""
     from bot.app import TabletopBot
     from localdiscord import FakeDiscord
-    from localdiscord.web import LocalTable, build_local_world
+    from localdiscord.web import LocalTable, build_local_world, restore_world
 
     sim = FakeDiscord(default_world=False, bot_name="Tabletop Resistance", ack_timeout=3.0,
                       response_timeout=20.0)
     guild = build_local_world(sim)
+    kept = world_file(settings.database_url)
+    restore_world(sim, guild, kept)
     await sim.start()
     table = LocalTable(sim, guild)
+    saver = asyncio.create_task(keep_world(sim, guild, kept), name="local-table-save")
     try:
         await table.start(local_port() if port is None else port)
         local = dataclasses.replace(settings, token=sim.token, api_base=sim.api_base,
@@ -62,7 +71,36 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
                 pass
         if ready is not None:
             ready.set()
-        await asyncio.Event().wait()
+        stop = asyncio.Event()
+        try:  # a polite stop (kill, a service manager) saves the server like Ctrl+C does
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            pass
+        await stop.wait()
+        await bot.close()
     finally:
+        from localdiscord.web import save_world
+
+        saver.cancel()
+        save_world(sim, guild, kept)
         await table.close()
         await sim.close()
+
+
+def world_file(database_url: str) -> Path:
+    """Beside the SQLite file (or in data/): the local server's threads and people."""
+    if database_url.startswith("sqlite") and ":///" in database_url:
+        return Path(database_url.split(":///", 1)[1]).with_name("local-table.json")
+    return Path("data") / "local-table.json"
+
+
+async def keep_world(sim: FakeDiscord, guild: Guild, path: Path, every: float = 5.0) -> None:
+    """Save the local server's threads and people every few seconds (a crash loses at most those)."""
+    from localdiscord.web import save_world
+
+    while True:
+        await asyncio.sleep(every)
+        try:
+            save_world(sim, guild, path)
+        except OSError as exc:
+            log.warning("could not save the local table's server to %s: %s", path, exc)

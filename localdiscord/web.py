@@ -52,6 +52,40 @@ def build_local_world(sim: FakeDiscord, *, guild_name: str = "Tabletop (local)",
     return guild
 
 
+def save_world(sim: FakeDiscord, guild: Guild, path: Path) -> None:
+    """Keep what the bot made of the local server (its threads) and who joined, for the next start."""
+    threads = [{"id": ch.id, "name": ch.name, "parent": ch.parent_id, "private": ch.type == 12,
+                "archived": ch.archived, "members": sorted(ch.thread_members)}
+               for ch in guild.channels if ch.is_thread]
+    users = [m.user.username for m in guild.members.values()
+             if not m.user.bot and m.user is not sim.owner and m.user.id == stable_id("user", m.user.username)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"threads": threads, "users": users}, indent=1))
+    tmp.replace(path)
+
+
+def restore_world(sim: FakeDiscord, guild: Guild, path: Path) -> None:
+    """Bring back the threads and people :func:`save_world` kept (before the bot connects)."""
+    if not path.is_file():
+        return
+    try:
+        saved = json.loads(path.read_text())
+    except ValueError:
+        return
+    for name in saved.get("users", []):
+        if NAME_RE.match(name) and not any(u.username == name for u in sim.users.values()):
+            sim.add_member(guild, sim.add_user(name, user_id=stable_id("user", name)))
+    for t in saved.get("threads", []):
+        parent = sim.channels.get(int(t["parent"] or 0))
+        if parent is None or parent.guild is not guild or int(t["id"]) in sim.channels:
+            continue
+        thread = sim.add_thread(parent, str(t["name"]), private=bool(t["private"]), thread_id=int(t["id"]),
+                                _dispatch=False)
+        thread.archived = bool(t.get("archived"))
+        thread.thread_members |= {int(m) for m in t.get("members", [])}
+
+
 class LocalTable:
     def __init__(self, sim: FakeDiscord, guild: Guild, *, action_timeout: float = 20.0) -> None:
         self.sim = sim

@@ -55,10 +55,21 @@ def test_local_games_survive_a_restart(tmp_path: Path) -> None:
         assert "opened a table" in opened["content"]
         assert _post(url, "api/click", {"user": "bob", "message": opened["id"], "custom_id": "tr:t:join:1"})["ok"]
         assert _post(url, "api/click", {"user": "alice", "message": opened["id"], "custom_id": "tr:t:start:1"})["ok"]
+        # a second game in a thread of its own, with a player who joined the server by name
+        assert _post(url, "api/users", {"user": "erin"})["name"] == "erin"
+        assert _post(url, "api/command", {"user": "erin", "channel": general, "command": "game new",
+                                          "options": {"game": "mali", "players": "2", "thread": "true"}})["ok"]
+        opened = _messages(url, "erin", general)[-1]
+        assert _post(url, "api/click", {"user": "carol", "message": opened["id"], "custom_id": "tr:t:join:2"})["ok"]
+        assert _post(url, "api/click", {"user": "erin", "message": opened["id"], "custom_id": "tr:t:start:2"})["ok"]
+        world = json.load(urllib.request.urlopen(url + "api/world?user=erin", timeout=10))
+        thread = next(c["id"] for c in world["channels"] if c["thread"])
     with local_table(tmp_path) as url:
-        again = json.load(urllib.request.urlopen(url + "api/world?user=alice", timeout=10))
+        again = json.load(urllib.request.urlopen(url + "api/world?user=erin", timeout=10))
         assert again["channels"] == world["channels"] and again["me"] == world["me"]
-        assert _post(url, "api/command", {"user": "alice", "channel": general, "command": "game status",
-                                          "options": {}}) == {"ok": True}
-        shown = "\n".join(m["content"] + json.dumps(m["embeds"]) for m in _messages(url, "alice", general))
-        assert "game #1" in shown and "round 1" in shown, shown
+        for channel, gid in ((general, 1), (thread, 2)):
+            user = "alice" if gid == 1 else "erin"
+            assert _post(url, "api/command", {"user": user, "channel": channel, "command": "game status",
+                                              "options": {"game": str(gid)}}) == {"ok": True}
+            shown = "\n".join(m["content"] + json.dumps(m["embeds"]) for m in _messages(url, user, channel))
+            assert f"game #{gid}" in shown and "round 1" in shown, shown
