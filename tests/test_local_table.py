@@ -7,7 +7,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.browser.table import local_table
+from tests.browser.table import ROOT, local_table
 
 
 def test_no_token_serves_the_page_and_the_bot_is_on_it(tmp_path: Path) -> None:
@@ -73,3 +73,10 @@ def test_local_games_survive_a_restart(tmp_path: Path) -> None:
                                               "options": {"game": str(gid)}}) == {"ok": True}
             shown = "\n".join(m["content"] + json.dumps(m["embeds"]) for m in _messages(url, user, channel))
             assert f"game #{gid}" in shown and "round 1" in shown, shown
+
+
+def test_readme_points_at_the_screenshots() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for name in ("local-table-desktop.png", "local-table-phone.png"):
+        assert f"docs/img/{name}" in readme
+        assert (ROOT / "docs" / "img" / name).is_file()

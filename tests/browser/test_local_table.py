@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.table import ROOT, Table, browser_refusal, local_table
+from tests.browser.table import Table, browser_refusal, local_table
 
 pytestmark = pytest.mark.skipif(browser_refusal() is not None, reason=browser_refusal() or "")
 
@@ -219,10 +219,3 @@ def test_westerplatte_first_turn_by_command_and_button(tmp_path: Path) -> None:
             assert play_turn_by_button(table), "the next officer could not play from the panel"
         finally:
             table.close()
-
-
-def test_readme_points_at_the_screenshots() -> None:
-    readme = (ROOT / "README.md").read_text()
-    for name in ("local-table-desktop.png", "local-table-phone.png"):
-        assert f"docs/img/{name}" in readme
-        assert (ROOT / "docs" / "img" / name).is_file()
