@@ -412,7 +412,16 @@ function start() {
   $("menu-toggle").addEventListener("click", () => {
     const open = $("sidebar").classList.toggle("open");
     $("menu-toggle").setAttribute("aria-expanded", String(open));
+    if (open) $("menu-close").focus();
   });
+  const closeMenu = () => {
+    if (!$("sidebar").classList.contains("open")) return;
+    $("sidebar").classList.remove("open");
+    $("menu-toggle").setAttribute("aria-expanded", "false");
+    $("menu-toggle").focus();
+  };
+  $("menu-close").addEventListener("click", closeMenu);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeMenu(); });
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = $("join-name").value.trim().toLowerCase();
