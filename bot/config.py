@@ -24,6 +24,15 @@ class ConfigError(Exception):
     pass
 
 
+class MissingToken(ConfigError):
+    """No DISCORD_TOKEN: `python -m bot` then starts the local table (unless LOCAL_TABLE=0)."""
+
+
+def local_table_allowed() -> bool:
+    """False where the bot must run on Discord only (the Docker images set LOCAL_TABLE=0)."""
+    return os.environ.get("LOCAL_TABLE", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str
@@ -37,12 +46,13 @@ class Settings:
     sync_commands: bool = True
 
     @classmethod
-    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+    def from_env(cls, env_file: str | Path | None = ".env", *, need_token: bool = True) -> Settings:
+        """The settings; without DISCORD_TOKEN, MissingToken (or, need_token=False, token "")."""
         if env_file and Path(env_file).exists():
             load_dotenv(env_file, override=False)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            raise ConfigError(TOKEN_HELP)
+        if not token and need_token:
+            raise MissingToken(TOKEN_HELP)
         return cls(
             token=token,
             database_url=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),

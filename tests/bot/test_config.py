@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_missing_token_exits_at_once_with_help(tmp_path: Path) -> None:
+    """Where the local table is off (the Docker images: LOCAL_TABLE=0), no token is an error."""
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path,
+                          env={**env, "PYTHONPATH": str(ROOT), "LOCAL_TABLE": "0"},
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr
@@ -56,3 +58,8 @@ def test_env_example_lists_every_setting() -> None:
     for name in names:
         assert name in example, f"{name} missing from .env.example"
         assert name in readme, f"{name} missing from README settings"
+
+
+def test_docker_images_run_on_discord_only() -> None:
+    """The images refuse to start without a token instead of serving a local table nobody can reach."""
+    assert "LOCAL_TABLE=0" in (ROOT / "Dockerfile").read_text()

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from .simulator import FakeDiscord
+from . import FakeDiscord
 
 
 def pytest_configure(config: pytest.Config) -> None:

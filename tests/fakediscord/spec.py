@@ -35,7 +35,7 @@ def spec_path() -> Path:
     env = os.environ.get("DISCORD_OPENAPI")
     if env:
         return Path(env)
-    repo_root = Path(__file__).resolve().parents[2]
+    repo_root = Path(__file__).resolve().parents[2]  # tests/fakediscord/spec.py -> the repository
     return repo_root.parent / "shared" / "discord" / "openapi.json"
 
 
