@@ -219,3 +219,39 @@ def test_westerplatte_first_turn_by_command_and_button(tmp_path: Path) -> None:
             assert play_turn_by_button(table), "the next officer could not play from the panel"
         finally:
             table.close()
+
+
+def test_maquis_team_day_by_command_and_button(tmp_path: Path) -> None:
+    with local_table(tmp_path) as url:
+        table = Table(url)
+        try:
+            gid = open_table(table, "maquis")
+            table.as_user("alice")
+            table.wait_text(f"Maquis · game #{gid}")
+            # Day 1's leader (seat 1: alice) places a partisan by command, the location from
+            # autocomplete; a choice the rules ask first (the missions' exits) is answered by button
+            leader = None
+            for _ in range(3):
+                for user in PLAYERS:
+                    table.as_user(user)
+                    places = table.autocomplete("maquis place", "location")
+                    if places:
+                        leader = user
+                        before = table.count()
+                        table.command("maquis place", location=places[0])
+                        placed = table.wait_new(before)
+                        assert not any("went wrong" in t for t in placed), placed
+                        break
+                if leader:
+                    break
+                assert play_turn_by_button(table), "nobody could act"
+            assert leader == "alice", leader
+            # the others watch: their "My turn" says whom the team waits on
+            table.as_user("bob")
+            count = table.count()
+            table.click("My turn: show my choices")
+            assert any("Nothing to do for you" in t for t in table.wait_new(count))
+            # the leader goes on from the panel
+            assert play_turn_by_button(table, prefer="select") == "alice"
+        finally:
+            table.close()
