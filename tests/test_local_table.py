@@ -72,7 +72,7 @@ def test_local_games_survive_a_restart(tmp_path: Path) -> None:
             assert _post(url, "api/command", {"user": user, "channel": channel, "command": "game status",
                                               "options": {"game": str(gid)}}) == {"ok": True}
             shown = "\n".join(m["content"] + json.dumps(m["embeds"]) for m in _messages(url, user, channel))
-            assert f"game #{gid}" in shown and "round 1" in shown, shown
+            assert f"game #{gid}" in shown and "Round 1" in shown, shown
 
 
 def test_readme_points_at_the_screenshots() -> None:

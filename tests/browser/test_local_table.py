@@ -57,7 +57,7 @@ def test_mali_three_players_by_command_and_button(tmp_path: Path) -> None:
             gid = open_table(table, "mali")
             for user in PLAYERS:  # everyone sees the public start, with the board image
                 table.as_user(user)
-                table.wait_text(f"game #{gid} · round 1")
+                table.wait_text(f"game #{gid} · Round 1")
                 assert table.js("return document.querySelectorAll('#messages img').length") > 0
 
             # alice: her secrets, by button (an ephemeral reply only she sees)
