@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot import gate
 from bot.service import ServiceError, valid_id
 
 if TYPE_CHECKING:
@@ -201,3 +202,36 @@ async def confirm(interaction: discord.Interaction, applied: Applied) -> None:
         await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
     else:
         await reply(interaction, text[:2000])
+
+
+async def running_game(interaction: discord.Interaction, key: str) -> GameRecord | None:
+    """The running game of `key` an autocomplete is about: its `game` option, or the channel's
+    only one. None when there is none, or it cannot tell (autocompletes then offer nothing)."""
+    bot = bot_of(interaction)
+    given = getattr(interaction.namespace, "game", None)
+    try:
+        if given is not None:
+            number = game_number(given)
+            if number is None:
+                return None
+            record = await bot.service.get(number, interaction.guild_id)
+            return record if record.key == key and record.status == "running" else None
+        if interaction.guild_id is None:
+            return None
+        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
+                   if r.key == key and r.status == "running"]
+    except ServiceError:
+        return None
+    return records[0] if len(records) == 1 else None
+
+
+async def legal_choices(interaction: discord.Interaction, key: str,
+                        *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
+    """The user's legal actions of these types in that game, with their labels (for their eyes)."""
+    record = await running_game(interaction, key)
+    if record is None:
+        return None, []
+    seat = seat_of(interaction, record)
+    if seat is None:
+        return record, []
+    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]

@@ -20,7 +20,14 @@ from bot import gate
 from cogs.africa.help import HELP_TOPICS, help_embed
 from cogs.africa.routes import reachable, resource_steps
 from cogs.africa.ui import AfricaUI, area_name, bid_split, conflict_token_text, token_power
-from cogs.common import answer_after_commit, bot_of, find_game, game_autocomplete, game_number, perform, reply
+from cogs.common import (
+    answer_after_commit,
+    find_game,
+    game_autocomplete,
+    perform,
+    reply,
+    running_game,
+)
 from cogs.common import seat_of as seat_of_user
 from cogs.panel import panel_message, show_panel, waiting_on
 from games.africa.board import AREA, AREAS, MARKERS, SPECIALS, SV, TOKENS, marker_name, token_name
@@ -150,22 +157,7 @@ def plural(n: int, word: str) -> str:
 
 async def current_record(interaction: discord.Interaction) -> GameRecord | None:
     """The running game an autocomplete is about (its `game` option, or the channel's)."""
-    bot = bot_of(interaction)
-    given = getattr(interaction.namespace, "game", None)
-    try:
-        if given is not None:
-            number = game_number(given)
-            if number is None:
-                return None
-            record = await bot.service.get(number, interaction.guild_id)
-            return record if record.key == KEY and record.status == "running" else None
-        if interaction.guild_id is None:
-            return None
-        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
-                   if r.key == KEY and r.status == "running"]
-    except Exception:
-        return None
-    return records[0] if len(records) == 1 else None
+    return await running_game(interaction, KEY)
 
 
 async def mine(interaction: discord.Interaction) -> tuple[GameRecord | None, str | None, list[tuple[Action, str]]]:

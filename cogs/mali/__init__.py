@@ -11,7 +11,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import gate
-from cogs.common import bot_of, find_game, game_autocomplete, game_number, perform, reply, seat_of
+from cogs.common import (
+    find_game,
+    game_autocomplete,
+    legal_choices,
+    perform,
+    reply,
+    running_game,
+    seat_of,
+)
 from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import ACTIONS, MaliUI
 from cogs.panel import number, seated, show_panel, waiting_on
@@ -67,35 +75,14 @@ def order_text(view: dict[str, Any], oid: str) -> str:
 
 
 async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    """The running Mali game an autocomplete is about (its `game` option, or the channel's)."""
-    bot = bot_of(interaction)
-    given = getattr(interaction.namespace, "game", None)
-    try:
-        if given is not None:
-            number = game_number(given)
-            if number is None:
-                return None
-            record = await bot.service.get(number, interaction.guild_id)
-            return record if record.key == KEY and record.status == "running" else None
-        if interaction.guild_id is None:
-            return None
-        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
-                   if r.key == KEY and r.status == "running"]
-    except Exception:
-        return None
-    return records[0] if len(records) == 1 else None
+    """The running game an autocomplete is about (its `game` option, or the channel's)."""
+    return await running_game(interaction, KEY)
 
 
 async def legal_of(interaction: discord.Interaction,
                    *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
     """The user's legal actions of these types, with their labels (for the user's eyes)."""
-    record = await current_record(interaction)
-    if record is None:
-        return None, []
-    seat = seat_of(interaction, record)
-    if seat is None:
-        return record, []
-    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+    return await legal_choices(interaction, KEY, *types)
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:

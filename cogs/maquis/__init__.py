@@ -12,13 +12,13 @@ from discord.ext import commands
 from bot import gate
 from cogs.common import (
     answer_after_commit,
-    bot_of,
     confirm,
     find_game,
     game_autocomplete,
-    game_number,
+    legal_choices,
     perform,
     reply,
+    running_game,
     seat_of,
 )
 from cogs.maquis.help import HELP_TOPICS, help_embed
@@ -111,32 +111,14 @@ def place_refusal(view: dict[str, Any], loc: str | None, text: str) -> str:
 # --- finding the game and the user's seat -------------------------------------------------------
 
 async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    bot = bot_of(interaction)
-    given = getattr(interaction.namespace, "game", None)
-    try:
-        if given is not None:
-            number = game_number(given)
-            if number is None:
-                return None
-            record = await bot.service.get(number, interaction.guild_id)
-            return record if record.key == KEY and record.status == "running" else None
-        if interaction.guild_id is None:
-            return None
-        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
-                   if r.key == KEY and r.status == "running"]
-    except Exception:
-        return None
-    return records[0] if len(records) == 1 else None
+    """The running game an autocomplete is about (its `game` option, or the channel's)."""
+    return await running_game(interaction, KEY)
 
 
-async def legal_of(interaction: discord.Interaction, *types: str) -> tuple[GameRecord | None, list[tuple[Action, str]]]:
-    record = await current_record(interaction)
-    if record is None:
-        return None, []
-    seat = seat_of(interaction, record)
-    if seat is None:
-        return record, []
-    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+async def legal_of(interaction: discord.Interaction,
+                   *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
+    """The user's legal actions of these types, with their labels (for the user's eyes)."""
+    return await legal_choices(interaction, KEY, *types)
 
 
 def waiting_text(record: GameRecord) -> str:

@@ -15,9 +15,10 @@ from cogs.common import (
     bot_of,
     find_game,
     game_autocomplete,
-    game_number,
+    legal_choices,
     perform,
     reply,
+    running_game,
     seat_of,
 )
 from cogs.panel import panel_message, show_panel, waiting_on
@@ -92,34 +93,14 @@ def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
 
 
 async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    """The running Westerplatte game an autocomplete is about (its `game` option, or the channel's)."""
-    bot = bot_of(interaction)
-    given = getattr(interaction.namespace, "game", None)
-    try:
-        if given is not None:
-            number = game_number(given)
-            if number is None:
-                return None
-            record = await bot.service.get(number, interaction.guild_id)
-            return record if record.key == KEY and record.status == "running" else None
-        if interaction.guild_id is None:
-            return None
-        records = [r for r in await bot.service.in_channel(interaction.guild_id, interaction.channel_id or 0)
-                   if r.key == KEY and r.status == "running"]
-    except Exception:
-        return None
-    return records[0] if len(records) == 1 else None
+    """The running game an autocomplete is about (its `game` option, or the channel's)."""
+    return await running_game(interaction, KEY)
 
 
-async def legal_of(interaction: discord.Interaction, *types: str) -> tuple[GameRecord | None, list[tuple[Action, str]]]:
+async def legal_of(interaction: discord.Interaction,
+                   *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
     """The user's legal actions of these types, with their labels (for the user's eyes)."""
-    record = await current_record(interaction)
-    if record is None:
-        return None, []
-    seat = seat_of(interaction, record)
-    if seat is None:
-        return record, []
-    return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+    return await legal_choices(interaction, KEY, *types)
 
 
 # --- answering the player -----------------------------------------------------------------------
