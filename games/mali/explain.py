@@ -10,7 +10,7 @@ from typing import Any
 
 from games.mali.board import BOARD, JUMPS, NODE_DISTRICT, STEPS
 from games.mali.describe import describe
-from games.mali.legal import placement_nodes, to_act
+from games.mali.legal import to_act
 from games.mali.state import (
     CARD_ACTIONS,
     OBJECTIVES,
@@ -119,12 +119,14 @@ def _scout_problem(s: State, idx: int, name: str, want_board: bool = True) -> st
     return None
 
 
-def _entry_problem(s: State, to: str, blocked: set[str], verb: str) -> str | None:
+def _entry_problem(s: State, to: str, verb: str, blocked: set[str] | None = None) -> str | None:
+    """Why no scout may go onto `to`: the soldier, a fallen district, or (when `blocked` is given,
+    for a placement) a plain space of a blocked path; a move along one is refused before."""
     if to == s["soldier"]:
         return f"No scout may {verb} the German soldier's space."
     if NODE_DISTRICT[to] in s["fallen"]:
         return f"No scout may {verb} a fallen district."
-    if on_blocked_path(s, to, blocked):
+    if blocked is not None and on_blocked_path(s, to, blocked):
         return f"No scout may {verb} a blocked path."
     return None
 
@@ -150,7 +152,7 @@ def _step_reason(s: State, idx: int, a: Action) -> str:
         return f"{_node(to)} is not next to {place_name(at)}."
     if nbrs[to] in blocked_edges(s):
         return "That path is blocked by the Germans."
-    return _entry_problem(s, to, set(), "enter") or "That step is not possible now."
+    return _entry_problem(s, to, "enter") or "That step is not possible now."
 
 
 def _jump_reason(s: State, idx: int, a: Action) -> str:
@@ -180,7 +182,7 @@ def _jump_reason(s: State, idx: int, a: Action) -> str:
         return f"{_node(to)} is not a neighbouring location of {place_name(at)}."
     if ends[to] in blocked_edges(s):
         return "That path is blocked by the Germans."
-    return _entry_problem(s, to, set(), "jump into") or "That jump is not possible now."
+    return _entry_problem(s, to, "jump into") or "That jump is not possible now."
 
 
 def _card_action_problem(s: State, kind: str) -> str | None:
@@ -262,8 +264,7 @@ def _place_reason(s: State, idx: int, a: Action) -> str:
         return f"{name} is not waiting to be placed."
     if to not in BOARD.nodes:
         return f"There is no space {_show(to)}."
-    return _entry_problem(s, to, blocked_edges(s), "be placed on") or \
-        ("That space is not free for a placement." if to not in placement_nodes(s) else "Not now.")
+    return _entry_problem(s, to, "be placed on", blocked_edges(s)) or "That space is not free for a placement."
 
 
 def _turn_reason(s: State, seat: str, idx: int, a: Action) -> str:

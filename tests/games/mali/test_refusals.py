@@ -154,3 +154,20 @@ def test_a_pending_choice_comes_first() -> None:
     assert msg.startswith("A choice comes first. An order for Aleja Szucha was not delivered")
     msg = refused(s, "r", {"type": "block_path", "edge": "plac_wilsona--cytadela"})
     assert msg.startswith('"plac_wilsona--cytadela" is not one of the choices.')
+
+
+def test_placement_refusals() -> None:
+    s = new(2)
+    park(s)
+    position(s, Zosia=None)
+    s["scouts"]["Zosia"]["status"] = "escaped"
+    s["blocked"] = [{"edge": "pwpw--elektrownia", "location": "pwpw", "district": "zoliborz"}]
+    s, _ = play_cards(s, {"r": 1, "g": 2})
+    assert s["current"]["stage"] == "place"
+    assert refused(s, "r", {"type": "end_turn"}).startswith("First place your scouts that escaped from prison.")
+    assert refused(s, "r", {"type": "place_scout", "scout": "Zosia", "to": s["soldier"]}).startswith(
+        "No scout may be placed on the German soldier's space.")
+    assert refused(s, "r", {"type": "place_scout", "scout": "Zosia", "to": "pwpw--elektrownia#1"}).startswith(
+        "No scout may be placed on a blocked path.")
+    assert refused(s, "r", {"type": "place_scout", "scout": "Janek", "to": "pawiak"}).startswith(
+        "Janek is not waiting to be placed.")
