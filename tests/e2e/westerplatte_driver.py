@@ -15,7 +15,8 @@ from bot.app import TabletopBot
 from cogs.westerplatte.ui import WesterplatteUI
 from games.simulate import choose, playout_rng
 from games.westerplatte.board import ROMAN
-from tests.e2e.harness import message_of, settle, turn_messages, user_of, view_of
+from tests.e2e.harness import settle, user_of
+from tests.e2e.panel_driver import PanelPlayer
 from tests.fakediscord import FakeDiscord, Message
 
 DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
@@ -25,7 +26,9 @@ def decision_value(action: dict[str, Any]) -> str:
     return ":".join([action["type"]] + [str(action[k]) for k in ("wall", "tile", "officer") if k in action])
 
 
-class WesterplattePlayers:
+class WesterplattePlayers(PanelPlayer):
+    ui = WesterplatteUI()
+
     def __init__(self, sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, panel_share: float = 0.25,
                  service_share: float = 0.4) -> None:
         self.sim, self.bot, self.gid = sim, bot, gid
@@ -48,9 +51,6 @@ class WesterplattePlayers:
             assert after.version > record.version, f"{action} by {seat} was not applied"
         raise AssertionError(f"game {self.gid} did not finish in {limit} interactions")
 
-    def where(self, record: Any) -> Any:
-        return self.sim.channels[record.where]
-
     async def slash(self, seat: str, record: Any, command: str, **options: Any) -> None:
         self.used[f"/{command}"] += 1
         result = await self.sim.slash(user_of(self.sim, seat, record), self.where(record), command,
@@ -59,44 +59,6 @@ class WesterplattePlayers:
         self.replies += result.messages
         text = "\n".join(m.content for m in result.messages)
         assert result.ephemeral and "went wrong" not in text, text
-
-    async def panel(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
-        """Play `action` from the player's panel (through a group menu when the panel has one);
-        False when the panel does not show it."""
-        legal = record.game.legal_actions(record.state, seat)
-        idx = str(legal.index(action))
-        posts = turn_messages(self.sim, self.where(record), self.gid)
-        if not posts:
-            return False
-        user = user_of(self.sim, seat, record)
-        opened = await self.sim.click(user, posts[-1], custom_id=f"tr:p:{self.gid}")
-        panel = message_of(opened)
-        self.replies.append(panel)
-        if await self.press(user, panel, record, idx):
-            return True
-        group = next((c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{self.gid}:")), None)
-        if group is None:
-            return False
-        names = WesterplatteUI().panel_groups(view_of(record, seat), legal) or []
-        groups = list(dict.fromkeys(n for n in names if n))
-        if not names[int(idx)]:
-            return False
-        shown = await self.sim.select(user, panel, group.custom_id or "", [str(groups.index(names[int(idx)]))])
-        await settle()
-        self.used["panel group menu"] += 1
-        return await self.press(user, shown.updated_message or panel, record, idx, grouped=True)
-
-    async def press(self, user: Any, panel: Message, record: Any, idx: str, grouped: bool = False) -> bool:
-        for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.version}:{idx}":
-                self.used["panel button" + (" in a group" if grouped else "")] += 1
-                await self.sim.click(user, panel, custom_id=c.custom_id)
-                return True
-            if c.is_select and (c.custom_id or "").startswith(f"tr:s:{self.gid}:") and idx in c.option_values:
-                self.used["panel select" + (" in a group" if grouped else "")] += 1
-                await self.sim.select(user, panel, c.custom_id or "", [idx])
-                return True
-        return False
 
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:
         """Play one action: by panel part of the time, straight through the service (what a click

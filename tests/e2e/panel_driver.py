@@ -1,0 +1,60 @@
+"""Playing an action from a player's panel, as a person would: "My turn", then the button or the
+select that holds it, through the game's group menu when its panel has one (shared by the drivers)."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from bot.presentation import GameUI
+from tests.e2e.harness import message_of, settle, turn_messages, user_of, view_of
+from tests.fakediscord import FakeDiscord, Message
+
+
+class PanelPlayer:
+    """Needs `sim`, `gid`, `ui`, `used`, `replies` and `where(record)` from the driver."""
+
+    sim: FakeDiscord
+    gid: int
+    ui: GameUI
+    used: Counter[str]
+    replies: list[Message]
+
+    def where(self, record: Any) -> Any:
+        return self.sim.channels[record.where]
+
+    async def panel(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
+        """Play `action` from the player's panel; False when the panel does not show it."""
+        legal = record.game.legal_actions(record.state, seat)
+        idx = str(legal.index(action))
+        posts = turn_messages(self.sim, self.where(record), self.gid)
+        if not posts:
+            return False
+        user = user_of(self.sim, seat, record)
+        opened = await self.sim.click(user, posts[-1], custom_id=f"tr:p:{self.gid}")
+        panel = message_of(opened)
+        self.replies.append(panel)
+        if await self.press(user, panel, record, idx):
+            return True
+        group = next((c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{self.gid}:")), None)
+        if group is None:
+            return False
+        names = self.ui.panel_groups(view_of(record, seat), legal) or []
+        groups = list(dict.fromkeys(n for n in names if n))
+        if not names[int(idx)]:
+            return False
+        shown = await self.sim.select(user, panel, group.custom_id or "", [str(groups.index(names[int(idx)]))])
+        await settle()
+        self.used["panel group menu"] += 1
+        return await self.press(user, shown.updated_message or panel, record, idx, grouped=True)
+
+    async def press(self, user: Any, panel: Message, record: Any, idx: str, grouped: bool = False) -> bool:
+        for c in panel.components:
+            if c.custom_id == f"tr:a:{self.gid}:{record.version}:{idx}":
+                self.used["panel button" + (" in a group" if grouped else "")] += 1
+                await self.sim.click(user, panel, custom_id=c.custom_id)
+                return True
+            if c.is_select and (c.custom_id or "").startswith(f"tr:s:{self.gid}:") and idx in c.option_values:
+                self.used["panel select" + (" in a group" if grouped else "")] += 1
+                await self.sim.select(user, panel, c.custom_id or "", [idx])
+                return True
+        return False
