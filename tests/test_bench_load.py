@@ -1,0 +1,30 @@
+"""The load benchmark runs (the real bot in its own process, a few stored games and tables, SQLite):
+it must not rot between measurements. Nothing here asserts a time."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bench import load
+
+
+def test_the_load_benchmark_measures_every_figure() -> None:
+    results: list[dict[str, Any]] = []
+    asyncio.run(load.main(["--stored", "20", "--games", "3", "--warm-moves", "1", "--moves", "2",
+                           "--commits", "3", "--minute-seconds", "1", "--backends", "sqlite"], results.append))
+    [result] = results
+    assert result["backend"] == "sqlite"
+    figures = result["figures"]
+    assert set(figures["goals"]) == set(load.GOALS)
+    assert set(figures) >= {"session_over_raw_async", "session_over_sqlite3", "move_over_noop_plus_commit",
+                            "noop_plus_commit_over_noop", "move_over_noop", "rss_mb_many", "rss_mb_10",
+                            "rss_many_over_10", "lag_p99_ms", "lag_max_ms", "burst_first_p99_ms",
+                            "burst_final_p99_ms", "burst_first_over_1s", "burst_final_over_1s"}
+    for run in (result["with_many"], result["with_10"]):
+        assert set(run) >= {"commit", "memory", "roundtrip", "lag", "burst"}
+        assert run["commit"]["sqlite3_ms"] > 0 and run["commit"]["session_ms"] > 0
+        assert run["memory"]["after_load"]["rss_mb"] > 0
+        assert run["roundtrip"]["moves"] == 2 and run["roundtrip"]["move_ms"] > 0
+        assert run["lag"]["moves"] == 3 and run["lag"]["beats"] > 0 and run["lag"]["failed"] == 0
+        assert run["burst"]["moves"] == 3 and run["burst"]["unanswered"] == 0 and run["burst"]["failed"] == 0
+        assert run["burst"]["applied"] == 3
