@@ -367,23 +367,30 @@ class Run:
     bot: BotProcess
     service: GameService  # the bench's own reader of the same database, to pick legal moves
     tables: list[Table]
+    unanswered_opens: int = 0  # `/game new` left unanswered past 3 s while setting up (then tried again)
 
 
-async def open_table(sim: FakeDiscord, service: GameService, table: Table) -> None:
-    """A 2-player Mali game in the table's channel, opened, joined and started by slash command and buttons."""
+async def open_table(sim: FakeDiscord, service: GameService, table: Table) -> int:
+    """A 2-player Mali game in the table's channel, opened, joined and started by slash command and
+    buttons; returns how many times `/game new` went unanswered in Discord's 3 s first (then tried again)."""
     first, second = table.players
-    opened = await sim.slash(first, table.channel, "game new", options={"game": "mali", "players": 2})
-    found = re.search(r"table #(\d+)", opened.message.text if opened.message else "")
-    if found is None:
-        raise RuntimeError(f"no table opened: {opened!r} {opened.content!r}")
-    assert opened.message is not None
+    failures = 0
+    while True:
+        opened = await sim.slash(first, table.channel, "game new", options={"game": "mali", "players": 2})
+        found = re.search(r"table #(\d+)", opened.message.text if opened.message else "")
+        if found is not None and opened.message is not None:
+            break
+        failures += 1
+        if failures == 5:
+            raise RuntimeError(f"no table opened: {opened!r} {opened.content!r}")
+        await asyncio.sleep(1)
     await sim.click(second, opened.message, label="Join")
     await sim.click(first, opened.message, label="Start")
     table.gid = int(found[1])
     table.rng = playout_rng(table.gid)
     for _ in range(100):
         if (await service.get(table.gid)).status == "running":
-            return
+            return failures
         await asyncio.sleep(0.05)
     raise RuntimeError(f"game #{table.gid} did not start")
 
@@ -393,7 +400,7 @@ async def next_move(run: Run, table: Table) -> Move:
     is replaced by a new one in the same channel)."""
     record = await run.service.get(table.gid)
     if record.status != "running":
-        await open_table(run.sim, run.service, table)
+        run.unanswered_opens += await open_table(run.sim, run.service, table)
         await run.bot.call("settle")
         record = await run.service.get(table.gid)
     seat, action = choose(record.game, record.state, table.rng)
@@ -413,12 +420,12 @@ async def applied(run: Run, moves: list[Move]) -> int:
 
 
 async def set_up(run: Run, warm_moves: int) -> None:
-    """Open every table (ten at a time) and play `warm_moves` moves in each."""
-    gate = asyncio.Semaphore(10)
+    """Open every table (five at a time) and play `warm_moves` moves in each."""
+    gate = asyncio.Semaphore(5)
 
     async def one(table: Table) -> None:
         async with gate:
-            await open_table(run.sim, run.service, table)
+            run.unanswered_opens += await open_table(run.sim, run.service, table)
             for _ in range(warm_moves):
                 await play(run, await next_move(run, table))
 
@@ -636,6 +643,7 @@ async def measure(url: str, stored: int, shapes: list[dict[str, Any]], args: arg
         started = time.perf_counter()
         await set_up(run, args.warm_moves)
         out["set_up_s"] = round(time.perf_counter() - started, 1)
+        out["set_up_unanswered_opens"] = run.unanswered_opens
         out["memory"]["games_being_played"] = await bot.call("rss")
         if "roundtrip" in args.only:
             out["roundtrip"] = await roundtrip(run, args.moves)
