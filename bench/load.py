@@ -262,7 +262,7 @@ async def bot_child(cfg: dict[str, Any]) -> None:
                 profile = cProfile.Profile()
                 profile.enable()
         elif op == "watched":
-            answer = heart.result()
+            answer = {**heart.result(), "service_stats": dict(bot.service.stats)}
             if profile is not None:
                 profile.disable()
                 answer["profile_tottime"] = profile_lines(profile, "tottime")
@@ -709,7 +709,7 @@ def ratios(many: dict[str, Any], few: dict[str, Any]) -> dict[str, Any]:
 async def backend(name: str, url_for: Callable[[str], str], shapes: list[dict[str, Any]],
                   args: argparse.Namespace) -> dict[str, Any]:
     many = await measure(url_for("many"), args.stored, shapes, args)
-    few = await measure(url_for("few"), 10, shapes, args)
+    few = {} if args.skip_10 else await measure(url_for("few"), 10, shapes, args)
     return {"backend": name, "stored": args.stored, "games": args.games, "figures": figures(many, few),
             "with_many": many, "with_10": few, "ratio": ratios(many, few)}
 
@@ -727,6 +727,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--commits", type=int, default=100, help="commits timed by each path")
     parser.add_argument("--minute-seconds", type=float, default=60.0, help="the lag figure's minute")
     parser.add_argument("--tick-seconds", type=float, default=60.0, help="the bot's scheduler tick")
+    parser.add_argument("--skip-10", action="store_true", help="no side-by-side run with 10 stored games")
     parser.add_argument("--diagnose", action="store_true",
                         help="asyncio debug mode, stage times and a profile of the bot (slower: not figures)")
     args = parser.parse_args(argv)
