@@ -17,8 +17,9 @@ commands in as many channels, and a few moves are played in each. Figures, each 
   spread over one minute (`--minute-seconds`); board images are drawn as usual;
 - burst: a move on each game, all at once: time to the first answer (reply or defer) and to the last.
 Prints one JSON object per backend: both runs, their ratios, and the issue's figures with their goals.
-`--diagnose` also runs the bot in asyncio debug mode (slow callbacks logged), times its stages and
-profiles its event loop thread during the lag and burst phases (figures are then not comparable).
+`--diagnose` also times the bot's stages and profiles its event loop thread during the lag and burst
+phases; `--debug-loop` runs it in asyncio debug mode and lists its slow callbacks (figures are then
+not comparable).
 No test asserts a time.
 """
 from __future__ import annotations
@@ -220,7 +221,7 @@ async def bot_child(cfg: dict[str, Any]) -> None:
 
     loop = asyncio.get_running_loop()
     slow = SlowCallbacks()
-    if cfg["diagnose"]:
+    if cfg["debug_loop"]:
         loop.set_debug(True)
         loop.slow_callback_duration = 0.02
         logging.getLogger("asyncio").addHandler(slow)
@@ -268,7 +269,7 @@ async def bot_child(cfg: dict[str, Any]) -> None:
                 answer["profile_tottime"] = profile_lines(profile, "tottime")
                 answer["profile_cumtime"] = profile_lines(profile, "cumulative", 40)
                 profile = None
-            if cfg["diagnose"]:
+            if cfg["debug_loop"]:
                 answer["slow_callbacks"] = slow.top()
                 answer["slow_callback_count"] = len(slow.seen)
             if stages is not None:
@@ -292,9 +293,10 @@ class BotProcess:
         self._drain = asyncio.get_running_loop().create_task(self._stderr())
 
     @classmethod
-    async def launch(cls, sim: FakeDiscord, url: str, *, diagnose: bool, tick_seconds: float) -> BotProcess:
+    async def launch(cls, sim: FakeDiscord, url: str, *, diagnose: bool, tick_seconds: float,
+                     debug_loop: bool = False) -> BotProcess:
         cfg = {"token": sim.token, "url": url, "api_base": sim.api_base, "gateway_url": sim.gateway_url,
-               "diagnose": diagnose, "tick_seconds": tick_seconds}
+               "diagnose": diagnose, "debug_loop": debug_loop, "tick_seconds": tick_seconds}
         proc = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--bot-child", json.dumps(cfg), cwd=ROOT,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -533,14 +535,17 @@ async def roundtrip(run: Run, moves: int) -> dict[str, Any]:
     table = run.tables[0]
     move_s: list[float] = []
     noop_s: list[float] = []
+    await run.bot.call("watch")
     for _ in range(moves):
         move = await next_move(run, table)
         move_s.append(last_answer(await play(run, move)))
         await run.bot.call("settle")
         noop_s.append(last_answer(await run.sim.slash(move.user, table.channel, "mali help")))
         await run.bot.call("settle")
+    watched = await run.bot.call("watched")
     median_move, median_noop = statistics.median(move_s), statistics.median(noop_s)
-    return {"moves": len(move_s), "move_ms": ms(median_move), "noop_ms": ms(median_noop),
+    return {**{k: v for k, v in watched.items() if k.startswith(("stages", "profile", "slow_"))},
+            "moves": len(move_s), "move_ms": ms(median_move), "noop_ms": ms(median_noop),
             "move_p90_ms": pct([m * 1000 for m in move_s], 0.9),
             "move_over_noop": round(median_move / median_noop, 2)}
 
@@ -636,7 +641,8 @@ async def measure(url: str, stored: int, shapes: list[dict[str, Any]], args: arg
                     (sim.add_member(guild, sim.add_user(f"p{i}a")).user,
                      sim.add_member(guild, sim.add_user(f"p{i}b")).user)) for i in range(args.games)]
     reader = make_engine(url)
-    bot = await BotProcess.launch(sim, url, diagnose=args.diagnose, tick_seconds=args.tick_seconds)
+    bot = await BotProcess.launch(sim, url, diagnose=args.diagnose, tick_seconds=args.tick_seconds,
+                                  debug_loop=args.debug_loop)
     try:
         out["memory"] = {"bot_ready": {k: bot.ready[k] for k in ("rss_mb", "peak_rss_mb")}}
         run = Run(sim, bot, GameService(make_sessionmaker(reader)), tables)
@@ -729,7 +735,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--tick-seconds", type=float, default=60.0, help="the bot's scheduler tick")
     parser.add_argument("--skip-10", action="store_true", help="no side-by-side run with 10 stored games")
     parser.add_argument("--diagnose", action="store_true",
-                        help="asyncio debug mode, stage times and a profile of the bot (slower: not figures)")
+                        help="stage times and a profile of the bot's loop thread (slower: not figures)")
+    parser.add_argument("--debug-loop", action="store_true",
+                        help="asyncio debug mode, slow callbacks logged (much slower: not figures)")
     args = parser.parse_args(argv)
     args.only = [f.strip() for f in args.only.split(",") if f.strip()]
     unknown = set(args.only) - set(FIGURES)
