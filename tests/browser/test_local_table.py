@@ -192,6 +192,7 @@ def test_mali_round_one(tmp_path: Path) -> None:
                                 what="Mali round 1 until the peek")
             assert peeked == ["carol"], played
             see_only_own(table, {"carol": "Top of the order deck: O"})
+            shot(table, "carol", "local-table-desktop.png", 1280, 900)  # her panel, with her secret
             played += play_until(table, gid, mali_move, "Round 2 begins", players=PLAYERS, max_steps=40,
                                  what="Mali round 1")
             movers = list(dict.fromkeys(user for user, _ in played))
@@ -199,7 +200,6 @@ def test_mali_round_one(tmp_path: Path) -> None:
             everyone_sees_board(table, f"game #{gid} · Round 2 ·")
             assert "Orange looks at the top 1 order card" in table.page_text()  # that she peeked is public
             check_table(table, tmp_path)
-            shot(table, "alice", "local-table-desktop.png", 1280, 900)
             shot(table, "bob", "local-table-phone.png", 390, 844)
         finally:
             table.close()
