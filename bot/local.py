@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import itertools
 import logging
 import os
 import signal
 import sys
 import webbrowser
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.config import Settings
 
@@ -61,6 +62,7 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
                                     gateway_url=sim.gateway_url, dev_guild_id=None, sync_commands=True)
         bot = TabletopBot(local, guild_ready_timeout=0.1)
         await sim.connect(bot, timeout=120)
+        replay_seeds(bot)
         print(banner(table.url), flush=True)
         if open_browser is None:
             open_browser = sys.stdout.isatty() and os.environ.get("LOCAL_TABLE_OPEN", "1") != "0"
@@ -85,6 +87,15 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
         save_world(sim, guild, kept)
         await table.close()
         await sim.close()
+
+
+def replay_seeds(bot: Any) -> None:
+    """With LOCAL_TABLE_SEED=n, the games started get the seeds n, n+1, ... instead of random ones:
+    the same moves replay the same games (for demonstrations and the browser tests)."""
+    value = os.environ.get("LOCAL_TABLE_SEED", "").strip()
+    if value.isdigit():
+        seeds = itertools.count(int(value))
+        bot.service.new_seed = lambda: next(seeds)
 
 
 def world_file(database_url: str) -> Path:

@@ -7,6 +7,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.table import ROOT, local_table
 
 
@@ -80,3 +82,18 @@ def test_readme_points_at_the_screenshots() -> None:
     for name in ("local-table-desktop.png", "local-table-phone.png"):
         assert f"docs/img/{name}" in readme
         assert (ROOT / "docs" / "img" / name).is_file()
+
+
+def test_local_table_seed_replays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LOCAL_TABLE_SEED=n: the games started get the seeds n, n+1, ... (the browser tests rely on it)."""
+    from types import SimpleNamespace
+
+    from bot.local import replay_seeds
+
+    bot = SimpleNamespace(service=SimpleNamespace(new_seed=lambda: 0))
+    monkeypatch.delenv("LOCAL_TABLE_SEED", raising=False)
+    replay_seeds(bot)
+    assert bot.service.new_seed() == 0
+    monkeypatch.setenv("LOCAL_TABLE_SEED", "7")
+    replay_seeds(bot)
+    assert [bot.service.new_seed() for _ in range(3)] == [7, 8, 9]
