@@ -1,16 +1,15 @@
 """The Discord client: wires settings, database, rules service, presenter, scheduler and cogs."""
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from bot import render
 from bot.config import Settings, point_discord_at
 from bot.presentation import GameUI
 
@@ -31,16 +30,6 @@ def extensions() -> list[str]:
     from games.registry import PACKAGES
 
     return [LOBBY, *(f"cogs.{p}" for p in PACKAGES if importlib.util.find_spec(f"cogs.{p}"))]
-
-
-def warm_renderers() -> None:
-    """Build the renderers' cached base images once, in a worker thread."""
-    import renderers
-
-    for key in renderers.keys():
-        warm = getattr(renderers.get(key), "warm", None)
-        if warm is not None:
-            warm()
 
 
 def utcnow() -> datetime:
@@ -82,8 +71,6 @@ class TabletopBot(commands.Bot):
         self.clock = clock
         self.game_uis: dict[str, GameUI] = {}
         self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []  # every persistent item
-        self.render_pool = ThreadPoolExecutor(max_workers=settings.render_workers,
-                                              thread_name_prefix="render")
         self.service: GameService
         self.presenter: Presenter
         self.scheduler: Scheduler
@@ -98,8 +85,11 @@ class TabletopBot(commands.Bot):
         await db.upgrade(self.settings.database_url)
         self._engine = db.make_engine(self.settings.database_url)
         self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock)
+        filled = await self.service.backfill()  # rows stored before games.waiting existed
+        if filled:
+            log.info("filled who-owes-a-move for %d stored games", filled)
         self.presenter = Presenter(self)
-        asyncio.get_running_loop().run_in_executor(self.render_pool, warm_renderers)
+        render.warm(self.settings.render_workers)
         for name in extensions():
             await self.load_extension(name)
         if self.settings.sync_commands:
@@ -129,7 +119,6 @@ class TabletopBot(commands.Bot):
         await super().close()
         if self._engine is not None:
             await self._engine.dispose()
-        self.render_pool.shutdown(wait=False, cancel_futures=True)
 
 
 async def run(settings: Settings) -> None:

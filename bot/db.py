@@ -43,6 +43,9 @@ def ensure_sqlite_folder(url: str | URL) -> None:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    # FULL: every commit is on disk before a move is answered (NORMAL would be faster, but a power
+    # cut could lose the last moves). README, "Settings", says what this trades.
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -58,6 +61,9 @@ def make_engine(url: str | URL | None = None, *, schema: str | None = None,
     """An async engine; `schema` (PostgreSQL only) becomes the connections' search_path."""
     parsed = normalise_url(url or database_url())
     kwargs.setdefault("json_serializer", canonical_json)
+    # Every session ends its own transaction (commit or rollback on close), so the pool's extra
+    # rollback on check-in would only cost a round trip (a thread hop on SQLite) per session.
+    kwargs.setdefault("pool_reset_on_return", None)
     if parsed.get_backend_name() == "sqlite":
         ensure_sqlite_folder(parsed)
         connect_args = {"timeout": SQLITE_BUSY_MS / 1000, **kwargs.pop("connect_args", {})}

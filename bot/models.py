@@ -82,12 +82,16 @@ class GameRow(Base):
     reminded: Mapped[list[str]] = mapped_column(json_type())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # Kept beside the state so that lists, the scheduler and autocomplete never load a state:
+    waiting: Mapped[list[str] | None] = mapped_column(json_type(), nullable=True)  # seats that owe an action
+    result: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)  # public outcome
 
     __table_args__ = (
         Index("ix_games_channel", "guild_id", "channel_id"),
         Index("ix_games_thread", "thread_id"),
         Index("ix_games_due", "status", "deadline_at"),
         Index("ix_games_remind", "status", "remind_at"),
+        Index("ix_games_guild_status", "guild_id", "status", "updated_at"),
     )
 
 

@@ -108,7 +108,10 @@ class GameService(Store):
         before = list(game.to_act(before_state)) if before is None else before
         finished = game.outcome(after_state) is not None
         after = [] if finished else list(game.to_act(after_state))
-        values = {"state": game.dump(after_state), **self._turn_clock(cur, before, after, now)}
+        outcome = game.outcome(after_state)
+        values = {"state": game.dump(after_state), "waiting": after,
+                  "result": dict(outcome) if outcome is not None else None,
+                  **self._turn_clock(cur, before, after, now)}
         if finished:
             values["status"] = "finished"
         public_before = game.view(before_state, None)
@@ -163,7 +166,7 @@ class GameService(Store):
         row = GameRow(guild_id=guild_id, channel_id=channel_id, thread_id=None, key=key,
                       options=resolved, settings=normalise_settings(settings, game),
                       creator_id=creator_id, seats=["s1"], users={"s1": str(creator_id)},
-                      status="open", seed=None, state=None, version=0, last_seq=0, reminded=[],
+                      status="open", seed=None, state=None, version=0, last_seq=0, reminded=[], waiting=[],
                       created_at=now, updated_at=now)
         async with self._sessions() as session:
             session.add(row)
@@ -509,7 +512,7 @@ class GameService(Store):
                       limit: int = 15) -> list[GameRecord]:
         """A server's ended games, newest first; with `user_id`, only that player's."""
         found = await self._select(GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ENDED),
-                                   order=GAMES.c.updated_at.desc(), limit=500)
+                                   order=GAMES.c.updated_at.desc(), limit=500, light=True)
         if user_id is not None:
             found = [r for r in found if r.seat_of(user_id) is not None]
         return found[:limit]
@@ -519,7 +522,7 @@ class GameService(Store):
         where = [GAMES.c.guild_id == guild_id]
         if active_only:
             where.append(GAMES.c.status.in_(ACTIVE))
-        return await self._select(*where)
+        return await self._select(*where, light=True)
 
     async def log(self, game_id: int, limit: int | None = 20, *, guild_id: int | None = None,
                   include_undone: bool = True) -> list[LogEntry]:
@@ -658,7 +661,7 @@ class GameService(Store):
         so that a backlog never stalls the event loop (the next tick takes the rest)."""
         now = now or self.now()
         return await self._select(GAMES.c.status == "running", GAMES.c.deadline_at <= now,
-                                  order=GAMES.c.deadline_at, limit=limit)
+                                  order=GAMES.c.deadline_at, limit=limit, light=True)
 
     async def due_reminders(self, now: datetime | None = None) -> list[tuple[GameRecord, str]]:
         """(game, seat) pairs to remind: past 75% of the window (an indexed `remind_at`), not yet
@@ -666,7 +669,7 @@ class GameService(Store):
         per player)."""
         now = now or self.now()
         games = await self._select(GAMES.c.status == "running", GAMES.c.remind_at <= now,
-                                   order=GAMES.c.deadline_at, limit=50)
+                                   order=GAMES.c.deadline_at, limit=50, light=True)
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:
@@ -695,9 +698,8 @@ class GameService(Store):
                 await self._upsert_player(session, int(user), last_reminder_at=now)
             reminded = cur["reminded"] if seat in cur["reminded"] else [*cur["reminded"], seat]
             values: dict[str, Any] = {"reminded": reminded}
-            if cur["status"] == "running" and cur["state"] is not None:
-                game = self._game(cur["key"])
-                if set(game.to_act(game.load(cur["state"]))) <= set(reminded):
+            if cur["status"] == "running" and cur["waiting"] is not None:
+                if set(cur["waiting"]) <= set(reminded):
                     values["remind_at"] = None  # everyone waited on was reminded: not due again
             return Change(values)
 

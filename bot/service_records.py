@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from bot.service_errors import Illegal
 from games.base import Event, Game, Outcome
@@ -35,7 +35,9 @@ def normalise_settings(given: dict[str, Any] | None, game: Game) -> dict[str, An
 
 @dataclass(frozen=True)
 class GameRecord:
-    """Every column of `games` (the JSON `state` column is `snapshot`), plus the loaded game."""
+    """Every column of `games` (the JSON `state` column is `snapshot`, `waiting` is `to_act`),
+    plus the loaded game. A light record (lists, the scheduler) has no state: `state` and
+    `snapshot` are None, and `to_act` and `outcome` come from their stored columns."""
 
     id: int
     guild_id: int
@@ -62,6 +64,7 @@ class GameRecord:
     game: Game = field(repr=False, compare=False)
     state: Any = field(repr=False, compare=False)
     to_act: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None  # the stored public outcome, for records without a state
 
     @property
     def where(self) -> int:
@@ -92,7 +95,9 @@ class GameRecord:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state) if self.state is not None else None
+        if self.state is None:
+            return cast(Outcome, self.result) if self.result is not None else None
+        return self.game.outcome(self.state)
 
     def view(self, seat: str | None = None) -> dict[str, Any] | None:
         return self.game.view(self.state, seat) if self.state is not None else None

@@ -7,6 +7,7 @@ transaction. A write that matched no row lost a race with another process: reloa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -88,6 +89,11 @@ class Outbox:
     """The delivery queue that every write fills in its own transaction (see bot/poster.py)."""
 
     _sessions: async_sessionmaker[AsyncSession]
+    _serial: asyncio.Lock | None
+
+    def _writing(self) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held around a write transaction (on SQLite; nothing on PostgreSQL)."""
+        return self._serial if self._serial is not None else contextlib.nullcontext()
 
     async def undelivered(self, game_id: int, up_to_version: int) -> list[OutboxEntry]:
         """Rows not yet posted or DMed, up to a version, oldest first."""
@@ -99,18 +105,23 @@ class Outbox:
             rows = (await session.execute(query)).all()
         return [OutboxEntry(**r._mapping) for r in rows]
 
-    async def mark_delivered(self, ids: list[int], *, dm: bool = False,
-                             posted: bool = False) -> None:
-        if not ids:
-            return
-        values: dict[str, Any] = {}
+    async def mark_delivered(self, ids: list[int], *, dm: bool = False, posted: bool = False,
+                             dm_only: list[int] | None = None) -> None:
+        """Note rows as told, in one commit: `ids` as DMed and/or posted, `dm_only` as DMed."""
         now = datetime.now(UTC)
+        values: dict[str, Any] = {}
         if dm:
             values["dm_at"] = now
         if posted:
             values["posted_at"] = now
-        async with self._sessions() as session:
-            await session.execute(update(OUTBOX).where(OUTBOX.c.id.in_(ids)).values(**values))
+        dm_only = [i for i in dm_only or [] if i not in ids]
+        if not (ids and values) and not dm_only:
+            return
+        async with self._writing(), self._sessions() as session:
+            if ids and values:
+                await session.execute(update(OUTBOX).where(OUTBOX.c.id.in_(ids)).values(**values))
+            if dm_only:
+                await session.execute(update(OUTBOX).where(OUTBOX.c.id.in_(dm_only)).values(dm_at=now))
             await session.commit()
 
     async def games_to_post(self, limit: int = 100) -> list[int]:
@@ -134,6 +145,11 @@ class Store(Outbox):
         self._clock = clock or (lambda: datetime.now(UTC))
         self._games = games
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        bind = sessionmaker.kw.get("bind")
+        # SQLite takes one writer at a time: queueing writes here spares them its busy-wait
+        # (sleeps of up to 100 ms) when many moves arrive at once. PostgreSQL writes in parallel.
+        self._serial: asyncio.Lock | None = \
+            asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
         self.max_tries = max_tries
         # "writes": committed writes; "retries": writes that lost a race and were replanned;
         # "conflicts": calls that gave up after max_tries.
@@ -176,13 +192,27 @@ class Store(Outbox):
         return dict(row._mapping)
 
     def _record(self, data: dict[str, Any], state: Any = None) -> GameRecord:
+        """A record of a row; a light one when the row was selected without its state."""
         game = self._game(data["key"])
-        if state is None and data["state"] is not None:
-            state = game.load(data["state"])
-        running = state is not None and data["status"] == "running"
-        return GameRecord(
-            **{k: v for k, v in data.items() if k != "state"}, snapshot=data["state"],
-            game=game, state=state, to_act=list(game.to_act(state)) if running else [])
+        snapshot = data.get("state")
+        if state is None and snapshot is not None:
+            state = game.load(snapshot)
+        running = data["status"] == "running"
+        if state is not None:
+            to_act = list(game.to_act(state)) if running else []
+        else:
+            to_act = list(data.get("waiting") or []) if running else []
+        fields = {k: v for k, v in data.items() if k not in ("state", "waiting")}
+        return GameRecord(**fields, snapshot=snapshot, game=game, state=state, to_act=to_act)
+
+    @staticmethod
+    def _derived(game: Game, status: str, state: Any) -> dict[str, Any]:
+        """The columns kept beside the state: who owes an action, and the public outcome."""
+        if state is None:
+            return {"waiting": [], "result": None}
+        outcome = game.outcome(state)
+        waiting = list(game.to_act(state)) if status == "running" and outcome is None else []
+        return {"waiting": waiting, "result": dict(outcome) if outcome is not None else None}
 
     async def _write(self, game_id: int, plan: Plan,
                      guild_id: int | None = None) -> tuple[dict[str, Any], Change | None]:
@@ -190,7 +220,7 @@ class Store(Outbox):
             raise NoSuchGame(f"There is no game #{game_id} in this server.")
         async with self._lock(game_id):
             for _ in range(self.max_tries):
-                async with self._sessions() as session:
+                async with self._writing(), self._sessions() as session:
                     cur = await self._load(session, game_id, guild_id)
                     now = self.now()
                     change = await plan(session, cur, now)
@@ -198,6 +228,12 @@ class Store(Outbox):
                         return cur, None
                     values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
                               "last_seq": cur["last_seq"] + len(change.log)}
+                    if ("state" in values or "status" in values) and "waiting" not in values:
+                        state = change.state
+                        if state is None and values.get("state", cur["state"]) is not None:
+                            state = self._game(cur["key"]).load(values.get("state", cur["state"]))
+                        values.update(self._derived(self._game(cur["key"]),
+                                                    values.get("status", cur["status"]), state))
                     if "deadline_at" in values:
                         values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
                                                           values["deadline_at"])
@@ -260,15 +296,48 @@ class Store(Outbox):
         async with self._sessions() as session:
             return self._record(await self._load(session, game_id, guild_id))
 
-    async def _select(self, *where: Any, order: Any = None, limit: int | None = None) -> list[GameRecord]:
-        query = select(GAMES).where(*where).order_by(order if order is not None else GAMES.c.id)
+    async def _select(self, *where: Any, order: Any = None, limit: int | None = None,
+                      light: bool = False) -> list[GameRecord]:
+        """Records of the matching games; `light` ones leave the state unread (see GameRecord)."""
+        columns = [c for c in GAMES.c if c.name != "state"] if light else [GAMES]
+        query = select(*columns).where(*where).order_by(order if order is not None else GAMES.c.id)
         if limit is not None:
             query = query.limit(limit)
         async with self._sessions() as session:
             rows = [dict(r._mapping) for r in (await session.execute(query)).all()]
+        if light:
+            return [self._record(r) for r in rows]
         if len(rows) > INLINE_RECORDS:  # loading many states is CPU work: off the event loop
             return await asyncio.to_thread(lambda: [self._record(r) for r in rows])
         return [self._record(r) for r in rows]
+
+    async def backfill(self, batch: int = 200) -> int:
+        """Fill `waiting` and `result` of rows stored before those columns existed, from their
+        states, a batch at a time off the event loop; how many rows were filled."""
+        done = 0
+        while True:
+            query = (select(GAMES.c.id, GAMES.c.key, GAMES.c.status, GAMES.c.state)
+                     .where(GAMES.c.waiting.is_(None)).order_by(GAMES.c.id).limit(batch))
+            async with self._sessions() as session:
+                rows = (await session.execute(query)).all()
+                if not rows:
+                    return done
+
+                def derive(rows: Any = rows) -> list[dict[str, Any]]:
+                    out = []
+                    for gid, key, status, snapshot in rows:
+                        game = self.games.get(key)
+                        state = game.load(snapshot) if game is not None and snapshot is not None else None
+                        values = self._derived(game, status, state) if game is not None \
+                            else {"waiting": [], "result": None}
+                        out.append({"id": gid, **values})
+                    return out
+
+                for values in await asyncio.to_thread(derive):
+                    await session.execute(update(GAMES).where(GAMES.c.id == values.pop("id"))
+                                          .values(**values))
+                await session.commit()
+            done += len(rows)
 
     # -- messages and players ------------------------------------------------------------
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
