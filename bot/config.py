@@ -42,7 +42,7 @@ class Settings:
     gateway_url: str | None = None
     log_level: str = "INFO"
     tick_seconds: float = 60.0
-    render_workers: int = 2
+    render_workers: int = 1  # processes drawing images
     sync_commands: bool = True
 
     @classmethod
@@ -61,7 +61,7 @@ class Settings:
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL") or None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             tick_seconds=float(os.environ.get("TICK_SECONDS", "60")),
-            render_workers=int(os.environ.get("RENDER_WORKERS", "2")),
+            render_workers=int(os.environ.get("RENDER_WORKERS", "1")),
             sync_commands=os.environ.get("SYNC_COMMANDS", "true").lower() != "false",
         )
 

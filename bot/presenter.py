@@ -114,7 +114,7 @@ class Presenter:
         """One of the game's images as a file; None (and logged) when drawing it failed."""
         name = {"board": "board", "summary": "summary", "private": "yours"}[kind]
         try:
-            return await render_file(self.bot.render_pool, record.key, kind, view,
+            return await render_file(self.bot.settings.render_workers, record.key, kind, view,
                                      f"{record.key}-{record.id}-{name}.png")
         except Exception:
             log.exception("%s image failed for game %s", kind, record.id)
@@ -139,15 +139,22 @@ class Presenter:
             for row in private:
                 for event in row.payload["private"]:
                     await self.send_private(record, event["private_to"], event["text"])
-            await service.mark_delivered([r.id for r in private], dm=True)
+            dmed = [r.id for r in private]
             unposted = [r for r in rows if r.posted_at is None]
             if not any(r.payload.get("flush") for r in unposted):
+                await service.mark_delivered(dmed, dm=True)
                 return None
             turn = await self._turn_begins(record, unposted)
-            message = await self._post(record, unposted, turn)
+            try:
+                message = await self._post(record, unposted, turn)
+            except Exception:
+                await service.mark_delivered(dmed, dm=True)  # never DM twice
+                raise
             if message is None:
+                await service.mark_delivered(dmed, dm=True)
                 return None  # kept: the next delivery posts these lines again
-            await service.mark_delivered([r.id for r in unposted], dm=True, posted=True)
+            # one commit for both: the DMs just sent and the post
+            await service.mark_delivered([r.id for r in unposted], dm=True, posted=True, dm_only=dmed)
         if record.status == "running":
             await self.notify_turn(record, message, turn)
         return message

@@ -1,28 +1,95 @@
-"""Board images, drawn off the event loop so heartbeats and other games never wait on them."""
+"""Board images, drawn in worker processes: a drawing holds Python's lock for tens of
+milliseconds, which from a thread would stall the event loop for every game and every player.
+
+One pool per process, shared by every bot in it (the tests start many), started on first use;
+a dead worker is replaced and the image drawn again. Each game's posts are drawn one at a time
+and from the newest state (the presenter's per-game lock), so a burst of moves on one game costs
+one image per post, never one per move.
+"""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
-from concurrent.futures import Executor
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
 import discord
 
+import renderers
+
 Kind = Literal["board", "private", "summary"]
+log = logging.getLogger(__name__)
+
+_pool: ProcessPoolExecutor | None = None
+_guard = threading.Lock()
 
 
-def _draw(key: str, kind: Kind, view: dict[str, Any]) -> bytes | None:
-    import renderers
+def pool(workers: int) -> ProcessPoolExecutor:
+    """The process's render pool (started with `workers` processes on first use)."""
+    global _pool
+    with _guard:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(max_workers=max(1, workers),
+                                        mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_worker_start, initargs=(os.getpid(),))
+        return _pool
 
-    if not renderers.has(key):
-        return None
-    return getattr(renderers.get(key), f"{kind}_png")(view)
+
+def _worker_start(parent: int) -> None:
+    """In each worker: draw at a lower priority than the bot (answers before images), and exit
+    when the bot is gone, even killed (an orphan would hold the bot's output open for ever)."""
+    with contextlib.suppress(OSError):
+        os.nice(5)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-async def render_file(pool: Executor, key: str, kind: Kind, view: dict[str, Any],
-                      filename: str) -> discord.File | None:
+def _restart(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    with _guard:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+async def render_bytes(workers: int, key: str, kind: Kind, view: dict[str, Any]) -> bytes | None:
+    """The image's PNG bytes, drawn by the pool (once more on a new pool if a worker died);
+    `workers=0` draws in a thread of this process instead (a game registered at run time)."""
+    if workers <= 0:
+        return await asyncio.to_thread(renderers.draw, key, kind, view)
     loop = asyncio.get_running_loop()
-    data = await loop.run_in_executor(pool, _draw, key, kind, view)
+    for attempt in (1, 2):
+        current = pool(workers)
+        try:
+            return await loop.run_in_executor(current, renderers.draw, key, kind, view)
+        except BrokenProcessPool:
+            log.warning("a render worker died (attempt %d); starting a new pool", attempt)
+            _restart(current)
+    return None
+
+
+def warm(workers: int) -> None:
+    """Start a worker now and build the renderers' cached base images there, so that the first
+    board waits for neither."""
+    if workers > 0:
+        pool(workers).submit(renderers.warm_all)
+
+
+async def render_file(workers: int, key: str, kind: Kind, view: dict[str, Any],
+                      filename: str) -> discord.File | None:
+    data = await render_bytes(workers, key, kind, view)
     if data is None:
         return None
     return discord.File(io.BytesIO(data), filename=filename)

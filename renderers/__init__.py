@@ -40,3 +40,20 @@ def get(key: str) -> ModuleType:
     if not has(key):
         raise KeyError(f"No renderer for {key!r}; known: {', '.join(sorted(keys()))}")
     return importlib.import_module(_module_name(key))
+
+
+def draw(key: str, kind: str, view: dict[str, object]) -> bytes | None:
+    """One image of a game as PNG bytes (`kind`: board, private or summary); None when the game
+    has no renderer. Plain data in and out, so it can run in a worker process."""
+    if not has(key):
+        return None
+    result: bytes = getattr(get(key), f"{kind}_png")(view)
+    return result
+
+
+def warm_all() -> None:
+    """Build every renderer's cached base images now (a worker does this once, as it starts)."""
+    for key in keys():
+        warm = getattr(get(key), "warm", None)
+        if warm is not None:
+            warm()

@@ -55,7 +55,7 @@ def test_the_sample_game_keeps_the_contract(nim: Game) -> None:
 async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: FakeDiscord,
                                                     tmp_path: Path) -> None:
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=3)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=3, render_workers=0)
     assert "nim" in bot.game_uis
     opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "nim", "players": 2})
     assert opened.message is not None
@@ -100,7 +100,7 @@ async def test_two_games_move_ratings_and_stats_show_them(nim: Game, fake_discor
                                                           tmp_path: Path) -> None:
     """Issue: players expect ratings. Two games by the same players: Elo from 1500, stats, board."""
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path))
+    bot = await start_bot(sim, sqlite(tmp_path), render_workers=0)
     winners = []
     for seed in (3, 4):
         bot.service.new_seed = functools.partial(int, seed)  # type: ignore[method-assign]

@@ -85,15 +85,17 @@ async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "ba
     return gid
 
 
-def settings_for(sim: FakeDiscord, url: str) -> Settings:
+def settings_for(sim: FakeDiscord, url: str, render_workers: int = 1) -> Settings:
     return Settings(token=sim.token, database_url=url, api_base=sim.api_base, gateway_url=sim.gateway_url,
-                    tick_seconds=3600, render_workers=2)
+                    tick_seconds=3600, render_workers=render_workers)
 
 
 async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
-                    seed: int | None = None) -> TabletopBot:
-    """The real bot, connected to the simulator; `seed` fixes the seed of the games it starts."""
-    bot = TabletopBot(settings_for(sim, url), clock=clock or Clock(), guild_ready_timeout=0.1)
+                    seed: int | None = None, render_workers: int = 0) -> TabletopBot:
+    """The real bot, connected to the simulator; `seed` fixes the seed of the games it starts;
+    `render_workers=0` draws images in this process (a game registered only in this process)."""
+    bot = TabletopBot(settings_for(sim, url, render_workers), clock=clock or Clock(),
+                      guild_ready_timeout=0.1)
     await sim.connect(bot)
     if seed is not None:
         bot.service.new_seed = lambda: seed  # type: ignore[method-assign]
