@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 DEFER_AFTER = 1.0  # seconds; Discord wants an answer within 3
+KEEP_ALIVE_AFTER = 0.8  # seconds after an interaction was made: acknowledge it if still unanswered
 
 OOPS = ("Something went wrong on our side and nothing was changed. "
         "Please try again; if it keeps happening, tell the server admins (game #{gid}).")
@@ -30,15 +31,74 @@ def bot_of(interaction: discord.Interaction) -> TabletopBot:
     return interaction.client  # type: ignore[return-value]
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
-    """Answer ephemerally, whether or not the interaction was acknowledged yet."""
+def _answer_lock(interaction: discord.Interaction) -> asyncio.Lock:
+    """One answer at a time per interaction: the keep-alive and a handler never both acknowledge."""
+    lock = interaction.extras.get("answer_lock")
+    if lock is None:
+        lock = interaction.extras["answer_lock"] = asyncio.Lock()
+    return lock
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None,
+                **kwargs: Any) -> discord.Message | None:
+    """Answer ephemerally (`ephemeral=False`: publicly), whether or not the interaction was
+    acknowledged yet; the message when it was sent publicly as a follow-up."""
     kwargs.setdefault("ephemeral", True)
     if content is not None:
         kwargs["content"] = content[:2000]
+    async with _answer_lock(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+            return None
+        if interaction.extras.pop("thinking_privately", False) and not kwargs["ephemeral"]:
+            # A private "thinking…" would turn the first follow-up private: settle it first.
+            await interaction.edit_original_response(content="Done: see the channel.")
+        if kwargs["ephemeral"]:
+            await interaction.followup.send(**kwargs)
+            return None
+        # A public follow-up is fetched back: a caller may keep it (the table of /game new).
+        return await interaction.followup.send(wait=True, **kwargs)
+
+
+async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message a component belongs to (or the command's answer), acknowledged or not."""
+    async with _answer_lock(interaction):
+        if interaction.response.is_done():
+            interaction.extras.pop("thinking_privately", None)
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+
+
+async def defer(interaction: discord.Interaction, *, update: bool = False) -> None:
+    """Acknowledge now unless already answered: privately "thinking…", or for `update` (a
+    component whose message will be edited) with no message at all."""
+    async with _answer_lock(interaction):
+        if interaction.response.is_done():
+            return
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            interaction.extras["thinking_privately"] = True
+
+
+async def keep_alive(interaction: discord.Interaction) -> None:
+    """Acknowledge any command, component or form still unanswered DEFER_AFTER seconds after it
+    was made, so that a busy moment never costs a player their move (Discord drops an
+    interaction not acknowledged within 3 s). `reply` and `edit` answer either way."""
+    kind = interaction.type
+    if kind not in (discord.InteractionType.application_command, discord.InteractionType.component,
+                    discord.InteractionType.modal_submit):
+        return
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    await asyncio.sleep(max(0.0, KEEP_ALIVE_AFTER - age))
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+        return
+    try:
+        await defer(interaction, update=kind == discord.InteractionType.component)
+    except discord.HTTPException as exc:
+        log.warning("could not acknowledge interaction %s in time: %s", interaction.id, exc)
 
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, update: bool = False) -> T:
@@ -50,10 +110,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, updat
     if not interaction.response.is_done():
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
-            if update:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction, update=update)
     return await task
 
 

@@ -18,8 +18,11 @@ from cogs.common import (
     OOPS,
     answer_after_commit,
     bot_of,
+    defer,
+    edit,
     find_game,
     game_autocomplete,
+    keep_alive,
     reply,
     seat_of,
 )
@@ -150,10 +153,7 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
     bot = bot_of(interaction)
     try:
         record = await bot.service.get(gid, interaction.guild_id)
-        if first:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()
+        await defer(interaction, update=not first)
         wanted = step if step is not None else (1 << 30)
         view, events, total, shown = await bot.service.replay(gid, wanted, interaction.guild_id)
     except ServiceError as exc:
@@ -217,7 +217,7 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     if gate.private(record, seat) is None:
         await reply(interaction, "The game hasn't started yet: nothing secret to show.")
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction)
     text, file = await bot.presenter.private_package(record, seat)
     content = f"Your private view of game #{record.id}.\n{text}"
     kwargs: dict[str, Any] = {}
@@ -286,6 +286,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         self.bot = bot
         super().__init__()
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every command, button and form of every game is acknowledged in time (`keep_alive`)."""
+        await keep_alive(interaction)
+
     # --- opening a table ---------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", players="Seats at the table (the game's range)",
@@ -325,10 +330,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
-        await interaction.response.send_message(
-            f"{interaction.user.mention} opened a table for **{g.title}**. Press **Join** to take a seat.",
-            embed=table_embed(record), view=table_view(record), allowed_mentions=discord.AllowedMentions.none())
-        message = await interaction.original_response()
+        opened = f"{interaction.user.mention} opened a table for **{g.title}**. Press **Join** to take a seat."
+        sent = await reply(interaction, opened,
+                           ephemeral=False, embed=table_embed(record), view=table_view(record),
+                           allowed_mentions=discord.AllowedMentions.none())
+        message = sent or await interaction.original_response()
         await self.bot.service.set_table_message(record.id, message.channel.id, message.id)
 
     def options_help(self, key: str) -> str:
@@ -407,10 +413,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await reply(interaction, exc.message)
             return
         if from_button:
-            await interaction.response.edit_message(embed=table_embed(record), view=table_view(record))
+            await edit(interaction, embed=table_embed(record), view=table_view(record))
             await interaction.followup.send(said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
         else:
-            await interaction.response.send_message(said, allowed_mentions=discord.AllowedMentions.none())
+            await reply(interaction, said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_table(record)
 
     async def refresh_table(self, record: GameRecord) -> None:
@@ -426,7 +432,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             log.warning("could not refresh table message of game %s", record.id)
 
     async def start_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         try:
             applied = await self.bot.service.start(record.id, interaction.user.id,
                                                    guild_id=record.guild_id)
@@ -569,7 +575,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if view is None:
             await reply(interaction, embed=table_embed(record))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         presenter = self.bot.presenter
         text = "\n".join(x for x in (presenter.status_line(record, view), waiting_on(record)) if x)
         if record.status in ENDED:
@@ -636,8 +642,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
-        await interaction.response.send_message(f"Game #{record.id} ({record.game.title}) was abandoned "
-                                                f"by {interaction.user.mention}.")
+        await reply(interaction, f"Game #{record.id} ({record.game.title}) was abandoned "
+                                 f"by {interaction.user.mention}.", ephemeral=False)
         await self.refresh_table(record)
 
     @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
@@ -659,7 +665,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await reply(interaction, f"{player.mention}'s time has not run out: only a player whose turn "
                                      "deadline has passed can be dropped.")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         try:
             await self.bot.service.drop_player(record.id, seat, by="admin", guild_id=record.guild_id)
         except ServiceError as exc:

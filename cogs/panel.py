@@ -16,7 +16,7 @@ import discord
 from bot import gate
 from bot.presenter import clock_line
 from bot.service import ServiceError
-from cogs.common import OOPS, answer_after_commit, bot_of, game_number, in_time, own_lines, reply
+from cogs.common import OOPS, answer_after_commit, bot_of, edit, game_number, in_time, own_lines, reply
 
 log = logging.getLogger(__name__)
 
@@ -175,10 +175,7 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
     else:
         content, view = f"{head}\n\n{waiting_on(new)}", None
     try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=content[:2000], view=view)
-        else:
-            await interaction.response.edit_message(content=content[:2000], view=view)
+        await edit(interaction, content=content[:2000], view=view)
     except discord.HTTPException:
         # The panel was a channel message rather than the user's own: answer privately instead.
         await reply(interaction, head)
@@ -342,7 +339,7 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
         return
     content, view = await panel_message(bot, record, seat, group)
     try:
-        await interaction.response.edit_message(content=content[:2000], view=view)
+        await edit(interaction, content=content[:2000], view=view)
     except discord.HTTPException:
         await reply(interaction, content, view=view)
 

@@ -1,0 +1,75 @@
+"""A busy moment never costs a player their move: any command, button or form still unanswered
+0.8 s after it was made is acknowledged, and answered afterwards as it would have been."""
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.harness import settle, sqlite, start_bot, texts
+from tests.fakediscord import FakeDiscord
+
+SLOW = 2.2  # seconds: past the keep-alive (0.8 s) and past the acknowledgement window below
+WINDOW = 2.0  # Discord's is 3 s; shorter here, so that only an early acknowledgement passes
+
+
+def slowed(target: Any, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = getattr(target, name)
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOW)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, slow)
+
+
+def acknowledged_in_time(result: Any) -> None:
+    """The simulator refuses a first answer after its window: no error means it came in time."""
+    assert result.acknowledged and not result.errors, result.errors
+
+
+async def test_slow_commands_and_buttons_are_acknowledged_then_answered(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = fake_discord
+    sim.ack_timeout = WINDOW
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    # A public answer (a new table) after a private "thinking…": the table is still posted publicly.
+    slowed(bot.service, "open_table", monkeypatch)
+    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
+    await settle()
+    acknowledged_in_time(opened)
+    assert opened.response_type == 5  # deferred, "thinking…"
+    tables = [m for m in sim.channel_messages(sim.channel) if "opened a table" in m.text]
+    assert len(tables) == 1 and not tables[0].ephemeral
+    gid = int(re.findall(r"table #(\d+)", tables[0].text)[0])
+    assert (await bot.service.get(gid)).table_message_id == tables[0].id
+
+    # A button whose message is edited: a deferred update, then the edit and the public line.
+    slowed(bot.service, "join", monkeypatch)
+    joined = await sim.click(sim.bob, tables[0], label="Join")
+    await settle()
+    acknowledged_in_time(joined)
+    assert joined.response_type == 6
+    assert "joined table" in texts(sim.channel_messages(sim.channel))
+    assert (await bot.service.get(gid)).seats == ["s1", "s2"]
+    assert tables[0].history, "the table message was not edited to show the new seat"
+
+    # A private answer: the same reply, privately, after the acknowledgement.
+    slowed(bot.service, "in_guild", monkeypatch)
+    listed = await sim.slash(sim.carol, sim.channel, "game list")
+    await settle()
+    acknowledged_in_time(listed)
+    assert listed.ephemeral and f"#{gid}" in listed.content
+
+
+async def test_quick_answers_need_no_acknowledgement(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    await start_bot(sim, sqlite(tmp_path), seed=1)
+    listed = await sim.slash(sim.alice, sim.channel, "game list")
+    await settle()
+    assert listed.response_type == 4 and listed.ephemeral and not listed.errors
+    await asyncio.sleep(1.0)  # the keep-alive wakes, finds the answer given, and does nothing
+    assert not listed.errors and listed.response_type == 4
