@@ -84,14 +84,40 @@ def spread(values: list[float], scale: float = 1.0) -> dict[str, float | None]:
 
 # --- the bot's own process ---------------------------------------------------------------------
 
-def rss() -> dict[str, float]:
-    """This process's resident memory now and at its peak, in MB (Linux /proc)."""
+def _status(pid: int | str) -> dict[str, float]:
     fields = {}
-    for line in Path("/proc/self/status").read_text().splitlines():
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         name, _, value = line.partition(":")
         if name in ("VmRSS", "VmHWM"):
             fields[name] = round(int(value.split()[0]) / 1024, 1)
-    return {"rss_mb": fields.get("VmRSS", 0.0), "peak_rss_mb": fields.get("VmHWM", 0.0)}
+    return fields
+
+
+def _children() -> list[int]:
+    """The processes this one started (the render workers and multiprocessing's tracker)."""
+    me, out = os.getpid(), []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == me:
+                    out.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return out
+
+
+def rss() -> dict[str, float]:
+    """This process's resident memory now and at its peak, and its child processes' now, in MB
+    (Linux /proc); `total_mb` is the bot's with its render workers."""
+    own = _status("self")
+    workers = 0.0
+    for pid in _children():
+        try:
+            workers += _status(pid).get("VmRSS", 0.0)
+        except OSError:
+            continue
+    return {"rss_mb": own.get("VmRSS", 0.0), "peak_rss_mb": own.get("VmHWM", 0.0),
+            "workers_rss_mb": round(workers, 1), "total_mb": round(own.get("VmRSS", 0.0) + workers, 1)}
 
 
 class Heartbeat:
@@ -685,7 +711,7 @@ def figures(many: dict[str, Any], few: dict[str, Any]) -> dict[str, Any]:
         out["noop_plus_commit_over_noop"] = round(floor / trip["noop_ms"], 2)
         out["move_over_noop"] = trip["move_over_noop"]
     if "memory" in many and "memory" in few:
-        big, small = many["memory"]["after_load"]["rss_mb"], few["memory"]["after_load"]["rss_mb"]
+        big, small = many["memory"]["after_load"]["total_mb"], few["memory"]["after_load"]["total_mb"]
         out.update(rss_mb_many=big, rss_mb_10=small, rss_many_over_10=round(big / small, 2))
     if "lag" in many:
         out.update(lag_p99_ms=many["lag"]["lag_p99_ms"], lag_max_ms=many["lag"]["lag_max_ms"])

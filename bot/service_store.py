@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -32,6 +32,13 @@ MESSAGES = cast(Table, MessageRow.__table__)
 OUTBOX = cast(Table, OutboxRow.__table__)
 RESULTS = cast(Table, ResultRow.__table__)
 RATINGS = cast(Table, RatingRow.__table__)
+
+# The write path's statements, built once: building one per move cost as much as running it.
+# UPDATE's SET clause comes from each execution's parameters (their keys are column names).
+LOAD_GAME = select(GAMES).where(GAMES.c.id == bindparam("w_id"))
+UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
+ADD_ACTIONS = insert(ACTIONS)
+ADD_OUTBOX = insert(OUTBOX)
 
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 INLINE_RECORDS = 4  # more rows than this are turned into records in a worker thread
@@ -186,7 +193,7 @@ class Store(Outbox):
         missing = NoSuchGame(f"There is no game #{game_id} in this server.")
         if not valid_id(game_id):
             raise missing
-        row = (await session.execute(select(GAMES).where(GAMES.c.id == game_id))).first()
+        row = (await session.execute(LOAD_GAME, {"w_id": game_id})).first()
         if row is None or (guild_id is not None and row.guild_id != guild_id):
             raise missing
         return dict(row._mapping)
@@ -252,15 +259,14 @@ class Store(Outbox):
         game_id = cur["id"]
         users = values.get("users", cur["users"]) or {}
         try:
-            result = await session.execute(
-                update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == cur["version"])
-                .values(**values))
+            result = await session.execute(UPDATE_GAME, {**values, "w_id": game_id,
+                                                         "w_version": cur["version"]})
             if getattr(result, "rowcount", 0) != 1:
                 await session.rollback()
                 return False
             first = cur["last_seq"] + 1
             if change.log:
-                await session.execute(insert(ACTIONS), [
+                await session.execute(ADD_ACTIONS, [
                     {"game_id": game_id, "seq": first + i, "seat": line.seat, "kind": line.kind,
                      "action": line.action, "by": line.by, "created_at": now,
                      "user_id": _user_id(users.get(line.seat)), "events": line.events,
@@ -274,11 +280,11 @@ class Store(Outbox):
                 await session.execute(delete(OUTBOX).where(
                     OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
             if change.notice is not None:
-                await session.execute(insert(OUTBOX).values(
-                    game_id=game_id, version=values["version"],
-                    first_seq=first if change.log else None,
-                    last_seq=values["last_seq"] if change.log else None,
-                    payload=change.notice, created_at=now))
+                await session.execute(ADD_OUTBOX, {
+                    "game_id": game_id, "version": values["version"],
+                    "first_seq": first if change.log else None,
+                    "last_seq": values["last_seq"] if change.log else None,
+                    "payload": change.notice, "created_at": now})
             await session.commit()
         except IntegrityError:  # the log's primary key caught a concurrent writer
             await session.rollback()
