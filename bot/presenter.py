@@ -9,8 +9,10 @@ Only views reach these messages (bot/gate.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
@@ -29,6 +31,7 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
 BOARD_MEMORY = 2048  # games whose last posted board signature is remembered
+ANSWERS_FIRST = 1.0  # seconds a post waits at most for the moves being answered
 
 
 def mention(user: str) -> str:
@@ -67,6 +70,9 @@ class Presenter:
         self.bot = bot
         self.last_board: OrderedDict[int, str] = OrderedDict()
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self._answering = 0  # moves being played and answered right now
+        self._answered = asyncio.Event()
+        self._answered.set()
         # Set by the lobby cog: the persistent buttons under a turn message, and a seat's own
         # choices (text and components) for a DM.
         self.turn_view: Any = lambda record: None
@@ -124,9 +130,26 @@ class Presenter:
         return await self.image(record, "board", view)
 
     # --- the outbox --------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def answering(self) -> AsyncIterator[None]:
+        """Around playing and answering a move: posts to the tables wait for it (see deliver)."""
+        self._answering += 1
+        self._answered.clear()
+        try:
+            yield
+        finally:
+            self._answering -= 1
+            if not self._answering:
+                self._answered.set()
+
     async def deliver(self, game_id: int) -> discord.Message | None:
         """Tell what the game's writes left in the outbox: DMs first, then one channel post when
-        a turn passed, a phase changed or the game ended. Safe to call any number of times."""
+        a turn passed, a phase changed or the game ended. Safe to call any number of times.
+
+        Players waiting on their own answers come first: when many moves arrive at once, the
+        posts wait (at most ANSWERS_FIRST seconds) until every move in hand has been answered."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._answered.wait(), ANSWERS_FIRST)
         service = self.bot.service
         async with self._lock(game_id):
             record = await service.get(game_id)

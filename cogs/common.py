@@ -209,21 +209,22 @@ async def perform(interaction: discord.Interaction, record: GameRecord,
     write path, answer the user, then deliver what the table is told."""
     bot = bot_of(interaction)
     batch = actions if isinstance(actions, list) else [actions]
-    try:
-        applied = await in_time(interaction, bot.service.act_many(
-            record.id, interaction.user.id, batch, expected_version=expected_version,
-            guild_id=record.guild_id))
-    except ServiceError as exc:
-        await reply(interaction, exc.message)
-        return None
-    except Exception:
-        log.exception("action failed: game %s user %s actions %s", record.id,
-                      interaction.user.id, batch)
-        await reply(interaction, OOPS.format(gid=record.id))
-        return None
-    interaction.extras["committed"] = True
-    if not quiet:
-        await answer_after_commit(interaction, confirm(interaction, applied))
+    async with bot.presenter.answering():
+        try:
+            applied = await in_time(interaction, bot.service.act_many(
+                record.id, interaction.user.id, batch, expected_version=expected_version,
+                guild_id=record.guild_id))
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return None
+        except Exception:
+            log.exception("action failed: game %s user %s actions %s", record.id,
+                          interaction.user.id, batch)
+            await reply(interaction, OOPS.format(gid=record.id))
+            return None
+        interaction.extras["committed"] = True
+        if not quiet:
+            await answer_after_commit(interaction, confirm(interaction, applied))
     await bot.presenter.deliver(record.id)
     return applied
 

@@ -147,21 +147,21 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
     if not 0 <= idx < len(legal):
         await refuse_stale(interaction, bot, record, seat)
         return
-    try:
-        applied = await in_time(interaction, bot.service.act(record.id, interaction.user.id, legal[idx],
-                                                             expected_version=ver,
-                                                             guild_id=record.guild_id),
-                                update=True)
-    except ServiceError as exc:
-        await reply(interaction, exc.message)
-        return
-    except Exception:
-        log.exception("action failed: game %s seat %s action %s", gid, seat, legal[idx])
-        await reply(interaction, OOPS.format(gid=gid))
-        return
-    interaction.extras["committed"] = True
-    await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat,
-                                                       "\n".join(own_lines(applied, seat)[-8:])))
+    async with bot.presenter.answering():
+        try:
+            applied = await in_time(interaction, bot.service.act(
+                record.id, interaction.user.id, legal[idx], expected_version=ver,
+                guild_id=record.guild_id), update=True)
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        except Exception:
+            log.exception("action failed: game %s seat %s action %s", gid, seat, legal[idx])
+            await reply(interaction, OOPS.format(gid=gid))
+            return
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat,
+                                                           "\n".join(own_lines(applied, seat)[-8:])))
     await bot.presenter.deliver(record.id)
 
 
