@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python bench/load.py [--stored 10000] [--postgres URL] [--only commit,roundtrip,...]
          [--games 100] [--minute-seconds 60] [--diagnose]
-The bot runs as its own process (`python bench/load.py --bot-child ...`), connected to the Discord
+The bot runs as its own process (`python -m bench.bot_child ...`), connected to the Discord
 simulator in this process, so its memory and its event loop's lag are its own. Its database (a SQLite
 file; a fresh PostgreSQL database when one answers) first gets `--stored` real games of every
 registered game (bench/stored.py). Then `--games` Mali games are opened, joined and started by slash
@@ -324,7 +324,7 @@ class BotProcess:
         cfg = {"token": sim.token, "url": url, "api_base": sim.api_base, "gateway_url": sim.gateway_url,
                "diagnose": diagnose, "debug_loop": debug_loop, "tick_seconds": tick_seconds}
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--bot-child", json.dumps(cfg), cwd=ROOT,
+            sys.executable, "-m", "bench.bot_child", json.dumps(cfg), cwd=ROOT,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         bot = cls(proc)
@@ -805,7 +805,4 @@ async def main(argv: list[str] | None = None, emit: Callable[[dict[str, Any]], N
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--bot-child":
-        asyncio.run(bot_child(json.loads(sys.argv[2])))
-    else:
-        asyncio.run(main())
+    asyncio.run(main())
