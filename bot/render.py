@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import io
 import logging
 import multiprocessing
@@ -18,16 +19,21 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Literal
-
-import discord
+from typing import TYPE_CHECKING, Any, Literal
 
 import renderers
+
+if TYPE_CHECKING:
+    import discord
 
 Kind = Literal["board", "private", "summary"]
 log = logging.getLogger(__name__)
 
 _pool: ProcessPoolExecutor | None = None
+try:
+    _trim: Any = ctypes.CDLL("libc.so.6").malloc_trim
+except (OSError, AttributeError):  # not glibc: nothing to trim
+    _trim = None
 _guard = threading.Lock()
 
 
@@ -40,6 +46,16 @@ def pool(workers: int) -> ProcessPoolExecutor:
                                         mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_worker_start, initargs=(os.getpid(),))
         return _pool
+
+
+def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:
+    """In a worker: draw, then hand the drawing's freed memory back to the system (glibc keeps
+    it otherwise, and a worker's size would creep up with every board)."""
+    try:
+        return renderers.draw(key, kind, view)
+    finally:
+        if _trim is not None:
+            _trim(0)
 
 
 def _worker_start(parent: int) -> None:
@@ -73,7 +89,7 @@ async def render_bytes(workers: int, key: str, kind: Kind, view: dict[str, Any])
     for attempt in (1, 2):
         current = pool(workers)
         try:
-            return await loop.run_in_executor(current, renderers.draw, key, kind, view)
+            return await loop.run_in_executor(current, _draw, key, kind, view)
         except BrokenProcessPool:
             log.warning("a render worker died (attempt %d); starting a new pool", attempt)
             _restart(current)
@@ -81,14 +97,16 @@ async def render_bytes(workers: int, key: str, kind: Kind, view: dict[str, Any])
 
 
 def warm(workers: int) -> None:
-    """Start a worker now and build the renderers' cached base images there, so that the first
-    board waits for neither."""
+    """Start the pool's workers now, so that the first board does not wait for them. A game's
+    cached base images are built by its first board: a worker holds only the games played."""
     if workers > 0:
-        pool(workers).submit(renderers.warm_all)
+        pool(workers).submit(renderers.keys)
 
 
 async def render_file(workers: int, key: str, kind: Kind, view: dict[str, Any],
                       filename: str) -> discord.File | None:
+    import discord  # here, not above: the workers import this module and never need Discord
+
     data = await render_bytes(workers, key, kind, view)
     if data is None:
         return None
