@@ -293,3 +293,15 @@ async def legal_choices(interaction: discord.Interaction, key: str,
     if seat is None:
         return record, []
     return record, [(a, label) for a, label in gate.choices(record, seat) if a["type"] in types]
+
+
+async def refuse_with_choices(interaction: discord.Interaction, why: str, record: GameRecord, seat: str,
+                              *types: str) -> None:
+    """Why first, then what the user can do of these action types (or what the game asks now)."""
+    legal = gate.choices(record, seat)
+    same = [label for a, label in legal if a["type"] in types]
+    if same:
+        hint = "You can: " + "; ".join(same[:6]) + ("; …" if len(same) > 6 else "") + "."
+    else:
+        hint = "Your choices now: " + "; ".join(label for _, label in legal[:6]) + "."
+    await reply(interaction, f"{why} {hint}"[:2000])

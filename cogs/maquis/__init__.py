@@ -17,6 +17,7 @@ from cogs.common import (
     game_autocomplete,
     legal_choices,
     perform,
+    refuse_with_choices,
     reply,
     running_game,
     seat_of,
@@ -156,17 +157,6 @@ class Maquis(commands.GroupCog, group_name="maquis",
         if applied is not None:
             await answer_after_commit(interaction, confirm(interaction, applied))
 
-    async def refuse(self, interaction: discord.Interaction, why: str, record: GameRecord, seat: str,
-                     *types: str) -> None:
-        """Why first, then what the user can do of this kind (or what the game asks now)."""
-        legal = gate.choices(record, seat)
-        same = [label for a, label in legal if a["type"] in types]
-        if same:
-            hint = "You can: " + "; ".join(same[:6]) + ("; …" if len(same) > 6 else "") + "."
-        else:
-            hint = "Your choices now: " + "; ".join(label for _, label in legal[:6]) + "."
-        await reply(interaction, f"{why} {hint}"[:2000])
-
     # --- help and panel ------------------------------------------------------------------------
     @app_commands.command(name="help", description="How to play Maquis, and the commands")
     @app_commands.describe(topic="What to read about")
@@ -196,7 +186,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
         record, seat = found
         view = gate.public(record) or {}
         if view.get("phase") != "placement":
-            await self.refuse(interaction, "Partisans are placed only in the placement phase.", record, seat)
+            await refuse_with_choices(interaction, "Partisans are placed only in the placement phase.", record, seat)
             return
         loc = location_id(location, view)
         action = {"type": "place", "at": loc, "papers": papers}
@@ -207,7 +197,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
                        else f"Fake papers are not needed on {place_name(view, loc)}: no patrol can block its way home.")
             else:
                 why = place_refusal(view, loc, location)
-            await self.refuse(interaction, why, record, seat, "place")
+            await refuse_with_choices(interaction, why, record, seat, "place")
             return
         await self.run(interaction, game, action, found)
 
@@ -237,7 +227,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
         record, seat = found
         view = gate.public(record) or {}
         if view.get("phase") != "action":
-            await self.refuse(interaction, "Partisans are activated only in the action phase.", record, seat)
+            await refuse_with_choices(interaction, "Partisans are activated only in the action phase.", record, seat)
             return
         loc = location_id(partisan, view)
         mine = [(a, label) for a, label in gate.choices(record, seat) if a["type"] == "activate" and a["at"] == loc]
@@ -246,7 +236,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
             done = any(p["at"] == loc and p["status"] == "placed" and p["activated"] for p in view["partisans"])
             why = (f"The partisan on {name} has already acted today." if done
                    else f"There is no partisan waiting to act on {name}.")
-            await self.refuse(interaction, why, record, seat, "activate")
+            await refuse_with_choices(interaction, why, record, seat, "activate")
             return
         picked = next((a for a, label in mine if action in (option_value(a), label, words(label, True))), None)
         if picked is None:
@@ -300,7 +290,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
                 why = "That patrol is a Soldier: only Milice can be shot."
             else:
                 why = "A shot is not offered now: it would change nothing (no route or fake papers it saves)."
-            await self.refuse(interaction, why, record, seat, "shoot")
+            await refuse_with_choices(interaction, why, record, seat, "shoot")
             return
         await self.run(interaction, game, action, found)
 
@@ -335,7 +325,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
             return
         record, seat = found
         if {"type": kind} not in [a for a, _ in gate.choices(record, seat)]:
-            await self.refuse(interaction, why, record, seat)
+            await refuse_with_choices(interaction, why, record, seat)
             return
         await self.run(interaction, game, {"type": kind}, found)
 
@@ -354,7 +344,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
                 await reply(interaction, (f"{option[:40]!r} is not one of your choices. You can choose: "
                                           + "; ".join(label for _, label in legal) + ".")[:2000])
             else:
-                await self.refuse(interaction, "No question is waiting on you now.", record, seat)
+                await refuse_with_choices(interaction, "No question is waiting on you now.", record, seat)
             return
         await self.run(interaction, game, picked, found)
 

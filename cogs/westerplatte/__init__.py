@@ -17,6 +17,7 @@ from cogs.common import (
     game_autocomplete,
     legal_choices,
     perform,
+    refuse_with_choices,
     reply,
     running_game,
     seat_of,
@@ -258,22 +259,11 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
             if single not in [a for a, _ in gate.choices(record, seat)]:
                 why = target_refusal(gate.public(record) or {}, single)
                 if why:
-                    await self.refuse(interaction, why, record, seat, single["type"])
+                    await refuse_with_choices(interaction, why, record, seat, single["type"])
                     return
         applied = await perform(interaction, found[0], actions, quiet=True)
         if applied is not None:
             await answer_after_commit(interaction, tell(interaction, applied))
-
-    async def refuse(self, interaction: discord.Interaction, why: str, record: GameRecord, seat: str,
-                     *types: str) -> None:
-        """Why first, then what the user can do of this kind (or what the game asks now)."""
-        legal = gate.choices(record, seat)
-        same = [label for a, label in legal if a["type"] in types]
-        if same:
-            hint = "You can: " + "; ".join(same[:6]) + "."
-        else:
-            hint = "Your choices now: " + "; ".join(label for _, label in legal[:6]) + "."
-        await reply(interaction, f"{why} {hint}"[:2000])
 
     # --- help and panel ------------------------------------------------------------------------
     @app_commands.command(name="help", description="How to play 7 Days of Westerplatte, and the commands")
@@ -302,7 +292,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
         turn = view["turn"]
         target = wall_id(to)
         if (view.get("asked") or {}).get("kind") != "officer_phase":
-            await self.refuse(interaction, "You can't move now: the game asks a choice first.", record, seat)
+            await refuse_with_choices(interaction, "You can't move now: the game asks a choice first.", record, seat)
             return
         here = next(o["at"] for o in view["officers"] if o["id"] == turn["officer"])
         routes = route_costs(view, here, turn["moves"])
@@ -348,7 +338,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
         record, seat = found
         legal = [a for a, _ in gate.choices(record, seat)]
         if kind not in ("extra_movement", "extra_action"):
-            await self.refuse(interaction, f"{kind[:30]!r} is not a token: say extra_movement or extra_action.",
+            await refuse_with_choices(interaction, f"{kind[:30]!r} is not a token: say extra_movement or extra_action.",
                               record, seat, "extra_movement", "extra_action")
             return
         if {"type": kind} not in legal:
@@ -363,7 +353,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
                 why = "Use your movement first: the extra-movement token is offered once your movement is used up."
             else:
                 why = "Use your action first: the extra-action token is offered once your action is used."
-            await self.refuse(interaction, why, record, seat, "extra_movement", "extra_action")
+            await refuse_with_choices(interaction, why, record, seat, "extra_movement", "extra_action")
             return
         await self.run(interaction, game, {"type": kind}, found)
 
@@ -419,7 +409,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
         if found is None:
             return
         if k is None:
-            await self.refuse(interaction, f"{space[:20]!r} is not a space: spaces are I, II, III and IV.",
+            await refuse_with_choices(interaction, f"{space[:20]!r} is not a space: spaces are I, II, III and IV.",
                               found[0], found[1], "mine")
             return
         await self.run(interaction, game, {"type": "mine", "path": path_id(path), "space": k}, found, tile="mines")
@@ -448,7 +438,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
             return
         target = wall_id(wall)
         if target is None:
-            await self.refuse(interaction, f"{wall[:40]!r} is not a wall space: say e.g. `outpost C` or "
+            await refuse_with_choices(interaction, f"{wall[:40]!r} is not a wall space: say e.g. `outpost C` or "
                                            "`guardhouse 3`.", found[0], found[1], "rebuild")
             return
         await self.run(interaction, game, {"type": "rebuild", "wall": target}, found, tile="wall_rebuild")
@@ -510,7 +500,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
                 await reply(interaction, (f"{option[:40]!r} is not one of your choices. You can choose: "
                                           + "; ".join(label for _, label in legal) + ".")[:2000])
             else:
-                await self.refuse(interaction, "No choice is waiting on you: it's your moves and actions.",
+                await refuse_with_choices(interaction, "No choice is waiting on you: it's your moves and actions.",
                                   record, seat)
             return
         await self.run(interaction, game, picked, found)
