@@ -5,7 +5,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-DEFER_AFTER = 1.0  # seconds; Discord wants an answer within 3
 KEEP_ALIVE_AFTER = 0.8  # seconds after an interaction was made: acknowledge it if still unanswered
 
 OOPS = ("Something went wrong on our side and nothing was changed. "
@@ -84,7 +82,7 @@ async def defer(interaction: discord.Interaction, *, update: bool = False) -> No
 
 
 async def keep_alive(interaction: discord.Interaction) -> None:
-    """Acknowledge any command, component or form still unanswered DEFER_AFTER seconds after it
+    """Acknowledge any command, component or form still unanswered KEEP_ALIVE_AFTER seconds after it
     was made, so that a busy moment never costs a player their move (Discord drops an
     interaction not acknowledged within 3 s). `reply` and `edit` answer either way."""
     kind = interaction.type
@@ -99,19 +97,6 @@ async def keep_alive(interaction: discord.Interaction) -> None:
         await defer(interaction, update=kind == discord.InteractionType.component)
     except discord.HTTPException as exc:
         log.warning("could not acknowledge interaction %s in time: %s", interaction.id, exc)
-
-
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, update: bool = False) -> T:
-    """Run `work`, acknowledging the interaction only if it is not done soon enough.
-
-    A quick move is then answered with one request instead of an acknowledgement and a follow-up.
-    `update`: a component click whose message will be edited (deferred update) rather than answered."""
-    task = asyncio.ensure_future(work)
-    if not interaction.response.is_done():
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:
-            await defer(interaction, update=update)
-    return await task
 
 
 def where_id(interaction: discord.Interaction) -> int:
@@ -211,9 +196,9 @@ async def perform(interaction: discord.Interaction, record: GameRecord,
     batch = actions if isinstance(actions, list) else [actions]
     async with bot.presenter.answering():
         try:
-            applied = await in_time(interaction, bot.service.act_many(
+            applied = await bot.service.act_many(
                 record.id, interaction.user.id, batch, expected_version=expected_version,
-                guild_id=record.guild_id))
+                guild_id=record.guild_id)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return None

@@ -16,7 +16,7 @@ import discord
 from bot import gate
 from bot.presenter import clock_line
 from bot.service import ServiceError
-from cogs.common import OOPS, answer_after_commit, bot_of, edit, game_number, in_time, own_lines, reply
+from cogs.common import OOPS, answer_after_commit, bot_of, edit, game_number, own_lines, reply
 
 log = logging.getLogger(__name__)
 
@@ -149,9 +149,8 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
         return
     async with bot.presenter.answering():
         try:
-            applied = await in_time(interaction, bot.service.act(
-                record.id, interaction.user.id, legal[idx], expected_version=ver,
-                guild_id=record.guild_id), update=True)
+            applied = await bot.service.act(record.id, interaction.user.id, legal[idx],
+                                            expected_version=ver, guild_id=record.guild_id)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
