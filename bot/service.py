@@ -108,10 +108,7 @@ class GameService(Store):
         before = list(game.to_act(before_state)) if before is None else before
         finished = game.outcome(after_state) is not None
         after = [] if finished else list(game.to_act(after_state))
-        outcome = game.outcome(after_state)
-        values = {"state": game.dump(after_state), "waiting": after,
-                  "result": dict(outcome) if outcome is not None else None,
-                  **self._turn_clock(cur, before, after, now)}
+        values = {"state": game.dump(after_state), **self._turn_clock(cur, before, after, now)}
         if finished:
             values["status"] = "finished"
         public_before = game.view(before_state, None)

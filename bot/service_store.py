@@ -235,7 +235,7 @@ class Store(Outbox):
                         return cur, None
                     values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
                               "last_seq": cur["last_seq"] + len(change.log)}
-                    if ("state" in values or "status" in values) and "waiting" not in values:
+                    if "state" in values or "status" in values:  # keep waiting and result true
                         state = change.state
                         if state is None and values.get("state", cur["state"]) is not None:
                             state = self._game(cur["key"]).load(values.get("state", cur["state"]))
