@@ -1,16 +1,21 @@
-"""Engines, sessions and migrations for SQLite (aiosqlite) and PostgreSQL (asyncpg)."""
+"""Engines, units of work and migrations for SQLite and PostgreSQL (see `Database`)."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.engine.url import URL
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,8 +80,20 @@ def make_engine(url: str | URL | None = None, *, schema: str | None = None,
         settings = dict(connect_args.get("server_settings", {}))
         settings["search_path"] = schema
         connect_args["server_settings"] = settings
-    kwargs.setdefault("pool_pre_ping", True)
-    return create_async_engine(parsed, connect_args=connect_args, **kwargs)
+    engine = create_async_engine(parsed, connect_args=connect_args, **kwargs)
+    event.listen(engine.sync_engine, "checkout", _drop_closed)
+    _schemas[engine.sync_engine] = schema
+    return engine
+
+
+def _drop_closed(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """On pool checkout, swap a connection known closed (the server restarted) for a new one, at
+    no cost: `pool_pre_ping` would cost round trips on every checkout. A connection that died
+    unnoticed fails one unit of work, which `Database.run` tries again."""
+    inner = getattr(dbapi_connection, "_connection", dbapi_connection)  # asyncpg's, in its adapter
+    closed = getattr(inner, "is_closed", None)
+    if (closed() if callable(closed) else getattr(inner, "closed", False)) or getattr(inner, "broken", False):
+        raise DisconnectionError("the server closed this connection")
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
@@ -108,3 +125,74 @@ async def upgrade(url_or_engine: str | URL | AsyncEngine | None = None, schema: 
     finally:
         if owned:
             await engine.dispose()
+
+
+T = TypeVar("T")
+DB_THREADS = 4  # units of work at once (SQLite: one writer among them, see Store._writing)
+_threads: ThreadPoolExecutor | None = None
+_schemas: WeakKeyDictionary[Engine, str | None] = WeakKeyDictionary()  # make_engine's `schema`
+
+
+def _db_threads() -> ThreadPoolExecutor:
+    global _threads
+    if _threads is None:
+        _threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="db")
+    return _threads
+
+
+class Database:
+    """Runs a unit of work, a function of a synchronous Connection, as one transaction in a worker
+    thread: committed when it returns, rolled back when it raises.
+
+    The work runs on a synchronous twin of the async engine (pysqlite; psycopg for PostgreSQL),
+    so a transaction of several statements costs one hand-off between the event loop and a
+    thread. SQLAlchemy's async adapters cost a hand-off (aiosqlite: three or four) or a greenlet
+    round per statement, each a wake-up of the loop: a move's write cost twice the raw driver's."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        self._twin = _sync_twin(engine)
+        # Reads of one statement need no transaction: on PostgreSQL that spares BEGIN and COMMIT.
+        self._reader = self._twin if self.dialect == "sqlite" else \
+            self._twin.execution_options(isolation_level="AUTOCOMMIT")
+
+    async def run(self, work: Callable[[Connection], T], *, read: bool = False) -> T:
+        """`work(connection)` in one transaction (`read`: a single read, in autocommit); tried
+        once more when its connection turned out dead before the commit (a database restart),
+        which cannot have written anything."""
+        loop = asyncio.get_running_loop()
+        engine = self._reader if read else self._twin
+        for attempt in (1, 2):
+            committing = [False]
+            try:
+                return await loop.run_in_executor(_db_threads(), self._in_thread, engine, work, committing)
+            except DBAPIError as exc:
+                if attempt == 2 or committing[0] or not exc.connection_invalidated:
+                    raise
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _in_thread(engine: Engine, work: Callable[[Connection], T], committing: list[bool]) -> T:
+        with engine.connect() as conn:
+            result = work(conn)
+            committing[0] = True
+            conn.commit()
+            return result
+
+
+def _sync_twin(engine: AsyncEngine) -> Engine:
+    """A synchronous engine on the async engine's database, with the same settings, disposed with
+    it."""
+    if engine.dialect.name == "sqlite":
+        twin = create_engine(engine.url.set(drivername="sqlite+pysqlite"), json_serializer=canonical_json,
+                             connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False})
+        event.listen(twin, "connect", _sqlite_pragmas)
+    else:
+        schema = _schemas.get(engine.sync_engine)
+        connect_args = {"options": f"-c search_path={schema}"} if schema else {}
+        twin = create_engine(engine.url.set(drivername="postgresql+psycopg"), json_serializer=canonical_json,
+                             connect_args=connect_args, pool_size=DB_THREADS, max_overflow=DB_THREADS)
+        event.listen(twin, "checkout", _drop_closed)
+    event.listen(engine.sync_engine, "engine_disposed", lambda _engine: twin.dispose())
+    return twin

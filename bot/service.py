@@ -11,10 +11,9 @@ from typing import Any
 
 from sqlalchemy import case, delete, func, insert, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.models import GameRow
 from bot.ratings import START, elo, placings
 from bot.service_errors import (
     AlreadyJoined,
@@ -160,22 +159,26 @@ class GameService(Store):
         except IllegalAction as exc:
             raise Illegal(str(exc)) from exc
         now = self.now()
-        row = GameRow(guild_id=guild_id, channel_id=channel_id, thread_id=None, key=key,
+        values = dict(guild_id=guild_id, channel_id=channel_id, thread_id=None, key=key,
                       options=resolved, settings=normalise_settings(settings, game),
                       creator_id=creator_id, seats=["s1"], users={"s1": str(creator_id)},
-                      status="open", seed=None, state=None, version=0, last_seq=0, reminded=[], waiting=[],
-                      created_at=now, updated_at=now)
-        async with self._sessions() as session:
-            session.add(row)
-            await session.commit()
-            self.stats["writes"] += 1
-            return self._record(await self._load(session, row.id))
+                      status="open", seed=None, state=None, version=0, last_seq=0, reminded=[],
+                      waiting=[], created_at=now, updated_at=now)
+
+        def work(conn: Connection) -> dict[str, Any]:
+            game_id = conn.execute(insert(GAMES).values(**values).returning(GAMES.c.id)).scalar_one()
+            return self._load(conn, game_id)
+
+        async with self._writing():
+            data = await self._db.run(work)
+        self.stats["writes"] += 1
+        return self._record(data)
 
     async def join(self, game_id: int, user_id: int | str,
                    guild_id: int | None = None) -> GameRecord:
         user = str(user_id)
 
-        async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
+        def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "join")
             if self._seat(cur, user) is not None:
@@ -194,7 +197,7 @@ class GameService(Store):
                     guild_id: int | None = None) -> GameRecord:
         user = str(user_id)
 
-        async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
+        def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] != "open":
                 raise WrongStatus("You can only leave a table that has not started. This game "
                                   "is running: `/game resign` leaves it, or its creator or an "
@@ -216,7 +219,7 @@ class GameService(Store):
 
     async def start(self, game_id: int, user_id: int | str, *, seed: int | None = None,
                     guild_id: int | None = None) -> Applied:
-        async def plan(_s: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
+        def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "start it")
             if str(cur["creator_id"]) != str(user_id):
@@ -251,13 +254,14 @@ class GameService(Store):
 
     async def act_many(self, game_id: int, user_id: int | str, actions: list[Action], *,
                        expected_version: int | None = None, by: str = "player",
-                       guild_id: int | None = None) -> Applied:
+                       guild_id: int | None = None, known: GameRecord | None = None) -> Applied:
         """Several actions of one seat (a route walked step by step) in one transaction: all are
-        applied and logged, or none; their public lines go out as one post."""
+        applied and logged, or none; their public lines go out as one post. `known`: the game
+        as the caller just read it (see Store._write)."""
         if not actions:
             raise Illegal("Nothing to do: no action was given.")
 
-        async def plan(session: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
+        def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur)
             seat = self._seat(cur, user_id)
             if seat is None:
@@ -269,7 +273,7 @@ class GameService(Store):
                     raise self._stale(cur, before)
                 raise NotYourTurn("It's not your turn: the game is waiting on "
                                   f"{self._mentions(cur, before)}.")
-            if stale and await self._repeats_last(session, cur["id"], seat, actions[0]):
+            if stale and self._repeats_last(conn, cur["id"], seat, actions[0]):
                 raise self._stale(cur, before)
             new, events, log = state, list[Event](), list[LogLine]()
             for n, action in enumerate(actions):
@@ -287,7 +291,7 @@ class GameService(Store):
                 new, events = after, events + more
             return self._move(cur, game, state, new, events, log, now, before, actor=seat)
 
-        data, change = await self._write(game_id, plan, guild_id)
+        data, change = await self._write(game_id, plan, guild_id, known)
         assert change is not None
         return self._applied(data, change)
 
@@ -296,13 +300,13 @@ class GameService(Store):
                            "Use the latest message; the game is waiting on "
                            f"{self._mentions(cur, waiting)}.")
 
-    async def _repeats_last(self, session: AsyncSession, game_id: int, seat: str,
-                            action: Action) -> bool:
+    @staticmethod
+    def _repeats_last(conn: Connection, game_id: int, seat: str, action: Action) -> bool:
         """A stale click that repeats the last logged move is a double click, not a new move."""
-        last = (await session.execute(
+        last = conn.execute(
             select(ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.action)
             .where(ACTIONS.c.game_id == game_id, ACTIONS.c.undone.is_(False))
-            .order_by(ACTIONS.c.seq.desc()).limit(1))).first()
+            .order_by(ACTIONS.c.seq.desc()).limit(1)).first()
         return last is not None and (last.seat, last.kind, last.action) == (seat, "action", action)
 
     async def timeout(self, game_id: int) -> Applied | None:
@@ -310,7 +314,7 @@ class GameService(Store):
 
         One default action (or drop) per overdue seat per call; None when nothing is due.
         What the channel is told comes from the engine's public events: never from describe()."""
-        async def plan(_s: AsyncSession, cur: dict[str, Any], now: datetime) -> Change | None:
+        def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change | None:
             deadline = cur["deadline_at"]
             if cur["status"] != "running" or deadline is None or now < deadline:
                 return None
@@ -362,7 +366,7 @@ class GameService(Store):
         (resigning). Without it the caller has checked permissions already."""
         seat = str(seat)
 
-        async def plan(_s: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
+        def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "drop a player")
             if seat not in cur["seats"]:
                 raise NotInGame("That seat is not in this game.")
@@ -390,18 +394,18 @@ class GameService(Store):
         """Take back the user's own last action, as Board Game Arena allows: only since their turn
         began, never past randomness, hidden information revealed, or another seat's action.
         The log keeps the action, marked undone; the state is rebuilt without it."""
-        async def plan(session: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
+        def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "undo")
             seat = self._seat(cur, user_id)
             if seat is None:
                 raise NotInGame("You are not playing in this game, so there is nothing to undo.")
-            entries = await self._entries(session, cur["id"])
+            entries = self._entries(conn, cur["id"])
             why = undo_refusal(entries, seat)
             if why:
                 raise NotAllowed(why)
             last = entries[-1]
             rebuilt = self._replay(game, cur, entries[:-1])
-            unsaid = await self._unposted_row_of(session, cur["id"], last.seq)
+            unsaid = self._unposted_row_of(conn, cur["id"], last.seq)
             change = self._move(cur, game, state, rebuilt, [], [], now, reason="undo",
                                 actor=seat, lines=[{
                                     "type": "undo", "seat": seat,
@@ -415,27 +419,32 @@ class GameService(Store):
         assert change is not None
         return self._applied(data, change)
 
-    async def can_undo(self, game_id: int, seat: str) -> bool:
-        async with self._sessions() as session:
-            return not undo_refusal(await self._entries(session, game_id, limit=1), seat)
+    async def can_undo(self, game_id: int, seat: str, version: int | None = None) -> bool:
+        """Whether `seat` may take back the log's last entry (at `version`, when given: then
+        the entry this process just wrote is used, if it wrote that version)."""
+        known = self.last_entry(game_id, version) if version is not None else None
+        if known is not None:
+            return not undo_refusal([known], seat)
+        entries = await self._db.run(lambda conn: self._entries(conn, game_id, limit=1), read=True)
+        return not undo_refusal(entries, seat)
 
-    async def _entries(self, session: AsyncSession, game_id: int,
-                       limit: int | None = None) -> list[LogEntry]:
+    @staticmethod
+    def _entries(conn: Connection, game_id: int, limit: int | None = None) -> list[LogEntry]:
         """The log entries that count (not undone), oldest first; the last `limit` of them."""
         query = (select(ACTIONS).where(ACTIONS.c.game_id == game_id, ACTIONS.c.undone.is_(False))
                  .order_by(ACTIONS.c.seq.desc()))
         if limit is not None:
             query = query.limit(limit)
-        rows = (await session.execute(query)).all()
+        rows = conn.execute(query).all()
         return [LogEntry(**r._mapping) for r in reversed(rows)]
 
-    async def _unposted_row_of(self, session: AsyncSession, game_id: int,
-                               seq: int) -> int | None:
+    @staticmethod
+    def _unposted_row_of(conn: Connection, game_id: int, seq: int) -> int | None:
         """The outbox row that tells of log entry `seq` alone, if it is not posted yet."""
-        row = (await session.execute(
+        row = conn.execute(
             select(OUTBOX.c.id).where(OUTBOX.c.game_id == game_id, OUTBOX.c.first_seq == seq,
                                       OUTBOX.c.last_seq == seq, OUTBOX.c.posted_at.is_(None),
-                                      OUTBOX.c.dm_at.is_(None)))).first()
+                                      OUTBOX.c.dm_at.is_(None))).first()
         return None if row is None else int(row.id)
 
     def _replay(self, game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:
@@ -451,7 +460,7 @@ class GameService(Store):
                       by_user: int | str, is_admin: bool = False,
                       guild_id: int | None = None) -> GameRecord:
         """Hand a seat to another user (the creator or an admin); the game state is untouched."""
-        async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
+        def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] not in ACTIVE:
                 raise _status_refusal(cur["status"], "hand a seat over")
             if not (is_admin or str(by_user) == str(cur["creator_id"])):
@@ -479,7 +488,7 @@ class GameService(Store):
     async def abandon(self, game_id: int, user_id: int | str, is_admin: bool = False,
                       guild_id: int | None = None) -> GameRecord:
         """End an open or running game without a result: its creator or an admin."""
-        async def plan(_s: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
+        def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] not in ACTIVE:
                 raise _status_refusal(cur["status"], "abandon it")
             if not (is_admin or str(user_id) == str(cur["creator_id"])):
@@ -529,9 +538,11 @@ class GameService(Store):
             query = query.where(ACTIONS.c.undone.is_(False))
         if limit is not None:
             query = query.limit(limit)
-        async with self._sessions() as session:
-            await self._load(session, game_id, guild_id)
-            rows = (await session.execute(query)).all()
+        def work(conn: Connection) -> list[Any]:
+            self._load(conn, game_id, guild_id)
+            return list(conn.execute(query).all())
+
+        rows = await self._db.run(work)
         return [LogEntry(**r._mapping) for r in reversed(rows)]
 
     async def replay(self, game_id: int, step: int,
@@ -539,9 +550,7 @@ class GameService(Store):
         """The public view after `step` moves (0: the start), that step's public events, the
         number of steps, and the step shown (clamped). Built from the seed and the log, like a
         rebuild; undone moves are not steps. Never anything that was secret at that point."""
-        async with self._sessions() as session:
-            cur = await self._load(session, game_id, guild_id)
-            entries = await self._entries(session, game_id)
+        cur, entries = await self._db.run(lambda conn: self._with_entries(conn, game_id, guild_id))
         if cur["seed"] is None:
             raise _status_refusal(cur["status"], "replay it")
         step = max(0, min(step, len(entries)))
@@ -552,81 +561,87 @@ class GameService(Store):
 
     async def rebuild(self, game_id: int) -> Any:
         """Replay the game from its seed and log (undone entries skipped); equals the snapshot."""
-        async with self._sessions() as session:
-            cur = await self._load(session, game_id)
-            entries = await self._entries(session, game_id)
+        cur, entries = await self._db.run(lambda conn: self._with_entries(conn, game_id))
         if cur["seed"] is None:
             raise _status_refusal(cur["status"], "rebuild it")
         return self._replay(self._game(cur["key"]), cur, entries)
+
+    def _with_entries(self, conn: Connection, game_id: int,
+                      guild_id: int | None = None) -> tuple[dict[str, Any], list[LogEntry]]:
+        return self._load(conn, game_id, guild_id), self._entries(conn, game_id)
 
     # -- results and ratings ---------------------------------------------------------------
     async def record_results(self, game_id: int) -> bool:
         """Note how a finished game ended for each player, and move the Elo ratings (see
         bot/ratings.py). Idempotent: False when there is nothing (more) to record."""
-        async with self._sessions() as session:
-            cur = await self._load(session, game_id)
-            if cur["status"] != "finished" or cur["state"] is None:
-                return False
-            if (await session.execute(select(RESULTS.c.game_id).where(RESULTS.c.game_id == game_id)
-                                      .limit(1))).first() is not None:
-                return False
-            game = self._game(cur["key"])
-            outcome: dict[str, Any] = dict(game.outcome(game.load(cur["state"])) or {})
-            entries = await self._entries(session, game_id)
-            left = {e.seat for e in entries if e.kind == "drop"}
-            places = placings(outcome, cur["users"], list(cur["seats"]))
-            rated = (not game.cooperative and outcome.get("reason") != "abandoned" and not left
-                     and len(places) >= 2)
-            before: dict[int, float] = {}
-            after: dict[int, float] = {}
-            if rated:
-                rows = (await session.execute(select(RATINGS.c.user_id, RATINGS.c.rating).where(
-                    RATINGS.c.guild_id == cur["guild_id"], RATINGS.c.key == cur["key"],
-                    RATINGS.c.user_id.in_([p.user_id for p in places])))).all()
-                known = {int(u): float(r) for u, r in rows}
-                before = {p.user_id: known.get(p.user_id, START) for p in places}
-                after = elo(before, places)
-                for p in places:
-                    await self._upsert_rating(session, cur["guild_id"], cur["key"], p.user_id, after[p.user_id])
-            now = self.now()
-            if places:
-                await session.execute(insert(RESULTS), [
+        async with self._writing():
+            return await self._db.run(lambda conn: self._record_results(conn, game_id))
+
+    def _record_results(self, conn: Connection, game_id: int) -> bool:
+        cur = self._load(conn, game_id)
+        if cur["status"] != "finished" or cur["state"] is None:
+            return False
+        if conn.execute(select(RESULTS.c.game_id).where(RESULTS.c.game_id == game_id)
+                        .limit(1)).first() is not None:
+            return False
+        game = self._game(cur["key"])
+        outcome: dict[str, Any] = dict(game.outcome(game.load(cur["state"])) or {})
+        entries = self._entries(conn, game_id)
+        left = {e.seat for e in entries if e.kind == "drop"}
+        places = placings(outcome, cur["users"], list(cur["seats"]))
+        rated = (not game.cooperative and outcome.get("reason") != "abandoned" and not left
+                 and len(places) >= 2)
+        before: dict[int, float] = {}
+        after: dict[int, float] = {}
+        if rated:
+            rows = conn.execute(select(RATINGS.c.user_id, RATINGS.c.rating).where(
+                RATINGS.c.guild_id == cur["guild_id"], RATINGS.c.key == cur["key"],
+                RATINGS.c.user_id.in_([p.user_id for p in places]))).all()
+            known = {int(u): float(r) for u, r in rows}
+            before = {p.user_id: known.get(p.user_id, START) for p in places}
+            after = elo(before, places)
+            for p in places:
+                self._upsert_rating(conn, cur["guild_id"], cur["key"], p.user_id, after[p.user_id])
+        now = self.now()
+        if places:
+            try:
+                conn.execute(insert(RESULTS), [
                     {"game_id": game_id, "user_id": p.user_id, "guild_id": cur["guild_id"], "key": cur["key"],
                      "seat": p.seat, "won": p.won, "score": p.score, "rank": p.rank, "rated": rated,
                      "left": p.seat in left, "rating_before": before.get(p.user_id),
                      "rating_after": after.get(p.user_id), "ended_at": now} for p in places])
-            try:
-                await session.commit()
-            except IntegrityError:  # another process recorded them first
-                await session.rollback()
+            except IntegrityError:  # another process recorded them first: its ratings stand
+                conn.rollback()
                 return False
         return bool(places)
 
-    async def _upsert_rating(self, session: AsyncSession, guild_id: int, key: str, user_id: int,
-                             rating: float) -> None:
-        dialect = (await session.connection()).dialect.name
-        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    @staticmethod
+    def _upsert_rating(conn: Connection, guild_id: int, key: str, user_id: int, rating: float) -> None:
+        make = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
         stmt = make(RATINGS).values(guild_id=guild_id, key=key, user_id=user_id, rating=rating, games=1)
-        await session.execute(stmt.on_conflict_do_update(
+        conn.execute(stmt.on_conflict_do_update(
             index_elements=[RATINGS.c.guild_id, RATINGS.c.key, RATINGS.c.user_id],
             set_={"rating": rating, "games": RATINGS.c.games + 1}))
 
     async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Any]:
         """A player's figures in a server: per game played, won, average score and rating; and
         their reliability: moves made in time against moves the deadline made, games left."""
-        async with self._sessions() as session:
-            per_game = (await session.execute(
+        def work(conn: Connection) -> tuple[list[Any], dict[str, Any], dict[str, int]]:
+            per_game = list(conn.execute(
                 select(RESULTS.c.key, func.count(), func.sum(case((RESULTS.c.won, 1), else_=0)),
                        func.avg(RESULTS.c.score), func.sum(case((RESULTS.c.left, 1), else_=0)))
                 .where(RESULTS.c.guild_id == guild_id, RESULTS.c.user_id == user_id)
-                .group_by(RESULTS.c.key).order_by(RESULTS.c.key))).all()
-            ratings = dict((await session.execute(
+                .group_by(RESULTS.c.key).order_by(RESULTS.c.key)).all())
+            ratings = dict(conn.execute(
                 select(RATINGS.c.key, RATINGS.c.rating)
-                .where(RATINGS.c.guild_id == guild_id, RATINGS.c.user_id == user_id))).all())
-            moves: dict[str, int] = dict((await session.execute(
+                .where(RATINGS.c.guild_id == guild_id, RATINGS.c.user_id == user_id)).all())
+            moves: dict[str, int] = dict(conn.execute(
                 select(ACTIONS.c.by, func.count()).join(GAMES, GAMES.c.id == ACTIONS.c.game_id)
                 .where(ACTIONS.c.user_id == user_id, GAMES.c.guild_id == guild_id,
-                       ACTIONS.c.kind == "action").group_by(ACTIONS.c.by))).all())
+                       ACTIONS.c.kind == "action").group_by(ACTIONS.c.by)).all())
+            return per_game, ratings, moves
+
+        per_game, ratings, moves = await self._db.run(work)
         games = [{"key": k, "played": int(n), "won": int(w or 0),
                   "average": None if avg is None else round(float(avg), 1), "left": int(gone or 0),
                   "rating": None if k not in ratings else round(float(ratings[k]))}
@@ -638,19 +653,18 @@ class GameService(Store):
     async def leaderboard(self, guild_id: int, key: str, limit: int = 10) -> list[dict[str, Any]]:
         """A server's best players of a game: by rating (competitive), by wins (co-operative)."""
         game = self._game(key)
-        async with self._sessions() as session:
-            if not game.cooperative:
-                rows = (await session.execute(
-                    select(RATINGS.c.user_id, RATINGS.c.rating, RATINGS.c.games)
-                    .where(RATINGS.c.guild_id == guild_id, RATINGS.c.key == key)
-                    .order_by(RATINGS.c.rating.desc(), RATINGS.c.user_id).limit(limit))).all()
-                return [{"user_id": int(u), "rating": round(float(r)), "games": int(g)} for u, r, g in rows]
-            wins = func.sum(case((RESULTS.c.won, 1), else_=0))
-            rows = (await session.execute(
-                select(RESULTS.c.user_id, wins, func.count())
-                .where(RESULTS.c.guild_id == guild_id, RESULTS.c.key == key)
-                .group_by(RESULTS.c.user_id).order_by(wins.desc(), RESULTS.c.user_id).limit(limit))).all()
-            return [{"user_id": int(u), "wins": int(w or 0), "games": int(n)} for u, w, n in rows]
+        if not game.cooperative:
+            query = (select(RATINGS.c.user_id, RATINGS.c.rating, RATINGS.c.games)
+                     .where(RATINGS.c.guild_id == guild_id, RATINGS.c.key == key)
+                     .order_by(RATINGS.c.rating.desc(), RATINGS.c.user_id).limit(limit))
+            rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
+            return [{"user_id": int(u), "rating": round(float(r)), "games": int(g)} for u, r, g in rows]
+        wins = func.sum(case((RESULTS.c.won, 1), else_=0))
+        query = (select(RESULTS.c.user_id, wins, func.count())
+                 .where(RESULTS.c.guild_id == guild_id, RESULTS.c.key == key)
+                 .group_by(RESULTS.c.user_id).order_by(wins.desc(), RESULTS.c.user_id).limit(limit))
+        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
+        return [{"user_id": int(u), "wins": int(w or 0), "games": int(n)} for u, w, n in rows]
 
     # -- deadlines --------------------------------------------------------------------------
     async def due(self, now: datetime | None = None, limit: int = 50) -> list[GameRecord]:
@@ -670,10 +684,9 @@ class GameService(Store):
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:
-            async with self._sessions() as session:
-                rows = await session.execute(select(PLAYERS.c.user_id, PLAYERS.c.last_reminder_at)
-                                             .where(PLAYERS.c.user_id.in_(ids)))
-                last = {str(uid): at for uid, at in rows.all()}
+            query = select(PLAYERS.c.user_id, PLAYERS.c.last_reminder_at).where(PLAYERS.c.user_id.in_(ids))
+            rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
+            last = {str(uid): at for uid, at in rows}
         due: list[tuple[GameRecord, str]] = []
         for record in games:
             for seat in record.to_act:
@@ -689,10 +702,10 @@ class GameService(Store):
         """Note a reminder sent: in the game (for this deadline) and on the player (4 h gap)."""
         seat = str(seat)
 
-        async def plan(session: AsyncSession, cur: dict[str, Any], now: datetime) -> Change:
+        def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             user = cur["users"].get(seat, "")
             if user.isdigit():
-                await self._upsert_player(session, int(user), last_reminder_at=now)
+                self._upsert_player(conn, int(user), last_reminder_at=now)
             reminded = cur["reminded"] if seat in cur["reminded"] else [*cur["reminded"], seat]
             values: dict[str, Any] = {"reminded": reminded}
             if cur["status"] == "running" and cur["waiting"] is not None:
@@ -706,10 +719,10 @@ class GameService(Store):
     # -- where the game lives -----------------------------------------------------------------
     async def set_table_message(self, game_id: int, channel_id: int,
                                 message_id: int) -> GameRecord:
-        async def plan(session: AsyncSession, cur: dict[str, Any], _now: datetime) -> Change:
-            await session.execute(delete(MESSAGES).where(MESSAGES.c.game_id == game_id,
-                                                         MESSAGES.c.kind == "table"))
-            await session.execute(insert(MESSAGES).values(
+        def plan(conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
+            conn.execute(delete(MESSAGES).where(MESSAGES.c.game_id == game_id,
+                                        MESSAGES.c.kind == "table"))
+            conn.execute(insert(MESSAGES).values(
                 game_id=game_id, kind="table", channel_id=channel_id, message_id=message_id,
                 version=cur["version"] + 1))
             return Change({"table_message_id": message_id})
@@ -718,7 +731,7 @@ class GameService(Store):
         return self._record(data)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
-        async def plan(_s: AsyncSession, _cur: dict[str, Any], _now: datetime) -> Change:
+        def plan(_conn: Connection, _cur: dict[str, Any], _now: datetime) -> Change:
             return Change({"thread_id": thread_id})
 
         data, _ = await self._write(game_id, plan)

@@ -2,27 +2,31 @@
 
 Every write goes through `Store._write`: load the row, plan the change (checks + pure game
 calls), `UPDATE games ... WHERE id = :id AND version = :v`, append the log, commit, all in one
-transaction. A write that matched no row lost a race with another process: reload and replan.
+transaction, run as one unit of work (`bot.db.Database`). A write that matched no row lost a race
+with another process: reload and replan.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.db import Database
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
-from bot.service_errors import Conflict, NoSuchGame, UnknownGame
-from bot.service_records import Applied, GameRecord, MessageRecord, PlayerRecord
+from bot.service_errors import Conflict, NoSuchGame, ServiceError, UnknownGame
+from bot.service_records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
 from games.base import Action, Event, Game
 
 GAMES = cast(Table, GameRow.__table__)
@@ -42,6 +46,7 @@ ADD_OUTBOX = insert(OUTBOX)
 
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 INLINE_RECORDS = 4  # more rows than this are turned into records in a worker thread
+LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_entry)
 
 
 def valid_id(value: object) -> bool:
@@ -95,7 +100,7 @@ class OutboxEntry:
 class Outbox:
     """The delivery queue that every write fills in its own transaction (see bot/poster.py)."""
 
-    _sessions: async_sessionmaker[AsyncSession]
+    _db: Database
     _serial: asyncio.Lock | None
 
     def _writing(self) -> contextlib.AbstractAsyncContextManager[Any]:
@@ -108,8 +113,7 @@ class Outbox:
                                       OUTBOX.c.version <= up_to_version,
                                       (OUTBOX.c.posted_at.is_(None)) | (OUTBOX.c.dm_at.is_(None)))
                  .order_by(OUTBOX.c.version, OUTBOX.c.id))
-        async with self._sessions() as session:
-            rows = (await session.execute(query)).all()
+        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
         return [OutboxEntry(**r._mapping) for r in rows]
 
     async def mark_delivered(self, ids: list[int], *, dm: bool = False, posted: bool = False,
@@ -124,22 +128,24 @@ class Outbox:
         dm_only = [i for i in dm_only or [] if i not in ids]
         if not (ids and values) and not dm_only:
             return
-        async with self._writing(), self._sessions() as session:
+
+        def work(conn: Connection) -> None:
             if ids and values:
-                await session.execute(update(OUTBOX).where(OUTBOX.c.id.in_(ids)).values(**values))
+                conn.execute(update(OUTBOX).where(OUTBOX.c.id.in_(ids)).values(**values))
             if dm_only:
-                await session.execute(update(OUTBOX).where(OUTBOX.c.id.in_(dm_only)).values(dm_at=now))
-            await session.commit()
+                conn.execute(update(OUTBOX).where(OUTBOX.c.id.in_(dm_only)).values(dm_at=now))
+
+        async with self._writing():
+            await self._db.run(work)
 
     async def games_to_post(self, limit: int = 100) -> list[int]:
         """Games with something still to post or DM (after a restart or a failed post)."""
         query = (select(OUTBOX.c.game_id).where(OUTBOX.c.posted_at.is_(None))
                  .group_by(OUTBOX.c.game_id).order_by(OUTBOX.c.game_id).limit(limit))
-        async with self._sessions() as session:
-            return [r[0] for r in (await session.execute(query)).all()]
+        return await self._db.run(lambda conn: [r[0] for r in conn.execute(query).all()], read=True)
 
 
-Plan = Callable[[AsyncSession, dict[str, Any], datetime], Awaitable[Change | None]]
+Plan = Callable[[Connection, dict[str, Any], datetime], Change | None]
 
 
 class Store(Outbox):
@@ -148,15 +154,18 @@ class Store(Outbox):
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], *,
                  clock: Callable[[], datetime] | None = None,
                  games: Mapping[str, Game] | None = None, max_tries: int = 5) -> None:
+        bind = sessionmaker.kw.get("bind")
+        if not isinstance(bind, AsyncEngine):
+            raise TypeError("Store needs a sessionmaker bound to an AsyncEngine (bot.db.make_sessionmaker)")
         self._sessions = sessionmaker
+        self._db = Database(bind)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._games = games
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
-        bind = sessionmaker.kw.get("bind")
+        self._last_entries: OrderedDict[int, tuple[int, LogEntry]] = OrderedDict()
         # SQLite takes one writer at a time: queueing writes here spares them its busy-wait
         # (sleeps of up to 100 ms) when many moves arrive at once. PostgreSQL writes in parallel.
-        self._serial: asyncio.Lock | None = \
-            asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
+        self._serial: asyncio.Lock | None = asyncio.Lock() if self._db.dialect == "sqlite" else None
         self.max_tries = max_tries
         # "writes": committed writes; "retries": writes that lost a race and were replanned;
         # "conflicts": calls that gave up after max_tries.
@@ -187,13 +196,13 @@ class Store(Outbox):
             self._locks[game_id] = lock
         return lock
 
-    async def _load(self, session: AsyncSession, game_id: int,
-                    guild_id: int | None = None) -> dict[str, Any]:
+    @staticmethod
+    def _load(conn: Connection, game_id: int, guild_id: int | None = None) -> dict[str, Any]:
         """The game's row; NoSuchGame for a bad id, a missing game or another server's game."""
         missing = NoSuchGame(f"There is no game #{game_id} in this server.")
         if not valid_id(game_id):
             raise missing
-        row = (await session.execute(LOAD_GAME, {"w_id": game_id})).first()
+        row = conn.execute(LOAD_GAME, {"w_id": game_id}).first()
         if row is None or (guild_id is not None and row.guild_id != guild_id):
             raise missing
         return dict(row._mapping)
@@ -221,75 +230,129 @@ class Store(Outbox):
         waiting = list(game.to_act(state)) if status == "running" and outcome is None else []
         return {"waiting": waiting, "result": dict(outcome) if outcome is not None else None}
 
-    async def _write(self, game_id: int, plan: Plan,
-                     guild_id: int | None = None) -> tuple[dict[str, Any], Change | None]:
+    async def _write(self, game_id: int, plan: Plan, guild_id: int | None = None,
+                     known: GameRecord | None = None) -> tuple[dict[str, Any], Change | None]:
+        """Plan and write a change of one game. `known`: the game as the caller just read it, to
+        plan on instead of reading it again; a write it makes stale fails the version check and is
+        planned again on the stored row, and so is a refusal it led to."""
         if not valid_id(game_id):
             raise NoSuchGame(f"There is no game #{game_id} in this server.")
+        given = self._row_of(known) if known is not None and known.id == game_id else None
         async with self._lock(game_id):
             for _ in range(self.max_tries):
-                async with self._writing(), self._sessions() as session:
-                    cur = await self._load(session, game_id, guild_id)
-                    now = self.now()
-                    change = await plan(session, cur, now)
-                    if change is None:
-                        return cur, None
-                    values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
-                              "last_seq": cur["last_seq"] + len(change.log)}
-                    if "state" in values or "status" in values:  # keep waiting and result true
-                        state = change.state
-                        if state is None and values.get("state", cur["state"]) is not None:
-                            state = self._game(cur["key"]).load(values.get("state", cur["state"]))
-                        values.update(self._derived(self._game(cur["key"]),
-                                                    values.get("status", cur["status"]), state))
-                    if "deadline_at" in values:
-                        values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
-                                                          values["deadline_at"])
-                    if await self._commit(session, cur, values, change, now):
+                async with self._writing():
+                    try:
+                        done = await self._db.run(partial(self._attempt, game_id=game_id, plan=plan,
+                                                          guild_id=guild_id, given=given))
+                    except ServiceError:
+                        if given is None:
+                            raise
+                        given = None
+                        continue
+                if done is not None:
+                    if done[1] is not None:
                         self.stats["writes"] += 1
-                        return {**cur, **values}, change
+                        self._note_last_entry(done[0], done[1])
+                    return done
+                given = None
                 self.stats["retries"] += 1
         self.stats["conflicts"] += 1
         raise Conflict("Too many moves arrived at once and this one kept losing the race. "
                        "Nothing was changed: please try again.")
 
-    async def _commit(self, session: AsyncSession, cur: dict[str, Any], values: dict[str, Any],
-                      change: Change, now: datetime) -> bool:
-        """Write the row, the log and the outbox in one transaction; False if another writer got
-        there first."""
+    def _attempt(self, conn: Connection, game_id: int, plan: Plan, guild_id: int | None,
+                 given: dict[str, Any] | None) -> tuple[dict[str, Any], Change | None] | None:
+        """One try of a write, in one transaction: None when another writer got there first."""
+        if given is not None and guild_id is not None and given["guild_id"] != guild_id:
+            raise NoSuchGame(f"There is no game #{game_id} in this server.")
+        cur = given if given is not None else self._load(conn, game_id, guild_id)
+        now = self.now()
+        change = plan(conn, cur, now)
+        if change is None:
+            return cur, None
+        values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
+                  "last_seq": cur["last_seq"] + len(change.log)}
+        if "state" in values or "status" in values:  # keep waiting and result true
+            state = change.state
+            if state is None and values.get("state", cur["state"]) is not None:
+                state = self._game(cur["key"]).load(values.get("state", cur["state"]))
+            values.update(self._derived(self._game(cur["key"]),
+                                        values.get("status", cur["status"]), state))
+        if "deadline_at" in values:
+            values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
+                                              values["deadline_at"])
+        if not self._commit(conn, cur, values, change, now):
+            return None
+        return {**cur, **values}, change
+
+    @staticmethod
+    def _commit(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
+                change: Change, now: datetime) -> bool:
+        """Write the row, the log and the outbox (`Database.run` commits); False (rolled back) if
+        another writer got there first."""
         game_id = cur["id"]
         users = values.get("users", cur["users"]) or {}
         try:
-            result = await session.execute(UPDATE_GAME, {**values, "w_id": game_id,
-                                                         "w_version": cur["version"]})
-            if getattr(result, "rowcount", 0) != 1:
-                await session.rollback()
+            result = conn.execute(UPDATE_GAME, {**values, "w_id": game_id, "w_version": cur["version"]})
+            if result.rowcount != 1:
+                conn.rollback()
                 return False
             first = cur["last_seq"] + 1
             if change.log:
-                await session.execute(ADD_ACTIONS, [
+                conn.execute(ADD_ACTIONS, [
                     {"game_id": game_id, "seq": first + i, "seat": line.seat, "kind": line.kind,
                      "action": line.action, "by": line.by, "created_at": now,
                      "user_id": _user_id(users.get(line.seat)), "events": line.events,
                      "barrier": line.barrier, "undone": False}
                     for i, line in enumerate(change.log)])
             if change.undo_seq is not None:
-                await session.execute(update(ACTIONS).where(
-                    ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq)
-                    .values(undone=True))
+                conn.execute(update(ACTIONS).where(
+                    ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq).values(undone=True))
             if change.drop_outbox:
-                await session.execute(delete(OUTBOX).where(
+                conn.execute(delete(OUTBOX).where(
                     OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
             if change.notice is not None:
-                await session.execute(ADD_OUTBOX, {
+                conn.execute(ADD_OUTBOX, {
                     "game_id": game_id, "version": values["version"],
                     "first_seq": first if change.log else None,
                     "last_seq": values["last_seq"] if change.log else None,
                     "payload": change.notice, "created_at": now})
-            await session.commit()
         except IntegrityError:  # the log's primary key caught a concurrent writer
-            await session.rollback()
+            conn.rollback()
             return False
         return True
+
+    @staticmethod
+    def _row_of(record: GameRecord) -> dict[str, Any] | None:
+        """The stored row a full record was made of (None for a light one or one without state)."""
+        if record.snapshot is None:
+            return None
+        row = {f.name: getattr(record, f.name) for f in fields(record) if f.name in GAMES.c}
+        return {**row, "state": record.snapshot, "waiting": list(record.to_act)}
+
+    def _note_last_entry(self, data: dict[str, Any], change: Change) -> None:
+        """Remember the log's last entry at the written version (for `can_undo`), kept for the
+        last LAST_ENTRIES games written."""
+        game_id, version = data["id"], data["version"]
+        before = self._last_entries.pop(game_id, None)
+        if change.log:
+            line = change.log[-1]
+            entry = LogEntry(game_id=game_id, seq=data["last_seq"], seat=line.seat, kind=line.kind,
+                             action=line.action, by=line.by, created_at=data["updated_at"],
+                             user_id=_user_id((data["users"] or {}).get(line.seat)),
+                             events=line.events, barrier=line.barrier)
+        elif before is not None and before[0] == version - 1 and change.undo_seq is None:
+            entry = before[1]  # the log did not change
+        else:
+            return
+        self._last_entries[game_id] = (version, entry)
+        while len(self._last_entries) > LAST_ENTRIES:
+            self._last_entries.popitem(last=False)
+
+    def last_entry(self, game_id: int, version: int) -> LogEntry | None:
+        """The log's last entry at `version` of the game, when this process wrote that version."""
+        known = self._last_entries.get(game_id)
+        return known[1] if known is not None and known[0] == version else None
 
     def _applied(self, data: dict[str, Any], change: Change) -> Applied:
         record = self._record(data, change.state)
@@ -299,8 +362,8 @@ class Store(Outbox):
 
     async def get(self, game_id: int, guild_id: int | None = None) -> GameRecord:
         """The game; with `guild_id`, only a game of that server (else NoSuchGame)."""
-        async with self._sessions() as session:
-            return self._record(await self._load(session, game_id, guild_id))
+        row = await self._db.run(lambda conn: self._load(conn, game_id, guild_id), read=True)
+        return self._record(row)
 
     async def _select(self, *where: Any, order: Any = None, limit: int | None = None,
                       light: bool = False) -> list[GameRecord]:
@@ -309,8 +372,8 @@ class Store(Outbox):
         query = select(*columns).where(*where).order_by(order if order is not None else GAMES.c.id)
         if limit is not None:
             query = query.limit(limit)
-        async with self._sessions() as session:
-            rows = [dict(r._mapping) for r in (await session.execute(query)).all()]
+        rows = await self._db.run(lambda conn: [dict(r._mapping) for r in conn.execute(query).all()],
+                                  read=True)
         if light:
             return [self._record(r) for r in rows]
         if len(rows) > INLINE_RECORDS:  # loading many states is CPU work: off the event loop
@@ -324,55 +387,58 @@ class Store(Outbox):
         while True:
             query = (select(GAMES.c.id, GAMES.c.key, GAMES.c.status, GAMES.c.state)
                      .where(GAMES.c.waiting.is_(None)).order_by(GAMES.c.id).limit(batch))
-            async with self._sessions() as session:
-                rows = (await session.execute(query)).all()
-                if not rows:
-                    return done
+            rows = await self._db.run(lambda conn, query=query: conn.execute(query).all(), read=True)  # type: ignore[misc]
+            if not rows:
+                return done
 
-                def derive(rows: Any = rows) -> list[dict[str, Any]]:
-                    out = []
-                    for gid, key, status, snapshot in rows:
-                        game = self.games.get(key)
-                        state = game.load(snapshot) if game is not None and snapshot is not None else None
-                        values = self._derived(game, status, state) if game is not None \
-                            else {"waiting": [], "result": None}
-                        out.append({"id": gid, **values})
-                    return out
+            def derive(rows: Any = rows) -> list[dict[str, Any]]:
+                out = []
+                for gid, key, status, snapshot in rows:
+                    game = self.games.get(key)
+                    state = game.load(snapshot) if game is not None and snapshot is not None else None
+                    values = self._derived(game, status, state) if game is not None \
+                        else {"waiting": [], "result": None}
+                    out.append({"id": gid, **values})
+                return out
 
-                for values in await asyncio.to_thread(derive):
-                    await session.execute(update(GAMES).where(GAMES.c.id == values.pop("id"))
-                                          .values(**values))
-                await session.commit()
+            filled = await asyncio.to_thread(derive)
+
+            def fill(conn: Connection, filled: list[dict[str, Any]] = filled) -> None:
+                for values in filled:
+                    conn.execute(update(GAMES).where(GAMES.c.id == values.pop("id")).values(**values))
+
+            async with self._writing():
+                await self._db.run(fill)
             done += len(rows)
 
     # -- messages and players ------------------------------------------------------------
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
                           version: int) -> None:
         """Remember a posted message ("board", "prompt", ...) to edit or disable later."""
-        async with self._sessions() as session:
-            await self._load(session, game_id)
-            await session.execute(insert(MESSAGES).values(
-                game_id=game_id, kind=kind, channel_id=channel_id, message_id=message_id,
-                version=version))
-            await session.commit()
+        def work(conn: Connection) -> None:
+            self._load(conn, game_id)
+            conn.execute(insert(MESSAGES).values(game_id=game_id, kind=kind, channel_id=channel_id,
+                                                 message_id=message_id, version=version))
+
+        async with self._writing():
+            await self._db.run(work)
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
         query = select(MESSAGES).where(MESSAGES.c.game_id == game_id).order_by(MESSAGES.c.id)
         if kind is not None:
             query = query.where(MESSAGES.c.kind == kind)
-        async with self._sessions() as session:
-            return [MessageRecord(**r._mapping) for r in (await session.execute(query)).all()]
+        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
+        return [MessageRecord(**r._mapping) for r in rows]
 
     async def forget_messages(self, game_id: int, message_ids: list[int]) -> None:
-        async with self._sessions() as session:
-            await session.execute(delete(MESSAGES).where(
-                MESSAGES.c.game_id == game_id, MESSAGES.c.message_id.in_(message_ids)))
-            await session.commit()
+        statement = delete(MESSAGES).where(MESSAGES.c.game_id == game_id,
+                                           MESSAGES.c.message_id.in_(message_ids))
+        async with self._writing():
+            await self._db.run(lambda conn: conn.execute(statement))
 
     async def get_player(self, user_id: int) -> PlayerRecord:
-        async with self._sessions() as session:
-            row = (await session.execute(
-                select(PLAYERS).where(PLAYERS.c.user_id == user_id))).first()
+        query = select(PLAYERS).where(PLAYERS.c.user_id == user_id)
+        row = await self._db.run(lambda conn: conn.execute(query).first(), read=True)
         return PlayerRecord(**row._mapping) if row else PlayerRecord(user_id=user_id)
 
     async def set_notify(self, user_id: int, on: bool) -> PlayerRecord:
@@ -393,8 +459,8 @@ class Store(Outbox):
         """Preferences of several users at once (the defaults for those never seen)."""
         if not user_ids:
             return {}
-        async with self._sessions() as session:
-            rows = (await session.execute(select(PLAYERS).where(PLAYERS.c.user_id.in_(user_ids)))).all()
+        query = select(PLAYERS).where(PLAYERS.c.user_id.in_(user_ids))
+        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
         found = {int(r.user_id): PlayerRecord(**r._mapping) for r in rows}
         return {u: found.get(u, PlayerRecord(user_id=u)) for u in user_ids}
 
@@ -402,19 +468,18 @@ class Store(Outbox):
         return await self._set_player(user_id, dm_closed=bool(closed))
 
     async def _set_player(self, user_id: int, **values: Any) -> PlayerRecord:
-        async with self._sessions() as session:
-            await self._upsert_player(session, user_id, **values)
-            await session.commit()
+        async with self._writing():
+            await self._db.run(lambda conn: self._upsert_player(conn, user_id, **values))
         return await self.get_player(user_id)
 
-    async def _upsert_player(self, session: AsyncSession, user_id: int, **values: Any) -> None:
-        dialect = (await session.connection()).dialect.name
-        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    @staticmethod
+    def _upsert_player(conn: Connection, user_id: int, **values: Any) -> None:
+        make = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
         stmt = make(PLAYERS).values(
             **{"user_id": user_id, "notify": False, "dm_closed": False, "last_reminder_at": None,
                "mention": True, "utc_offset": 0,
                **values})
-        await session.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
+        conn.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
                                                          set_=values))
 
 

@@ -198,7 +198,7 @@ async def perform(interaction: discord.Interaction, record: GameRecord,
         try:
             applied = await bot.service.act_many(
                 record.id, interaction.user.id, batch, expected_version=expected_version,
-                guild_id=record.guild_id)
+                guild_id=record.guild_id, known=record)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return None

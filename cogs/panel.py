@@ -258,7 +258,7 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     legal = [a for a, _ in choices]
     labels = [ui.action_label(mine, a, label) for a, label in choices]
     names = ui.panel_groups(mine, legal)
-    undoable = await bot.service.can_undo(record.id, seat)
+    undoable = await bot.service.can_undo(record.id, seat, record.version)
     rows = MAX_ROWS - 1 if undoable else MAX_ROWS
     text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
     groups = list(dict.fromkeys(n for n in names or [] if n))

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.engine import Connection
 
 from bot.service import Conflict, GameService, Illegal, NotYourTurn, StaleAction
 from tests.service.helpers import ALICE, Db, check_consistent, started
@@ -116,8 +116,8 @@ async def test_conflict_after_five_lost_races(service: GameService,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     game = await started(service)
 
-    async def always_lose(session: AsyncSession, *args: object) -> bool:
-        await session.rollback()
+    def always_lose(conn: Connection, *args: object) -> bool:
+        conn.rollback()
         return False
 
     monkeypatch.setattr(service, "_commit", always_lose)

@@ -1,0 +1,139 @@
+"""The unit of work (bot.db.Database), the write planned on the caller's copy of a game, and the
+remembered last log entry, on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types
+import pytest
+from sqlalchemy import String, cast, func, insert, select, text
+from sqlalchemy.engine import Connection
+
+from bot.db import Database
+from bot.service import GameService, Illegal
+from bot.service_store import GAMES, PLAYERS
+from games.mali import GAME as MALI
+from games.simulate import choose, playout_rng
+from tests.service.conftest import pg_dsn
+from tests.service.helpers import ALICE, BOB, CHANNEL, GUILD, Clock, Db, check_consistent, started
+from tests.service.toygame import GAME
+
+
+def _player(conn: Connection, user_id: int) -> None:
+    conn.execute(insert(PLAYERS).values(user_id=user_id, notify=False, dm_closed=False, mention=True,
+                                        utc_offset=0))
+
+
+async def _players(database: Database) -> int:
+    return await database.run(lambda conn: conn.execute(select(func.count()).select_from(PLAYERS)).scalar_one(),
+                              read=True)
+
+
+async def test_work_is_committed_when_it_returns_and_rolled_back_when_it_raises(db: Db) -> None:
+    database = Database(db.engine)
+    await database.run(lambda conn: _player(conn, 1))
+    assert await _players(database) == 1
+
+    def fails(conn: Connection) -> None:
+        _player(conn, 2)
+        raise RuntimeError("refused halfway")
+
+    with pytest.raises(RuntimeError, match="halfway"):
+        await database.run(fails)
+    assert await _players(database) == 1
+    # the same rows through the async engine the migrations use: one database, two engines
+    async with db.sessionmaker() as session:
+        assert (await session.execute(select(func.count()).select_from(PLAYERS))).scalar_one() == 1
+
+
+async def test_json_is_written_canonically_by_the_unit_of_work(db: Db) -> None:
+    database = Database(db.engine)
+    now = datetime(2030, 1, 1, tzinfo=UTC)
+    game_id = await database.run(lambda conn: conn.execute(insert(GAMES).values(
+        guild_id=1, channel_id=1, key="race", options={"b": 1, "a": 2}, settings={}, creator_id=1,
+        seats=[], users={}, status="open", version=0, last_seq=0, reminded=[], created_at=now,
+        updated_at=now).returning(GAMES.c.id)).scalar_one())
+    query = select(cast(GAMES.c.options, String)).where(GAMES.c.id == game_id)
+    stored = await database.run(lambda conn: conn.execute(query).scalar_one(), read=True)
+    if db.backend == "sqlite":  # stored as written: sorted keys, no spaces
+        assert stored == '{"a":2,"b":1}'
+    assert json.loads(stored) == {"a": 2, "b": 1}
+
+
+async def test_a_connection_the_server_dropped_is_replaced_without_an_error(db: Db) -> None:
+    if db.backend != "postgresql":
+        pytest.skip("SQLite has no server to restart")
+    service = GameService(db.sessionmaker, games={GAME.key: GAME})
+    game = await started(service)
+    pid = await service._db.run(lambda conn: conn.execute(text("SELECT pg_backend_pid()")).scalar_one(), read=True)
+    admin = await asyncpg.connect(pg_dsn(), timeout=2)
+    try:  # what a restart of the database does to the bot's pooled connection
+        assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await admin.close()
+    record = await service.get(game.id)  # no error for the player
+    assert record.version == game.version
+    applied = await service.act(game.id, ALICE, {"type": "bid", "value": 2})
+    assert applied.record.version == game.version + 1
+    assert len(await service.log(game.id)) == 1  # written once
+
+
+async def test_a_move_planned_on_a_stale_copy_is_planned_again_on_the_stored_game(db: Db) -> None:
+    one = GameService(db.sessionmaker, games={GAME.key: GAME})
+    two = GameService(db.sessionmaker, games={GAME.key: GAME})  # as if another process
+    game = await started(one)
+    seen = await one.get(game.id)
+    await two.act(game.id, ALICE, {"type": "bid", "value": 1})  # `seen` is now a version behind
+    applied = await one.act_many(game.id, BOB, [{"type": "bid", "value": 3}], known=seen)
+    assert applied.record.version == game.version + 2
+    record = await check_consistent(one, game.id)
+    assert sorted(e.seat for e in await one.log(game.id)) == ["s1", "s2"]
+    assert record.state.phase == "move"
+
+
+async def test_a_refusal_judged_on_a_stale_copy_is_judged_again(db: Db) -> None:
+    one = GameService(db.sessionmaker, games={GAME.key: GAME})
+    two = GameService(db.sessionmaker, games={GAME.key: GAME})
+    game = await started(one)
+    await one.act(game.id, ALICE, {"type": "bid", "value": 1})
+    await one.act(game.id, BOB, {"type": "bid", "value": 1})
+    stale = await one.get(game.id)  # the move phase: one seat steps, then the other
+    [first] = stale.to_act
+    [second] = [s for s in stale.seats if s != first]
+    await two.act(game.id, stale.user_of(first), {"type": "step", "n": 1})
+    # on `stale` it is not `second`'s turn; on the stored game it is
+    applied = await one.act_many(game.id, stale.user_of(second), [{"type": "step", "n": 1}], known=stale)
+    assert applied.record.version == stale.version + 2
+    with pytest.raises(Illegal, match="Bid"):  # legal on the stale copy; the round is over now
+        await one.act_many(game.id, stale.user_of(first), [{"type": "step", "n": 1}], known=stale)
+    record = await check_consistent(one, game.id)
+    assert record.version == applied.record.version and record.state.phase == "bid"
+
+
+async def test_can_undo_from_the_written_entry_agrees_with_the_log(db: Db, clock: Clock) -> None:
+    service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI})
+    other = GameService(db.sessionmaker, clock=clock, games={"mali": MALI})  # as if another process
+    record = await service.open_table(GUILD, CHANNEL, ALICE, "mali", {"variant": "extended"}, {})
+    await service.join(record.id, BOB)
+    record = (await service.start(record.id, ALICE, seed=3)).record
+    rng = playout_rng(3)
+    answers: list[bool] = []
+    for n in range(40):
+        mover = other if n % 5 == 4 else service
+        seat, action = choose(MALI, record.state, rng)
+        record = (await mover.act(record.id, record.user_of(seat), action)).record
+        if record.status != "running":
+            break
+        assert (service.last_entry(record.id, record.version) is None) == (mover is other)
+        for seat in record.seats:
+            remembered = await service.can_undo(record.id, seat, record.version)
+            assert remembered == await service.can_undo(record.id, seat)  # read from the log
+            answers.append(remembered)
+        undoer = [s for s in record.seats if await service.can_undo(record.id, s, record.version)]
+        if mover is service and undoer:
+            record = (await service.undo(record.id, record.user_of(undoer[0]))).record
+            assert service.last_entry(record.id, record.version) is None  # an undo: the log is read
+            assert await service.can_undo(record.id, undoer[0], record.version) == \
+                await service.can_undo(record.id, undoer[0])
+    assert True in answers and False in answers
