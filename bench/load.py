@@ -55,6 +55,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 
 from bench.mali_roundtrip import command_for  # noqa: E402
 from bench.stored import pct, populate, templates  # noqa: E402
+from bot.config import Settings  # noqa: E402
 from bot.db import Database, canonical_json, make_engine, make_sessionmaker, upgrade  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.service_store import GAMES  # noqa: E402
@@ -111,14 +112,18 @@ def rss() -> dict[str, float]:
     """This process's resident memory now and at its peak, and its child processes' now, in MB
     (Linux /proc); `total_mb` is the bot's with its render workers."""
     own = _status("self")
-    workers = 0.0
+    children: dict[str, float] = {}
     for pid in _children():
         try:
-            workers += _status(pid).get("VmRSS", 0.0)
+            command = Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
+            name = "resource tracker" if "resource_tracker" in command else f"render worker {pid}"
+            children[name] = _status(pid).get("VmRSS", 0.0)
         except OSError:
             continue
+    workers = sum(children.values())
     return {"rss_mb": own.get("VmRSS", 0.0), "peak_rss_mb": own.get("VmHWM", 0.0),
-            "workers_rss_mb": round(workers, 1), "total_mb": round(own.get("VmRSS", 0.0) + workers, 1)}
+            "workers_rss_mb": round(workers, 1), "children_mb": children,
+            "total_mb": round(own.get("VmRSS", 0.0) + workers, 1)}
 
 
 class Heartbeat:
@@ -244,7 +249,7 @@ async def bot_child(cfg: dict[str, Any]) -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.app import TabletopBot
-    from bot.config import Settings, point_discord_at
+    from bot.config import point_discord_at
 
     loop = asyncio.get_running_loop()
     slow = SlowCallbacks()
@@ -255,7 +260,8 @@ async def bot_child(cfg: dict[str, Any]) -> None:
     stages = Stages().install() if cfg["diagnose"] else None
     point_discord_at(cfg["api_base"], cfg["gateway_url"])
     settings = Settings(token=cfg["token"], database_url=cfg["url"], api_base=cfg["api_base"],
-                        gateway_url=cfg["gateway_url"], tick_seconds=cfg["tick_seconds"], render_workers=2)
+                        gateway_url=cfg["gateway_url"], tick_seconds=cfg["tick_seconds"],
+                        render_workers=cfg["render_workers"])
     bot = TabletopBot(settings, guild_ready_timeout=0.1)
     runner = loop.create_task(bot.start(settings.token))
     while not bot.is_ready():
@@ -321,9 +327,10 @@ class BotProcess:
 
     @classmethod
     async def launch(cls, sim: FakeDiscord, url: str, *, diagnose: bool, tick_seconds: float,
-                     debug_loop: bool = False) -> BotProcess:
+                     render_workers: int, debug_loop: bool = False) -> BotProcess:
         cfg = {"token": sim.token, "url": url, "api_base": sim.api_base, "gateway_url": sim.gateway_url,
-               "diagnose": diagnose, "debug_loop": debug_loop, "tick_seconds": tick_seconds}
+               "diagnose": diagnose, "debug_loop": debug_loop, "tick_seconds": tick_seconds,
+               "render_workers": render_workers}
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bench.bot_child", json.dumps(cfg), cwd=ROOT,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -678,7 +685,7 @@ async def measure(url: str, stored: int, shapes: list[dict[str, Any]], args: arg
                      sim.add_member(guild, sim.add_user(f"p{i}b")).user)) for i in range(args.games)]
     reader = make_engine(url)
     bot = await BotProcess.launch(sim, url, diagnose=args.diagnose, tick_seconds=args.tick_seconds,
-                                  debug_loop=args.debug_loop)
+                                  render_workers=args.render_workers, debug_loop=args.debug_loop)
     try:
         out["memory"] = {"bot_ready": {k: bot.ready[k] for k in ("rss_mb", "peak_rss_mb")}}
         run = Run(sim, bot, GameService(make_sessionmaker(reader)), tables)
@@ -770,6 +777,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--commits", type=int, default=100, help="commits timed by each path")
     parser.add_argument("--minute-seconds", type=float, default=60.0, help="the lag figure's minute")
     parser.add_argument("--tick-seconds", type=float, default=60.0, help="the bot's scheduler tick")
+    parser.add_argument("--render-workers", type=int, default=Settings.render_workers,
+                        help="the bot's render processes (its default, as in production)")
     parser.add_argument("--skip-10", action="store_true", help="no side-by-side run with 10 stored games")
     parser.add_argument("--diagnose", action="store_true",
                         help="stage times and a profile of the bot's loop thread (slower: not figures)")

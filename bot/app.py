@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import render
+from bot import memory, render
 from bot.config import Settings, point_discord_at
 from bot.presentation import GameUI
 
@@ -64,6 +64,9 @@ class TabletopBot(commands.Bot):
                  **client_options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # The bot never reads messages back from discord.py's cache (its posts are in the database),
+        # and the default cache of 1,000 messages cost about 15 MB once games were being played.
+        client_options.setdefault("max_messages", None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=Tree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
                          **client_options)
@@ -82,6 +85,7 @@ class TabletopBot(commands.Bot):
         from bot.scheduler import Scheduler
         from bot.service import GameService
 
+        memory.limit_arenas()  # before the database threads start
         await db.upgrade(self.settings.database_url)
         self._engine = db.make_engine(self.settings.database_url)
         self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock)

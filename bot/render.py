@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import io
 import logging
 import multiprocessing
@@ -22,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Literal
 
 import renderers
+from bot import memory
 
 if TYPE_CHECKING:
     import discord
@@ -30,10 +30,6 @@ Kind = Literal["board", "private", "summary"]
 log = logging.getLogger(__name__)
 
 _pool: ProcessPoolExecutor | None = None
-try:
-    _trim: Any = ctypes.CDLL("libc.so.6").malloc_trim
-except (OSError, AttributeError):  # not glibc: nothing to trim
-    _trim = None
 _guard = threading.Lock()
 
 
@@ -54,8 +50,7 @@ def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:
     try:
         return renderers.draw(key, kind, view)
     finally:
-        if _trim is not None:
-            _trim(0)
+        memory.trim()
 
 
 def _worker_start(parent: int) -> None:

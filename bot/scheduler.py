@@ -6,6 +6,8 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+from bot import memory
+
 if TYPE_CHECKING:
     from bot.app import TabletopBot
 
@@ -52,3 +54,4 @@ class Scheduler:
             await presenter.remind(record, seat)
             await service.mark_reminded(record.id, seat)
         await presenter.drain()
+        memory.trim()  # what a busy minute freed, back to the system

@@ -25,6 +25,18 @@ OOPS = ("Something went wrong on our side and nothing was changed. "
         "Please try again; if it keeps happening, tell the server admins (game #{gid}).")
 
 
+class Components(discord.ui.View):
+    """A message's buttons and selects, every one a persistent `DynamicItem` that the bot
+    dispatches by its custom_id. discord.py would otherwise keep each view it sends (an ephemeral
+    one for 15 minutes, any other until a restart): memory that grew with every panel posted."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True  # nothing to wait for: never stored
+
+
 def bot_of(interaction: discord.Interaction) -> TabletopBot:
     return interaction.client  # type: ignore[return-value]
 

@@ -16,6 +16,7 @@ from bot.presenter import clip_lines, mention
 from bot.service import ServiceError
 from cogs.common import (
     OOPS,
+    Components,
     answer_after_commit,
     bot_of,
     defer,
@@ -162,7 +163,7 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
     lines = [e.get("text", "") for e in events] or (["The game as it began."] if shown == 0 else ["(no public lines)"])
     status = bot.presenter.status_line(record, view)
     content = clip_lines([f"Replay of game #{gid}: step {shown} of {total}", status, *lines], 1990)
-    buttons = discord.ui.View(timeout=None)
+    buttons = Components()
     for target, tag, label in ((0, "f", "⏮"), (max(0, shown - 10), "b", "-10"), (max(0, shown - 1), "p", "◀"),
                                (min(total, shown + 1), "n", "▶"), (min(total, shown + 10), "m", "+10"),
                                (total, "l", "⏭")):
@@ -177,7 +178,7 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
 
 
 def table_view(record: GameRecord) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     closed = record.status != "open"
     for op in ("join", "leave", "start"):
         view.add_item(TableButton(op, record.id, disabled=closed))
@@ -185,7 +186,7 @@ def table_view(record: GameRecord) -> discord.ui.View:
 
 
 def turn_view(record: GameRecord) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(PanelButton(record.id))
     view.add_item(HandButton(record.id))
     return view

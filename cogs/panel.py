@@ -16,7 +16,7 @@ import discord
 from bot import gate
 from bot.presenter import clock_line
 from bot.service import ServiceError
-from cogs.common import OOPS, answer_after_commit, bot_of, edit, game_number, own_lines, reply
+from cogs.common import OOPS, Components, answer_after_commit, bot_of, edit, game_number, own_lines, reply
 
 log = logging.getLogger(__name__)
 
@@ -358,7 +358,7 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     if rows_needed > max_rows:
         selects = [("choose", [i for _, items in groups.items() for i in items])]
         buttons = []
-    view = discord.ui.View(timeout=None)
+    view = Components()
     rows = 0
     for i in buttons:
         style = discord.ButtonStyle.secondary if legal[i]["type"] in QUIET_TYPES else discord.ButtonStyle.primary

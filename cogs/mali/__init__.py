@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot import gate
 from cogs.common import (
+    Components,
     find_game,
     game_autocomplete,
     legal_choices,
@@ -133,7 +134,7 @@ def objective_picker(record: GameRecord, seat: str) -> tuple[str, discord.ui.Vie
     options = objective_options(view)
     if len(options) < 3 or not any(a["type"] == "choose_objectives" for a, _ in gate.choices(record, seat)):
         return None
-    holder = discord.ui.View(timeout=None)
+    holder = Components()
     holder.add_item(ObjectiveSelect(record.id, record.version, options))
     text = ("Your 6 objective cards: tick the 3 you keep, one of each colour. They score at the end "
             "if Warsaw holds.\n" + "\n".join(
