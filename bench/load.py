@@ -108,7 +108,7 @@ def _children() -> list[int]:
     return out
 
 
-def rss() -> dict[str, float]:
+def rss() -> dict[str, Any]:
     """This process's resident memory now and at its peak, and its child processes' now, in MB
     (Linux /proc); `total_mb` is the bot's with its render workers."""
     own = _status("self")

@@ -116,6 +116,7 @@ class TabletopBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
+        memory.freeze_startup()
 
     async def close(self) -> None:
         if hasattr(self, "scheduler"):
