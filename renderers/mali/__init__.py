@@ -82,7 +82,6 @@ TURN: RGB = (255, 214, 0)
 def warm() -> None:
     """Build and cache the static map (about a second): call it once at start-up, off the event loop."""
     base_map()
-    _hatch()
     for district_id in BOARD.districts:
         district_mask(district_id)
 
@@ -125,19 +124,21 @@ def _render_map_and_panel(view: View) -> Image.Image:
 
 # --- the map ---------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def _hatch() -> Image.Image:
-    hatch = Image.new("RGB", (WIDTH, HEIGHT), (40, 36, 34))
+def _hatch(size: tuple[int, int], at: tuple[int, int]) -> Image.Image:
+    """The part of the map-wide hatching (a fallen district's) of `size` whose corner is `at`."""
+    hatch = Image.new("RGB", size, (40, 36, 34))
     draw = ImageDraw.Draw(hatch)
+    x, y = at
     for k in range(-HEIGHT, WIDTH, 22):
-        draw.line([(k, 0), (k + HEIGHT, HEIGHT)], fill=(15, 12, 10), width=7)
+        draw.line([(k - x, -y), (k + HEIGHT - x, HEIGHT - y)], fill=(15, 12, 10), width=7)
     return hatch
 
 
 def _draw_fallen(img: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
     fallen = [d for d in view.get("fallen", []) if d in BOARD.districts]
     for district_id in fallen:
-        img.paste(_hatch(), (0, 0), district_mask(district_id).point(lambda v: v * 55 // 100))
+        mask, at = district_mask(district_id)
+        img.paste(_hatch(mask.size, at), at, mask.point(lambda v: v * 55 // 100))
     for district_id in BOARD.districts:
         if district_id in fallen:
             draw.text(district_label_xy(district_id), BOARD.districts[district_id]["name"].upper(),

@@ -91,10 +91,14 @@ def district_labels() -> Image.Image:
 
 
 @cache
-def district_mask(district_id: str) -> Image.Image:
+def district_mask(district_id: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The district's soft mask, cut to where it is not empty, and where that piece lies on the
+    map (a full-size mask for each district held 2 MB apiece in the render worker)."""
     value = district_index()[district_id]
     soft = district_labels().point(lambda v: 255 if v == value else 0)
-    return soft.filter(ImageFilter.GaussianBlur(1.5))
+    soft = soft.filter(ImageFilter.GaussianBlur(1.5))
+    box = soft.getbbox() or (0, 0, 1, 1)
+    return soft.crop(box), (box[0], box[1])
 
 
 def district_tint(district_id: str) -> RGB:
