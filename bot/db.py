@@ -1,4 +1,4 @@
-"""Engines, units of work and migrations for SQLite and PostgreSQL (see `Database`)."""
+"""Engines, units of work and migrations for SQLite and PostgreSQL (psycopg; see `Database`)."""
 from __future__ import annotations
 
 import asyncio
@@ -30,12 +30,14 @@ def database_url() -> str:
 
 
 def normalise_url(url: str | URL) -> URL:
-    """Pick the async driver when a URL names none (postgresql://, sqlite://)."""
+    """The async engine's driver: aiosqlite for SQLite; psycopg (3) for PostgreSQL, whatever
+    driver the URL names (the bot's units of work use psycopg too: one driver, one set of
+    connection settings)."""
     parsed = make_url(url)
     if parsed.drivername in ("sqlite", "sqlite+pysqlite"):
         parsed = parsed.set(drivername="sqlite+aiosqlite")
-    elif parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg2"):
-        parsed = parsed.set(drivername="postgresql+asyncpg")
+    elif parsed.get_backend_name() == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
     return parsed
 
 
@@ -75,11 +77,7 @@ def make_engine(url: str | URL | None = None, *, schema: str | None = None,
         engine = create_async_engine(parsed, connect_args=connect_args, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    connect_args = dict(kwargs.pop("connect_args", {}))
-    if schema:
-        settings = dict(connect_args.get("server_settings", {}))
-        settings["search_path"] = schema
-        connect_args["server_settings"] = settings
+    connect_args = {**_pg_connect_args(schema), **kwargs.pop("connect_args", {})}
     engine = create_async_engine(parsed, connect_args=connect_args, **kwargs)
     event.listen(engine.sync_engine, "checkout", _drop_closed)
     _schemas[engine.sync_engine] = schema
@@ -90,10 +88,14 @@ def _drop_closed(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
     """On pool checkout, swap a connection known closed (the server restarted) for a new one, at
     no cost: `pool_pre_ping` would cost round trips on every checkout. A connection that died
     unnoticed fails one unit of work, which `Database.run` tries again."""
-    inner = getattr(dbapi_connection, "_connection", dbapi_connection)  # asyncpg's, in its adapter
-    closed = getattr(inner, "is_closed", None)
-    if (closed() if callable(closed) else getattr(inner, "closed", False)) or getattr(inner, "broken", False):
+    inner = getattr(dbapi_connection, "_connection", dbapi_connection)  # psycopg's, in an adapter
+    if getattr(inner, "closed", False) or getattr(inner, "broken", False):
         raise DisconnectionError("the server closed this connection")
+
+
+def _pg_connect_args(schema: str | None) -> dict[str, Any]:
+    """psycopg's connection arguments: `schema` becomes the search_path."""
+    return {"options": f"-c search_path={schema}"} if schema else {}
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
@@ -189,10 +191,9 @@ def _sync_twin(engine: AsyncEngine) -> Engine:
                              connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False})
         event.listen(twin, "connect", _sqlite_pragmas)
     else:
-        schema = _schemas.get(engine.sync_engine)
-        connect_args = {"options": f"-c search_path={schema}"} if schema else {}
         twin = create_engine(engine.url.set(drivername="postgresql+psycopg"), json_serializer=canonical_json,
-                             connect_args=connect_args, pool_size=DB_THREADS, max_overflow=DB_THREADS)
+                             connect_args=_pg_connect_args(_schemas.get(engine.sync_engine)),
+                             pool_size=DB_THREADS, max_overflow=DB_THREADS)
         event.listen(twin, "checkout", _drop_closed)
     event.listen(engine.sync_engine, "engine_disposed", lambda _engine: twin.dispose())
     return twin
