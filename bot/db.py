@@ -152,7 +152,6 @@ class Database:
     round per statement, each a wake-up of the loop: a move's write cost twice the raw driver's."""
 
     def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
         self.dialect = engine.dialect.name
         self._twin = _sync_twin(engine)
         # Reads of one statement need no transaction: on PostgreSQL that spares BEGIN and COMMIT.

@@ -45,7 +45,6 @@ ADD_ACTIONS = insert(ACTIONS)
 ADD_OUTBOX = insert(OUTBOX)
 
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
-INLINE_RECORDS = 4  # more rows than this are turned into records in a worker thread
 LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_entry)
 
 
@@ -157,7 +156,6 @@ class Store(Outbox):
         bind = sessionmaker.kw.get("bind")
         if not isinstance(bind, AsyncEngine):
             raise TypeError("Store needs a sessionmaker bound to an AsyncEngine (bot.db.make_sessionmaker)")
-        self._sessions = sessionmaker
         self._db = Database(bind)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._games = games
@@ -372,13 +370,9 @@ class Store(Outbox):
         query = select(*columns).where(*where).order_by(order if order is not None else GAMES.c.id)
         if limit is not None:
             query = query.limit(limit)
-        rows = await self._db.run(lambda conn: [dict(r._mapping) for r in conn.execute(query).all()],
+        # Built in the unit of work's thread: loading many states is CPU work, kept off the loop.
+        return await self._db.run(lambda conn: [self._record(dict(r._mapping)) for r in conn.execute(query)],
                                   read=True)
-        if light:
-            return [self._record(r) for r in rows]
-        if len(rows) > INLINE_RECORDS:  # loading many states is CPU work: off the event loop
-            return await asyncio.to_thread(lambda: [self._record(r) for r in rows])
-        return [self._record(r) for r in rows]
 
     async def backfill(self, batch: int = 200) -> int:
         """Fill `waiting` and `result` of rows stored before those columns existed, from their
@@ -387,13 +381,10 @@ class Store(Outbox):
         while True:
             query = (select(GAMES.c.id, GAMES.c.key, GAMES.c.status, GAMES.c.state)
                      .where(GAMES.c.waiting.is_(None)).order_by(GAMES.c.id).limit(batch))
-            rows = await self._db.run(lambda conn, query=query: conn.execute(query).all(), read=True)  # type: ignore[misc]
-            if not rows:
-                return done
 
-            def derive(rows: Any = rows) -> list[dict[str, Any]]:
+            def derive(conn: Connection, query: Any = query) -> list[dict[str, Any]]:
                 out = []
-                for gid, key, status, snapshot in rows:
+                for gid, key, status, snapshot in conn.execute(query):
                     game = self.games.get(key)
                     state = game.load(snapshot) if game is not None and snapshot is not None else None
                     values = self._derived(game, status, state) if game is not None \
@@ -401,7 +392,9 @@ class Store(Outbox):
                     out.append({"id": gid, **values})
                 return out
 
-            filled = await asyncio.to_thread(derive)
+            filled = await self._db.run(derive, read=True)  # read and derived in the worker thread
+            if not filled:
+                return done
 
             def fill(conn: Connection, filled: list[dict[str, Any]] = filled) -> None:
                 for values in filled:
@@ -409,7 +402,7 @@ class Store(Outbox):
 
             async with self._writing():
                 await self._db.run(fill)
-            done += len(rows)
+            done += len(filled)
 
     # -- messages and players ------------------------------------------------------------
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
