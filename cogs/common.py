@@ -27,8 +27,8 @@ OOPS = ("Something went wrong on our side and nothing was changed. "
 
 class Components(discord.ui.View):
     """A message's buttons and selects, every one a persistent `DynamicItem` that the bot
-    dispatches by its custom_id. discord.py would otherwise keep each view it sends (an ephemeral
-    one for 15 minutes, any other until a restart): memory that grew with every panel posted."""
+    dispatches by its custom_id. discord.py would otherwise keep each private panel for 15
+    minutes, with a waiting task of its own: memory that grew with every panel sent."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
