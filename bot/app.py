@@ -80,7 +80,7 @@ class TabletopBot(commands.Bot):
         self._engine: Any = None
 
     async def setup_hook(self) -> None:
-        from bot import db
+        from bot import db, service_cache
         from bot.presenter import Presenter
         from bot.scheduler import Scheduler
         from bot.service import GameService
@@ -88,7 +88,8 @@ class TabletopBot(commands.Bot):
         memory.limit_arenas()  # before the database threads start
         await db.upgrade(self.settings.database_url)
         self._engine = db.make_engine(self.settings.database_url)
-        self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock)
+        self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock,
+                                   cached_games=service_cache.BOT_SIZE)
         filled = await self.service.backfill()  # rows stored before games.waiting existed
         if filled:
             log.info("filled who-owes-a-move for %d stored games", filled)

@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.db import Database
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
+from bot.service_cache import GameCache
 from bot.service_errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service_records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
 from games.base import Action, Event, Game
@@ -152,7 +153,8 @@ class Store(Outbox):
 
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], *,
                  clock: Callable[[], datetime] | None = None,
-                 games: Mapping[str, Game] | None = None, max_tries: int = 5) -> None:
+                 games: Mapping[str, Game] | None = None, max_tries: int = 5,
+                 cached_games: int = 0) -> None:
         bind = sessionmaker.kw.get("bind")
         if not isinstance(bind, AsyncEngine):
             raise TypeError("Store needs a sessionmaker bound to an AsyncEngine (bot.db.make_sessionmaker)")
@@ -161,6 +163,9 @@ class Store(Outbox):
         self._games = games
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._last_entries: OrderedDict[int, tuple[int, LogEntry]] = OrderedDict()
+        # Whole records of the games last read or written (bot/service_cache.py); 0: none, every
+        # read goes to the database (tests and tools that read beside a running bot).
+        self.cache = GameCache(cached_games)
         # SQLite takes one writer at a time: queueing writes here spares them its busy-wait
         # (sleeps of up to 100 ms) when many moves arrive at once. PostgreSQL writes in parallel.
         self._serial: asyncio.Lock | None = asyncio.Lock() if self._db.dialect == "sqlite" else None
@@ -217,7 +222,8 @@ class Store(Outbox):
         else:
             to_act = list(data.get("waiting") or []) if running else []
         fields = {k: v for k, v in data.items() if k not in ("state", "waiting")}
-        return GameRecord(**fields, snapshot=snapshot, game=game, state=state, to_act=to_act)
+        record = GameRecord(**fields, snapshot=snapshot, game=game, state=state, to_act=to_act)
+        return self.cache.put(record) if "state" in data else record
 
     @staticmethod
     def _derived(game: Game, status: str, state: Any) -> dict[str, Any]:
@@ -263,7 +269,11 @@ class Store(Outbox):
         """One try of a write, in one transaction: None when another writer got there first."""
         if given is not None and guild_id is not None and given["guild_id"] != guild_id:
             raise NoSuchGame(f"There is no game #{game_id} in this server.")
-        cur = given if given is not None else self._load(conn, game_id, guild_id)
+        if given is not None:
+            cur = given
+        else:
+            cur = self._load(conn, game_id, guild_id)
+            self.cache.forget(game_id, unless_version=cur["version"])
         now = self.now()
         change = plan(conn, cur, now)
         if change is None:
@@ -280,6 +290,7 @@ class Store(Outbox):
             values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
                                               values["deadline_at"])
         if not self._commit(conn, cur, values, change, now):
+            self.cache.forget(game_id)
             return None
         return {**cur, **values}, change
 
@@ -360,6 +371,13 @@ class Store(Outbox):
 
     async def get(self, game_id: int, guild_id: int | None = None) -> GameRecord:
         """The game; with `guild_id`, only a game of that server (else NoSuchGame)."""
+        if not valid_id(game_id):
+            raise NoSuchGame(f"There is no game #{game_id} in this server.")
+        kept = self.cache.get(game_id)
+        if kept is not None:
+            if guild_id is not None and kept.guild_id != guild_id:
+                raise NoSuchGame(f"There is no game #{game_id} in this server.")
+            return kept
         row = await self._db.run(lambda conn: self._load(conn, game_id, guild_id), read=True)
         return self._record(row)
 

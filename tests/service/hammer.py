@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.db import make_engine, make_sessionmaker
 from bot.service import Conflict, GameService, Illegal, NotYourTurn, StaleAction
+from bot.service_cache import BOT_SIZE
 from tests.service.toygame import Race
 
 
@@ -25,7 +26,8 @@ class SlowRace(Race):
 
 async def main(url: str, schema: str, game_id: int, moves: int, seed: int) -> None:
     engine = make_engine(url, schema=schema or None)
-    service = GameService(make_sessionmaker(engine), games={"race": SlowRace()})
+    # Games kept in memory as the bot keeps them: the other process makes them stale all the time.
+    service = GameService(make_sessionmaker(engine), games={"race": SlowRace()}, cached_games=BOT_SIZE)
     rng = random.Random(seed)
     counts = {"ok": 0, "refused": 0, "conflict": 0}
     await service.get(game_id)  # warm the pool before the start signal
