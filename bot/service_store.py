@@ -17,10 +17,10 @@ from functools import partial
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.db import Database
@@ -253,6 +253,11 @@ class Store(Outbox):
                             raise
                         given = None
                         continue
+                    except Unsure as exc:
+                        made = await self._db.run(partial(exc.landed, game_id=game_id), read=True)
+                        if not made:
+                            continue  # nothing was written: plan it again
+                        done = exc.done
                 if done is not None:
                     if done[1] is not None:
                         self.stats["writes"] += 1
@@ -289,9 +294,13 @@ class Store(Outbox):
         if "deadline_at" in values:
             values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
                                               values["deadline_at"])
-        if not self._commit(conn, cur, values, change, now):
-            self.cache.forget(game_id)
-            return None
+        try:
+            if not self._commit(conn, cur, values, change, now):
+                self.cache.forget(game_id)
+                return None
+        except Unsure as exc:
+            exc.done = ({**cur, **values}, change)
+            raise
         return {**cur, **values}, change
 
     @staticmethod
@@ -301,31 +310,32 @@ class Store(Outbox):
         another writer got there first."""
         game_id = cur["id"]
         users = values.get("users", cur["users"]) or {}
+        first = cur["last_seq"] + 1
+        lines = [{"game_id": game_id, "seq": first + i, "seat": line.seat, "kind": line.kind,
+                  "action": line.action, "by": line.by, "created_at": now,
+                  "user_id": _user_id(users.get(line.seat)), "events": line.events,
+                  "barrier": line.barrier, "undone": False}
+                 for i, line in enumerate(change.log)]
+        notice = None if change.notice is None else {
+            "game_id": game_id, "version": values["version"], "first_seq": first if lines else None,
+            "last_seq": values["last_seq"] if lines else None, "payload": change.notice, "created_at": now}
+        if conn.dialect.name == "postgresql" and change.undo_seq is None and not change.drop_outbox:
+            return _write_at_once(conn, cur, values, lines, notice)
         try:
             result = conn.execute(UPDATE_GAME, {**values, "w_id": game_id, "w_version": cur["version"]})
             if result.rowcount != 1:
                 conn.rollback()
                 return False
-            first = cur["last_seq"] + 1
-            if change.log:
-                conn.execute(ADD_ACTIONS, [
-                    {"game_id": game_id, "seq": first + i, "seat": line.seat, "kind": line.kind,
-                     "action": line.action, "by": line.by, "created_at": now,
-                     "user_id": _user_id(users.get(line.seat)), "events": line.events,
-                     "barrier": line.barrier, "undone": False}
-                    for i, line in enumerate(change.log)])
+            if lines:  # one line (most moves) as one row: a list takes SQLAlchemy's many-rows path
+                conn.execute(ADD_ACTIONS, lines[0] if len(lines) == 1 else lines)
             if change.undo_seq is not None:
                 conn.execute(update(ACTIONS).where(
                     ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq).values(undone=True))
             if change.drop_outbox:
                 conn.execute(delete(OUTBOX).where(
                     OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
-            if change.notice is not None:
-                conn.execute(ADD_OUTBOX, {
-                    "game_id": game_id, "version": values["version"],
-                    "first_seq": first if change.log else None,
-                    "last_seq": values["last_seq"] if change.log else None,
-                    "payload": change.notice, "created_at": now})
+            if notice is not None:
+                conn.execute(ADD_OUTBOX, notice)
         except IntegrityError:  # the log's primary key caught a concurrent writer
             conn.rollback()
             return False
@@ -492,6 +502,78 @@ class Store(Outbox):
                **values})
         conn.execute(stmt.on_conflict_do_update(index_elements=[PLAYERS.c.user_id],
                                                          set_=values))
+
+
+# PostgreSQL writes a move's row, log lines and outbox row in one statement: the log and the
+# outbox are inserted from the UPDATE's RETURNING, so a stale version writes nothing at all. When
+# the plan read nothing (a move planned on the game the command had), the statement runs on its
+# own, in autocommit: one round trip instead of five (BEGIN, three statements, COMMIT).
+LOG_COLUMNS = ("game_id", "seq", "seat", "kind", "action", "by", "created_at", "user_id", "events",
+               "barrier", "undone")
+NOTICE_COLUMNS = ("game_id", "version", "first_seq", "last_seq", "payload", "created_at")
+_AT_ONCE: dict[tuple[tuple[str, ...], int, bool], Any] = {}
+
+
+def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
+    """The statement for a row with these changed columns, `lines` log lines and maybe a notice."""
+    key = (keys, lines, notice)
+    found = _AT_ONCE.get(key)
+    if found is not None:
+        return found
+    written = (update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
+               .values({k: bindparam(f"g_{k}", type_=GAMES.c[k].type) for k in keys})
+               .returning(GAMES.c.id).cte("written"))
+    more = []
+    if lines:
+        rows = [select(*[bindparam(f"l{i}_{c}", type_=ACTIONS.c[c].type).label(c) for c in LOG_COLUMNS])
+                .select_from(written) for i in range(lines)]
+        more.append(insert(ACTIONS).from_select(LOG_COLUMNS, rows[0] if lines == 1 else union_all(*rows))
+                    .cte("logged"))
+    if notice:
+        told = select(*[bindparam(f"o_{c}", type_=OUTBOX.c[c].type).label(c) for c in NOTICE_COLUMNS])
+        more.append(insert(OUTBOX).from_select(NOTICE_COLUMNS, told.select_from(written)).cte("told"))
+    statement = select(func.count()).select_from(written).add_cte(*more)
+    _AT_ONCE[key] = statement
+    return statement
+
+
+def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
+                   lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
+    """`Store._commit` on PostgreSQL; False (nothing written) when another writer got there first."""
+    statement = _at_once(tuple(sorted(values)), len(lines), notice is not None)
+    params: dict[str, Any] = {"w_id": cur["id"], "w_version": cur["version"]}
+    params.update({f"g_{k}": v for k, v in values.items()})
+    for i, line in enumerate(lines):
+        params.update({f"l{i}_{c}": line[c] for c in LOG_COLUMNS})
+    if notice is not None:
+        params.update({f"o_{c}": notice[c] for c in NOTICE_COLUMNS})
+    alone = not conn.in_transaction()
+    if alone:  # nothing read in this unit: no transaction to open or commit
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        return bool(conn.execute(statement, params).scalar_one() == 1)
+    except IntegrityError:  # the log's primary key caught a concurrent writer
+        conn.rollback()
+        return False
+    except DBAPIError as exc:
+        if alone and exc.connection_invalidated:
+            raise Unsure(values["version"], values["updated_at"]) from exc
+        raise
+
+
+class Unsure(Exception):
+    """The connection died under a write that commits itself: it may have been made or not
+    (`Store._write` reads the game to tell). Never tried again blindly: that could play a move twice."""
+
+    def __init__(self, version: int, updated_at: datetime) -> None:
+        super().__init__("the database connection died under a write")
+        self.sent = (version, updated_at)
+        self.done: tuple[dict[str, Any], Change] | None = None
+
+    def landed(self, conn: Connection, game_id: int) -> bool:
+        """Whether the write was made: the game is at its version, written at its time."""
+        row = conn.execute(select(GAMES.c.version, GAMES.c.updated_at).where(GAMES.c.id == game_id)).first()
+        return row is not None and (row.version, row.updated_at) == self.sent
 
 
 REMIND_AT = 0.75  # reminders are due after this share of a turn's window

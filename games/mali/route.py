@@ -18,9 +18,11 @@ def walk_actions(state: State, seat: str, scout: str, route: list[str], pickups:
         state, _ = GAME.apply(state, seat, step)
         if seat not in GAME.to_act(state):
             break
+        if not pickups:
+            continue
         mine = GAME.view(state, seat)
         carrying = next((s["carrying"] for p in mine["players"] for s in p["scouts"] if s["name"] == scout), None)
-        if pickups and carrying is None:
+        if carrying is None:
             grab = [a for a in GAME.legal_actions(state, seat) if a["type"] == "pick_up" and a["scout"] == scout]
             if grab:
                 actions.append(grab[0])

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types
 import pytest
-from sqlalchemy import String, cast, func, insert, select, text
+from sqlalchemy import String, cast, event, func, insert, select, text
 from sqlalchemy.engine import Connection
 
-from bot.db import Database
+from bot import service_store
+from bot.db import DB_THREADS, Database
 from bot.service import GameService, Illegal
 from bot.service_store import GAMES, PLAYERS
 from games.mali import GAME as MALI
@@ -137,3 +139,70 @@ async def test_can_undo_from_the_written_entry_agrees_with_the_log(db: Db, clock
             assert await service.can_undo(record.id, undoer[0], record.version) == \
                 await service.can_undo(record.id, undoer[0])
     assert True in answers and False in answers
+
+
+def _statements(service: GameService) -> list[str]:
+    """The SQL the service's unit-of-work engine sends from now on."""
+    sent: list[str] = []
+    event.listen(service._db._twin, "before_cursor_execute",
+                 lambda _conn, _cursor, statement, *_args: sent.append(statement))
+    return sent
+
+
+async def test_a_move_on_a_known_game_is_one_statement_on_postgresql(db: Db) -> None:
+    if db.backend != "postgresql":
+        pytest.skip("SQLite has no statement that writes several tables")
+    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    game = await started(service)
+    sent = _statements(service)
+    applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
+    assert len(sent) == 1 and sent[0].lstrip().startswith("WITH written AS")
+    assert applied.record.version == game.version + 1
+    [entry] = await service.log(game.id)
+    assert (entry.seat, entry.action) == ("s1", {"type": "bid", "value": 2})
+    told = (await service.undelivered(game.id, applied.record.version))[-1]  # after the start's
+    assert (told.version, told.first_seq, told.last_seq) == (applied.record.version, 1, 1)
+    await check_consistent(service, game.id)
+
+
+async def test_a_write_whose_connection_died_is_made_once(db: Db) -> None:
+    if db.backend != "postgresql":
+        pytest.skip("SQLite has no server to restart")
+    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    game = await started(service)
+    twin = service._db._twin
+    held = [twin.connect() for _ in range(DB_THREADS)]  # every pooled connection, and more
+    pids = [conn.execute(text("SELECT pg_backend_pid()")).scalar_one() for conn in held]
+    for conn in held:
+        conn.close()
+    admin = await asyncpg.connect(pg_dsn(), timeout=2)
+    try:  # the database restarts: the move is sent on a connection that is already dead
+        for pid in pids:
+            await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await admin.close()
+    applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
+    assert applied.record.version == game.version + 1
+    assert len(await service.log(game.id)) == 1  # written once
+    await check_consistent(service, game.id)
+
+
+async def test_a_write_made_just_before_its_connection_died_is_not_made_again(
+        db: Db, monkeypatch: pytest.MonkeyPatch) -> None:
+    if db.backend != "postgresql":
+        pytest.skip("SQLite has no statement that commits itself")
+    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    game = await started(service)
+    made = service_store._write_at_once
+
+    def made_then_died(conn: Connection, cur: dict[str, Any], values: dict[str, Any], *args: Any) -> bool:
+        assert made(conn, cur, values, *args)
+        raise service_store.Unsure(values["version"], values["updated_at"])  # the answer was lost
+
+    monkeypatch.setattr(service_store, "_write_at_once", made_then_died)
+    applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
+    monkeypatch.undo()
+    assert applied.record.version == game.version + 1
+    assert len(await service.log(game.id)) == 1  # not played twice
+    assert (await service.get(game.id)).version == game.version + 1
+    await check_consistent(service, game.id)
