@@ -185,14 +185,17 @@ class Database:
 def _sync_twin(engine: AsyncEngine) -> Engine:
     """A synchronous engine on the async engine's database, with the same settings, disposed with
     it."""
+    # A unit of work always ends its transaction (commit, or rollback as its connection closes):
+    # the pool's own rollback on check-in would only repeat it.
     if engine.dialect.name == "sqlite":
         twin = create_engine(engine.url.set(drivername="sqlite+pysqlite"), json_serializer=canonical_json,
-                             connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False})
+                             connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False},
+                             pool_reset_on_return=None)
         event.listen(twin, "connect", _sqlite_pragmas)
     else:
         twin = create_engine(engine.url.set(drivername="postgresql+psycopg"), json_serializer=canonical_json,
                              connect_args=_pg_connect_args(_schemas.get(engine.sync_engine)),
-                             pool_size=DB_THREADS, max_overflow=DB_THREADS)
+                             pool_size=DB_THREADS, max_overflow=DB_THREADS, pool_reset_on_return=None)
         event.listen(twin, "checkout", _drop_closed)
     event.listen(engine.sync_engine, "engine_disposed", lambda _engine: twin.dispose())
     return twin

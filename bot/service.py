@@ -9,7 +9,7 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, or_, select
+from sqlalchemy import bindparam, case, delete, func, insert, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -64,6 +64,10 @@ __all__ = [
 
 ACTIVE = ("open", "running")
 ENDED = ("finished", "abandoned")
+IN_CHANNEL = (select(GAMES).where(GAMES.c.guild_id == bindparam("c_guild"), GAMES.c.status.in_(ACTIVE),
+                                  or_(GAMES.c.channel_id == bindparam("c_channel"),
+                                      GAMES.c.thread_id == bindparam("c_channel")))
+              .order_by(GAMES.c.id))
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
@@ -142,6 +146,9 @@ class GameService(Store):
         if cur["status"] != "running":
             raise _status_refusal(cur["status"], wanted)
         game = self._game(cur["key"])
+        kept = self.cache.get(cur["id"])
+        if kept is not None and kept.version == cur["version"] and kept.state is not None:
+            return game, kept.state  # the same version, loaded already (engines never change a state)
         return game, game.load(cur["state"])
 
     # -- tables -----------------------------------------------------------------------------
@@ -502,9 +509,7 @@ class GameService(Store):
     # -- reading ----------------------------------------------------------------------------
     async def in_channel(self, guild_id: int, channel_id: int) -> list[GameRecord]:
         """Open and running games in this channel or played in this thread."""
-        return await self._select(
-            GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ACTIVE),
-            or_(GAMES.c.channel_id == channel_id, GAMES.c.thread_id == channel_id))
+        return await self._records(IN_CHANNEL, {"c_guild": guild_id, "c_channel": channel_id})
 
     async def last_ended(self, guild_id: int, channel_id: int) -> GameRecord | None:
         """The game of this channel (or thread) that ended most recently, if any."""

@@ -44,6 +44,13 @@ LOAD_GAME = select(GAMES).where(GAMES.c.id == bindparam("w_id"))
 UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
 ADD_ACTIONS = insert(ACTIONS)
 ADD_OUTBOX = insert(OUTBOX)
+UNDELIVERED = (select(OUTBOX).where(OUTBOX.c.game_id == bindparam("o_game"),
+                                    OUTBOX.c.version <= bindparam("o_version"),
+                                    (OUTBOX.c.posted_at.is_(None)) | (OUTBOX.c.dm_at.is_(None)))
+               .order_by(OUTBOX.c.version, OUTBOX.c.id))
+MARK_OUTBOX = update(OUTBOX).where(OUTBOX.c.id.in_(bindparam("o_ids", expanding=True)))
+MESSAGES_OF = select(MESSAGES).where(MESSAGES.c.game_id == bindparam("m_game")).order_by(MESSAGES.c.id)
+MESSAGES_OF_KIND = MESSAGES_OF.where(MESSAGES.c.kind == bindparam("m_kind"))
 
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_entry)
@@ -109,11 +116,8 @@ class Outbox:
 
     async def undelivered(self, game_id: int, up_to_version: int) -> list[OutboxEntry]:
         """Rows not yet posted or DMed, up to a version, oldest first."""
-        query = (select(OUTBOX).where(OUTBOX.c.game_id == game_id,
-                                      OUTBOX.c.version <= up_to_version,
-                                      (OUTBOX.c.posted_at.is_(None)) | (OUTBOX.c.dm_at.is_(None)))
-                 .order_by(OUTBOX.c.version, OUTBOX.c.id))
-        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
+        params = {"o_game": game_id, "o_version": up_to_version}
+        rows = await self._db.run(lambda conn: conn.execute(UNDELIVERED, params).all(), read=True)
         return [OutboxEntry(**r._mapping) for r in rows]
 
     async def mark_delivered(self, ids: list[int], *, dm: bool = False, posted: bool = False,
@@ -131,9 +135,9 @@ class Outbox:
 
         def work(conn: Connection) -> None:
             if ids and values:
-                conn.execute(update(OUTBOX).where(OUTBOX.c.id.in_(ids)).values(**values))
+                conn.execute(MARK_OUTBOX, {"o_ids": ids, **values})
             if dm_only:
-                conn.execute(update(OUTBOX).where(OUTBOX.c.id.in_(dm_only)).values(dm_at=now))
+                conn.execute(MARK_OUTBOX, {"o_ids": dm_only, "dm_at": now})
 
         async with self._writing():
             await self._db.run(work)
@@ -398,9 +402,12 @@ class Store(Outbox):
         query = select(*columns).where(*where).order_by(order if order is not None else GAMES.c.id)
         if limit is not None:
             query = query.limit(limit)
+        return await self._records(query)
+
+    async def _records(self, query: Any, params: dict[str, Any] | None = None) -> list[GameRecord]:
         # Built in the unit of work's thread: loading many states is CPU work, kept off the loop.
-        return await self._db.run(lambda conn: [self._record(dict(r._mapping)) for r in conn.execute(query)],
-                                  read=True)
+        return await self._db.run(
+            lambda conn: [self._record(dict(r._mapping)) for r in conn.execute(query, params or {})], read=True)
 
     async def backfill(self, batch: int = 200) -> int:
         """Fill `waiting` and `result` of rows stored before those columns existed, from their
@@ -445,10 +452,9 @@ class Store(Outbox):
             await self._db.run(work)
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
-        query = select(MESSAGES).where(MESSAGES.c.game_id == game_id).order_by(MESSAGES.c.id)
-        if kind is not None:
-            query = query.where(MESSAGES.c.kind == kind)
-        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
+        query, params = (MESSAGES_OF, {"m_game": game_id}) if kind is None else \
+            (MESSAGES_OF_KIND, {"m_game": game_id, "m_kind": kind})
+        rows = await self._db.run(lambda conn: conn.execute(query, params).all(), read=True)
         return [MessageRecord(**r._mapping) for r in rows]
 
     async def forget_messages(self, game_id: int, message_ids: list[int]) -> None:
