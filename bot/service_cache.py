@@ -62,6 +62,11 @@ class GameCache:
             if held is not None and held.version != unless_version:
                 del self._records[game_id]
 
+    def records(self) -> list[GameRecord]:
+        """Every kept record, least recently used first."""
+        with self._guard:
+            return list(self._records.values())
+
     def clear(self) -> None:
         with self._guard:
             self._records.clear()

@@ -16,7 +16,10 @@ import pytest
 
 from bot.app import TabletopBot
 from bot.config import Settings
+from bot.db import make_sessionmaker
+from bot.service import GameService
 from bot.service_records import GameRecord, LogEntry
+from games.base import canonical
 from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
 
 PG_ADMIN = os.environ.get("E2E_PG_DSN", "postgresql://postgres@127.0.0.1:5432/test")
@@ -97,9 +100,43 @@ async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
     bot = TabletopBot(settings_for(sim, url, render_workers), clock=clock or Clock(),
                       guild_ready_timeout=0.1)
     await sim.connect(bot)
+    check_kept_games_on_close(bot)
     if seed is not None:
         bot.service.new_seed = lambda: seed  # type: ignore[method-assign]
     return bot
+
+
+DISAGREEMENTS: list[str] = []  # found as bots close (tests/e2e/conftest.py fails the test on any)
+
+
+def check_kept_games_on_close(bot: TabletopBot) -> None:
+    """Check the bot's kept games as it closes (by `stop_bot`, or by the simulator at the end)."""
+    close = bot.close
+
+    async def checked_close() -> None:
+        try:
+            await kept_games_agree(bot)
+        except AssertionError as exc:
+            DISAGREEMENTS.append(str(exc))
+        except Exception:  # noqa: BLE001 - the test's database may be gone already: nothing to compare
+            pass
+        await close()
+
+    bot.close = checked_close  # type: ignore[method-assign]
+
+
+async def kept_games_agree(bot: TabletopBot) -> None:
+    """Every game the bot keeps in memory is the stored game, or an older version of it, and was
+    never changed in place: the engine's state still dumps to the record's snapshot."""
+    stored = GameService(make_sessionmaker(bot._engine))
+    for record in bot.service.cache.records():
+        fresh = await stored.get(record.id)
+        assert record.version <= fresh.version, f"game #{record.id}: kept version ahead of the database"
+        if record.version == fresh.version:
+            assert canonical(record.snapshot) == canonical(fresh.snapshot), f"game #{record.id} differs"
+        if record.state is not None:
+            assert canonical(record.game.dump(record.state)) == canonical(record.snapshot), \
+                f"game #{record.id}: its kept state was changed in place"
 
 
 async def stop_bot(sim: FakeDiscord, bot: TabletopBot) -> None:
