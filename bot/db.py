@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine, event
@@ -59,8 +60,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def canonical_json(value: Any) -> str:
-    """How JSON columns are written: sorted keys, so a stored snapshot is the canonical dump."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """How JSON columns are written: sorted keys, so a stored snapshot is the canonical dump.
+
+    orjson writes the text of `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)`
+    ten times faster (a float in exponent form may be spelled otherwise: 1e-7, not 1e-07); what
+    it refuses (an integer past 64 bits, a key that is not a string) goes to `json`."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def make_engine(url: str | URL | None = None, *, schema: str | None = None,
@@ -68,6 +76,7 @@ def make_engine(url: str | URL | None = None, *, schema: str | None = None,
     """An async engine; `schema` (PostgreSQL only) becomes the connections' search_path."""
     parsed = normalise_url(url or database_url())
     kwargs.setdefault("json_serializer", canonical_json)
+    kwargs.setdefault("json_deserializer", orjson.loads)
     # Every session ends its own transaction (commit or rollback on close), so the pool's extra
     # rollback on check-in would only cost a round trip (a thread hop on SQLite) per session.
     kwargs.setdefault("pool_reset_on_return", None)
@@ -189,11 +198,13 @@ def _sync_twin(engine: AsyncEngine) -> Engine:
     # the pool's own rollback on check-in would only repeat it.
     if engine.dialect.name == "sqlite":
         twin = create_engine(engine.url.set(drivername="sqlite+pysqlite"), json_serializer=canonical_json,
+                             json_deserializer=orjson.loads,
                              connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False},
                              pool_reset_on_return=None)
         event.listen(twin, "connect", _sqlite_pragmas)
     else:
         twin = create_engine(engine.url.set(drivername="postgresql+psycopg"), json_serializer=canonical_json,
+                             json_deserializer=orjson.loads,
                              connect_args=_pg_connect_args(_schemas.get(engine.sync_engine)),
                              pool_size=DB_THREADS, max_overflow=DB_THREADS, pool_reset_on_return=None)
         event.listen(twin, "checkout", _drop_closed)

@@ -11,8 +11,9 @@ import pytest
 from sqlalchemy import String, cast, event, func, insert, select, text
 from sqlalchemy.engine import Connection
 
+from bench.stored import templates
 from bot import service_store
-from bot.db import DB_THREADS, Database
+from bot.db import DB_THREADS, Database, canonical_json
 from bot.service import GameService, Illegal
 from bot.service_store import GAMES, PLAYERS
 from games.mali import GAME as MALI
@@ -206,3 +207,17 @@ async def test_a_write_made_just_before_its_connection_died_is_not_made_again(
     assert len(await service.log(game.id)) == 1  # not played twice
     assert (await service.get(game.id)).version == game.version + 1
     await check_consistent(service, game.id)
+
+
+def test_canonical_json_is_json_with_sorted_keys_whatever_the_value() -> None:
+    def plain(value: object) -> str:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    shapes = templates(per_game=2)
+    values: list[object] = [s["state"] for s in shapes] + [s["log"] for s in shapes] + [
+        {"b": 1, "a": [2**70, -(2**63)], "ż": "Wola — Śródmieście"}, {"z": 0.1, "m": None, "k": 2.5},
+        {10: "int keys", 9: True}, [], {}, "text", 12]
+    for value in values:
+        assert canonical_json(value) == plain(value)
+    tiny = {"b": 1e-7, "a": 1e22}  # the same numbers, the exponent written without its padding
+    assert json.loads(canonical_json(tiny)) == tiny and canonical_json(tiny).startswith('{"a":1e')
