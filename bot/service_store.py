@@ -518,6 +518,7 @@ LOG_COLUMNS = ("game_id", "seq", "seat", "kind", "action", "by", "created_at", "
                "barrier", "undone")
 NOTICE_COLUMNS = ("game_id", "version", "first_seq", "last_seq", "payload", "created_at")
 _AT_ONCE: dict[tuple[tuple[str, ...], int, bool], Any] = {}
+AT_ONCE_KEPT = 256  # statements kept: the kinds of writes times the route lengths seen
 
 
 def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
@@ -539,7 +540,8 @@ def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
         told = select(*[bindparam(f"o_{c}", type_=OUTBOX.c[c].type).label(c) for c in NOTICE_COLUMNS])
         more.append(insert(OUTBOX).from_select(NOTICE_COLUMNS, told.select_from(written)).cte("told"))
     statement = select(func.count()).select_from(written).add_cte(*more)
-    _AT_ONCE[key] = statement
+    if len(_AT_ONCE) < AT_ONCE_KEPT:
+        _AT_ONCE[key] = statement
     return statement
 
 
