@@ -71,15 +71,18 @@ def canonical_json(value: Any) -> str:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# Every engine's: canonical JSON in, orjson out; and no rollback by the pool on check-in, since
+# every session and unit of work ends its own transaction (commit, or rollback as it closes): the
+# pool's would only cost a round trip (a thread hop on SQLite) each time.
+ENGINE_SETTINGS: dict[str, Any] = {"json_serializer": canonical_json, "json_deserializer": orjson.loads,
+                                   "pool_reset_on_return": None}
+
+
 def make_engine(url: str | URL | None = None, *, schema: str | None = None,
                 **kwargs: Any) -> AsyncEngine:
     """An async engine; `schema` (PostgreSQL only) becomes the connections' search_path."""
     parsed = normalise_url(url or database_url())
-    kwargs.setdefault("json_serializer", canonical_json)
-    kwargs.setdefault("json_deserializer", orjson.loads)
-    # Every session ends its own transaction (commit or rollback on close), so the pool's extra
-    # rollback on check-in would only cost a round trip (a thread hop on SQLite) per session.
-    kwargs.setdefault("pool_reset_on_return", None)
+    kwargs = {**ENGINE_SETTINGS, **kwargs}
     if parsed.get_backend_name() == "sqlite":
         ensure_sqlite_folder(parsed)
         connect_args = {"timeout": SQLITE_BUSY_MS / 1000, **kwargs.pop("connect_args", {})}
@@ -194,19 +197,14 @@ class Database:
 def _sync_twin(engine: AsyncEngine) -> Engine:
     """A synchronous engine on the async engine's database, with the same settings, disposed with
     it."""
-    # A unit of work always ends its transaction (commit, or rollback as its connection closes):
-    # the pool's own rollback on check-in would only repeat it.
     if engine.dialect.name == "sqlite":
-        twin = create_engine(engine.url.set(drivername="sqlite+pysqlite"), json_serializer=canonical_json,
-                             json_deserializer=orjson.loads,
-                             connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False},
-                             pool_reset_on_return=None)
+        twin = create_engine(engine.url.set(drivername="sqlite+pysqlite"), **ENGINE_SETTINGS,
+                             connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False})
         event.listen(twin, "connect", _sqlite_pragmas)
     else:
-        twin = create_engine(engine.url.set(drivername="postgresql+psycopg"), json_serializer=canonical_json,
-                             json_deserializer=orjson.loads,
+        twin = create_engine(engine.url.set(drivername="postgresql+psycopg"), **ENGINE_SETTINGS,
                              connect_args=_pg_connect_args(_schemas.get(engine.sync_engine)),
-                             pool_size=DB_THREADS, max_overflow=DB_THREADS, pool_reset_on_return=None)
+                             pool_size=DB_THREADS, max_overflow=DB_THREADS)
         event.listen(twin, "checkout", _drop_closed)
     event.listen(engine.sync_engine, "engine_disposed", lambda _engine: twin.dispose())
     return twin
