@@ -66,7 +66,3 @@ class GameCache:
         """Every kept record, least recently used first."""
         with self._guard:
             return list(self._records.values())
-
-    def clear(self) -> None:
-        with self._guard:
-            self._records.clear()

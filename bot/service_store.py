@@ -56,6 +56,11 @@ MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_entry)
 
 
+def no_such_game(game_id: object) -> NoSuchGame:
+    """The refusal for a bad id, a missing game or another server's game: all alike."""
+    return NoSuchGame(f"There is no game #{game_id} in this server.")
+
+
 def valid_id(value: object) -> bool:
     """A number that can name a stored row (never a bool, a string or out of range)."""
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
@@ -206,7 +211,7 @@ class Store(Outbox):
     @staticmethod
     def _load(conn: Connection, game_id: int, guild_id: int | None = None) -> dict[str, Any]:
         """The game's row; NoSuchGame for a bad id, a missing game or another server's game."""
-        missing = NoSuchGame(f"There is no game #{game_id} in this server.")
+        missing = no_such_game(game_id)
         if not valid_id(game_id):
             raise missing
         row = conn.execute(LOAD_GAME, {"w_id": game_id}).first()
@@ -244,7 +249,7 @@ class Store(Outbox):
         plan on instead of reading it again; a write it makes stale fails the version check and is
         planned again on the stored row, and so is a refusal it led to."""
         if not valid_id(game_id):
-            raise NoSuchGame(f"There is no game #{game_id} in this server.")
+            raise no_such_game(game_id)
         given = self._row_of(known) if known is not None and known.id == game_id else None
         async with self._lock(game_id):
             for _ in range(self.max_tries):
@@ -277,7 +282,7 @@ class Store(Outbox):
                  given: dict[str, Any] | None) -> tuple[dict[str, Any], Change | None] | None:
         """One try of a write, in one transaction: None when another writer got there first."""
         if given is not None and guild_id is not None and given["guild_id"] != guild_id:
-            raise NoSuchGame(f"There is no game #{game_id} in this server.")
+            raise no_such_game(game_id)
         if given is not None:
             cur = given
         else:
@@ -386,11 +391,11 @@ class Store(Outbox):
     async def get(self, game_id: int, guild_id: int | None = None) -> GameRecord:
         """The game; with `guild_id`, only a game of that server (else NoSuchGame)."""
         if not valid_id(game_id):
-            raise NoSuchGame(f"There is no game #{game_id} in this server.")
+            raise no_such_game(game_id)
         kept = self.cache.get(game_id)
         if kept is not None:
             if guild_id is not None and kept.guild_id != guild_id:
-                raise NoSuchGame(f"There is no game #{game_id} in this server.")
+                raise no_such_game(game_id)
             return kept
         row = await self._db.run(lambda conn: self._load(conn, game_id, guild_id), read=True)
         return self._record(row)
