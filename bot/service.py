@@ -254,10 +254,10 @@ class GameService(Store):
     # -- moves ------------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int | str, action: Action, *,
                   expected_version: int | None = None, by: str = "player",
-                  guild_id: int | None = None) -> Applied:
-        """One action of the user's seat, through the one write path."""
+                  guild_id: int | None = None, known: GameRecord | None = None) -> Applied:
+        """One action of the user's seat, through the one write path (`known`: see act_many)."""
         return await self.act_many(game_id, user_id, [action], expected_version=expected_version,
-                                   by=by, guild_id=guild_id)
+                                   by=by, guild_id=guild_id, known=known)
 
     async def act_many(self, game_id: int, user_id: int | str, actions: list[Action], *,
                        expected_version: int | None = None, by: str = "player",

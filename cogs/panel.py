@@ -149,9 +149,8 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
         return
     async with bot.presenter.answering():
         try:
-            applied = await bot.service.act_many(record.id, interaction.user.id, [legal[idx]],
-                                                 expected_version=ver, guild_id=record.guild_id,
-                                                 known=record)
+            applied = await bot.service.act(record.id, interaction.user.id, legal[idx],
+                                            expected_version=ver, guild_id=record.guild_id, known=record)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
