@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -28,6 +29,7 @@ from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, Rat
 from bot.service_cache import GameCache
 from bot.service_errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service_records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
+from bot.service_sqlite import insert_rows, update_row
 from games.base import Action, Event, Game
 
 GAMES = cast(Table, GameRow.__table__)
@@ -328,27 +330,12 @@ class Store(Outbox):
         notice = None if change.notice is None else {
             "game_id": game_id, "version": values["version"], "first_seq": first if lines else None,
             "last_seq": values["last_seq"] if lines else None, "payload": change.notice, "created_at": now}
-        if conn.dialect.name == "postgresql" and change.undo_seq is None and not change.drop_outbox:
+        plain = change.undo_seq is None and not change.drop_outbox
+        if plain and conn.dialect.name == "postgresql":
             return _write_at_once(conn, cur, values, lines, notice)
-        try:
-            result = conn.execute(UPDATE_GAME, {**values, "w_id": game_id, "w_version": cur["version"]})
-            if result.rowcount != 1:
-                conn.rollback()
-                return False
-            if lines:  # one line (most moves) as one row: a list takes SQLAlchemy's many-rows path
-                conn.execute(ADD_ACTIONS, lines[0] if len(lines) == 1 else lines)
-            if change.undo_seq is not None:
-                conn.execute(update(ACTIONS).where(
-                    ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq).values(undone=True))
-            if change.drop_outbox:
-                conn.execute(delete(OUTBOX).where(
-                    OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
-            if notice is not None:
-                conn.execute(ADD_OUTBOX, notice)
-        except IntegrityError:  # the log's primary key caught a concurrent writer
-            conn.rollback()
-            return False
-        return True
+        if plain and conn.dialect.name == "sqlite":
+            return _write_sqlite(conn, cur, values, lines, notice)
+        return _write_core(conn, cur, values, lines, notice, change)
 
     @staticmethod
     def _row_of(record: GameRecord) -> dict[str, Any] | None:
@@ -572,6 +559,49 @@ def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any]
         if alone and exc.connection_invalidated:
             raise Unsure(values["version"], values["updated_at"]) from exc
         raise
+
+
+def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
+                notice: dict[str, Any] | None, change: Change) -> bool:
+    """`Store._commit` by SQLAlchemy's statements: any write on any database (an undo, a write
+    that drops unsent posts); False (rolled back) when another writer got there first."""
+    game_id = cur["id"]
+    try:
+        result = conn.execute(UPDATE_GAME, {**values, "w_id": game_id, "w_version": cur["version"]})
+        if result.rowcount != 1:
+            conn.rollback()
+            return False
+        if lines:  # one line (most moves) as one row: a list takes SQLAlchemy's many-rows path
+            conn.execute(ADD_ACTIONS, lines[0] if len(lines) == 1 else lines)
+        if change.undo_seq is not None:
+            conn.execute(update(ACTIONS).where(
+                ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq).values(undone=True))
+        if change.drop_outbox:
+            conn.execute(delete(OUTBOX).where(
+                OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
+        if notice is not None:
+            conn.execute(ADD_OUTBOX, notice)
+    except IntegrityError:  # the log's primary key caught a concurrent writer
+        conn.rollback()
+        return False
+    return True
+
+
+def _write_sqlite(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
+                  lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
+    """`Store._commit` on SQLite, on the driver's connection (bot/service_sqlite.py); False
+    (rolled back) when another writer got there first."""
+    try:
+        if update_row(conn, GAMES, values, {"id": cur["id"], "version": cur["version"]}) != 1:
+            conn.rollback()
+            return False
+        insert_rows(conn, ACTIONS, lines)
+        if notice is not None:
+            insert_rows(conn, OUTBOX, [notice])
+    except sqlite3.IntegrityError:  # the log's primary key caught a concurrent writer
+        conn.rollback()
+        return False
+    return True
 
 
 class Unsure(Exception):

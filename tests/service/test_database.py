@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types
@@ -221,3 +222,85 @@ def test_canonical_json_is_json_with_sorted_keys_whatever_the_value() -> None:
         assert canonical_json(value) == plain(value)
     tiny = {"b": 1e-7, "a": 1e22}  # the same numbers, the exponent written without its padding
     assert json.loads(canonical_json(tiny)) == tiny and canonical_json(tiny).startswith('{"a":1e')
+
+
+def _stored(conn: Connection, game_id: int) -> dict[str, list[tuple[Any, ...]]]:
+    """The game's rows as SQLite holds them (text, numbers)."""
+    def rows(sql: str) -> list[tuple[Any, ...]]:
+        return [tuple(row) for row in conn.exec_driver_sql(sql, (game_id,)).all()]
+
+    return {"games": rows("SELECT * FROM games WHERE id = ?"),
+            "actions": rows("SELECT * FROM actions WHERE game_id = ? ORDER BY seq"),
+            "outbox": rows("SELECT * FROM outbox WHERE game_id = ? ORDER BY id")}
+
+
+def _same_but_ids_and_channel(one: dict[str, list[tuple[Any, ...]]], other: dict[str, list[tuple[Any, ...]]]) -> None:
+    def game(rows: list[tuple[Any, ...]]) -> tuple[Any, ...]:
+        return rows[0][1:2] + rows[0][3:]  # but its id and channel
+
+    assert game(one["games"]) == game(other["games"])
+    assert [r[1:] for r in one["actions"]] == [r[1:] for r in other["actions"]]
+    assert [r[2:] for r in one["outbox"]] == [r[2:] for r in other["outbox"]]
+
+
+async def test_a_move_on_sqlite_stores_what_sqlalchemy_would(db: Db, clock: Clock,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver's statements (bot/service_sqlite.py) write every column as SQLAlchemy's do:
+    two games played alike, one through each, hold the same rows, text for text."""
+    if db.backend != "sqlite":
+        pytest.skip("the driver's statements are SQLite's")
+    service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI}, cached_games=8)
+    raw = service_store._write_sqlite
+
+    def by_sqlalchemy(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
+                      lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
+        return service_store._write_core(conn, cur, values, lines, notice, service_store.Change(values=values))
+
+    ids: list[int] = []
+    for _ in range(2):
+        table = await service.open_table(GUILD, CHANNEL + len(ids), ALICE, "mali", {"variant": "extended"},
+                                         {"turn_hours": 24})
+        await service.join(table.id, BOB)
+        ids.append((await service.start(table.id, ALICE, seed=11)).record.id)
+    rng = playout_rng(5)
+    multi = 0
+    for _ in range(400):
+        record = await service.get(ids[0])
+        if record.status != "running":
+            break
+        seat, action = choose(MALI, record.state, rng)
+        actions = [action]
+        after, _events = MALI.apply(record.state, seat, action)
+        if MALI.outcome(after) is None and list(MALI.to_act(after)) == [seat]:
+            actions.append(choose(MALI, after, rng)[1])  # two lines in one write
+        multi += len(actions) > 1
+        clock.now = clock.now.replace(microsecond=rng.randrange(10**6))
+        for game_id, write in zip(ids, (raw, by_sqlalchemy), strict=True):
+            monkeypatch.setattr(service_store, "_write_sqlite", write)
+            await service.act_many(game_id, record.user_of(seat), actions)
+        stored = [await service._db.run(partial(_stored, game_id=g), read=True) for g in ids]
+        _same_but_ids_and_channel(*stored)
+    assert (await service.get(ids[0])).status == "finished" and multi > 0
+    assert (await service.get(ids[1])).status == "finished"
+
+
+async def test_a_failed_write_on_sqlite_leaves_nothing(db: Db, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver's statements run in the unit of work's transaction: a failure after the game's
+    UPDATE rolls that UPDATE back too, and the write can be made again."""
+    if db.backend != "sqlite":
+        pytest.skip("the driver's statements are SQLite's")
+    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    game = await started(service)
+
+    def broken(*_args: Any) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(service_store, "insert_rows", broken)
+    with pytest.raises(RuntimeError):
+        await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
+    monkeypatch.undo()
+    assert (await GameService(db.sessionmaker, games={GAME.key: GAME}).get(game.id)).version == game.version
+    applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}])
+    assert applied.record.version == game.version + 1
+    assert len(await service.log(game.id)) == 1
+    await check_consistent(service, game.id)

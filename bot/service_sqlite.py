@@ -1,0 +1,81 @@
+"""A move's write on SQLite, run on the driver's own connection.
+
+SQLAlchemy's execution of a built statement (its compiled-cache lookup, parameter processing and
+result object) cost about as much as SQLite's own work for the three statements of a move. Here
+each statement is plain SQL, made once per table and set of columns, and its values go through
+each column's own bind processing: the same JSON, time and boolean encodings SQLAlchemy writes.
+The statements run in the unit of work's transaction (`bot.db.Database` commits it)."""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import Table
+from sqlalchemy.engine import Connection, Dialect
+
+Processor = Callable[[Any], Any] | None
+Prepared = tuple[str, tuple[str, ...], tuple[Processor, ...]]
+KEPT = 256  # statements kept per dialect: the tables times the sets of columns written
+
+_prepared: WeakKeyDictionary[Dialect, dict[tuple[str, str, tuple[str, ...]], Prepared]] = WeakKeyDictionary()
+
+
+def _prepare(dialect: Dialect, kind: str, table: Table, names: tuple[str, ...]) -> Prepared:
+    """`UPDATE table SET names[:-2] WHERE names[-2] = ? AND names[-1] = ?` ("update"), or
+    `INSERT INTO table (names) VALUES (...)` ("insert"): its SQL, the parameters' order and each
+    one's bind processor."""
+    kept = _prepared.setdefault(dialect, {})
+    key = (kind, table.name, names)
+    found = kept.get(key)
+    if found is not None:
+        return found
+    quote = dialect.identifier_preparer.quote
+    if kind == "update":
+        sets, where = names[:-2], names[-2:]
+        sql = (f"UPDATE {quote(table.name)} SET " + ", ".join(f"{quote(n)} = ?" for n in sets)
+               + " WHERE " + " AND ".join(f"{quote(n)} = ?" for n in where))
+    else:
+        sql = (f"INSERT INTO {quote(table.name)} (" + ", ".join(quote(n) for n in names)
+               + ") VALUES (" + ", ".join("?" for _ in names) + ")")
+    processors = tuple(table.c[n].type.dialect_impl(dialect).bind_processor(dialect) for n in names)
+    prepared = (sql, names, processors)
+    if len(kept) < KEPT:
+        kept[key] = prepared
+    return prepared
+
+
+def _bound(prepared: Prepared, values: Sequence[Any]) -> tuple[Any, ...]:
+    return tuple(v if p is None else p(v) for v, p in zip(values, prepared[2], strict=True))
+
+
+def _driver(conn: Connection) -> sqlite3.Connection:
+    """The sqlite3 connection, inside the unit of work's transaction (begun here if nothing was
+    read yet: its commit or rollback then ends what these statements did)."""
+    if not conn.in_transaction():
+        conn.begin()
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, sqlite3.Connection)
+    return driver
+
+
+def update_row(conn: Connection, table: Table, values: Mapping[str, Any], where: Mapping[str, Any]) -> int:
+    """Set `values` in the rows matching both `where` columns (a column may be in both: its
+    old value is matched, its new one set); how many rows were updated."""
+    prepared = _prepare(conn.dialect, "update", table, (*values, *where))
+    cursor = _driver(conn).execute(prepared[0], _bound(prepared, [*values.values(), *where.values()]))
+    return cursor.rowcount
+
+
+def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert rows that all give the same columns."""
+    if not rows:
+        return
+    names = tuple(rows[0])
+    prepared = _prepare(conn.dialect, "insert", table, names)
+    driver = _driver(conn)
+    if len(rows) == 1:
+        driver.execute(prepared[0], _bound(prepared, [rows[0][n] for n in names]))
+    else:
+        driver.executemany(prepared[0], [_bound(prepared, [row[n] for n in names]) for row in rows])
