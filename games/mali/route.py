@@ -12,9 +12,11 @@ def walk_actions(state: State, seat: str, scout: str, route: list[str], pickups:
     from games.mali import GAME
 
     actions: list[dict[str, Any]] = []
-    for node in route:
+    for n, node in enumerate(route):
         step = {"type": "step", "scout": scout, "to": node}
         actions.append(step)
+        if n == len(route) - 1 and not pickups:
+            break  # the last step: nothing left to plan (the write checks and applies it)
         state, _ = GAME.apply(state, seat, step)
         if seat not in GAME.to_act(state):
             break

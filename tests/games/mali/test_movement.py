@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.mali import GAME, reachable
+from games.mali.route import walk_actions
 from tests.games.mali.helpers import act, new, park, play_cards, position, set_track, types
 
 
@@ -69,6 +70,24 @@ def test_moving_is_optional_and_reachable_routes():
     assert reachable(s, "g", "Janek") == {} and reachable(s, "r", "Gosia") == {}
     s, _ = act(s, "r", type="end_turn")
     assert s["current"]["seat"] == "g"
+
+
+def test_a_walked_route_is_its_steps_and_every_one_is_legal():
+    s = new(2)
+    park(s, keep=("Janek",))
+    s = _turn(s, {"r": 3, "g": 5}, "r")
+    routes = reachable(s, "r", "Janek")
+    assert any(len(r) == 3 for r in routes.values())
+    for target, route in routes.items():
+        for pickups in (False, True):
+            walked = walk_actions(s, "r", "Janek", route, pickups)
+            steps = [a["to"] for a in walked if a["type"] == "step"]
+            assert steps == route[:len(steps)] and (pickups or steps == route)
+            after = s
+            for action in walked:
+                after, _ = act(after, "r", **action)
+            if steps == route:
+                assert after["scouts"]["Janek"]["at"] == target
 
 
 def test_movement_order_by_card_then_start_player_clockwise():
