@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -161,7 +163,8 @@ class Database:
     The work runs on a synchronous twin of the async engine (pysqlite; psycopg for PostgreSQL),
     so a transaction of several statements costs one hand-off between the event loop and a
     thread. SQLAlchemy's async adapters cost a hand-off (aiosqlite: three or four) or a greenlet
-    round per statement, each a wake-up of the loop: a move's write cost twice the raw driver's."""
+    round per statement, each a wake-up of the loop: a move's write cost twice the raw driver's.
+    On SQLite each worker thread keeps its connection from one unit of work to the next."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.dialect = engine.dialect.name
@@ -169,6 +172,12 @@ class Database:
         # Reads of one statement need no transaction: on PostgreSQL that spares BEGIN and COMMIT.
         self._reader = self._twin if self.dialect == "sqlite" else \
             self._twin.execution_options(isolation_level="AUTOCOMMIT")
+        # SQLite: each worker thread keeps its connection between units of work (a file: it
+        # never drops), sparing a pool checkout and return each; closed with the engine.
+        self._kept = threading.local()
+        self._all_kept: list[Connection] = []
+        self._kept_lock = threading.Lock()
+        event.listen(self._twin, "engine_disposed", lambda _engine: self._close_kept())
 
     async def run(self, work: Callable[[Connection], T], *, read: bool = False) -> T:
         """`work(connection)` in one transaction (`read`: a single read, in autocommit); tried
@@ -179,6 +188,8 @@ class Database:
         for attempt in (1, 2):
             committing = [False]
             try:
+                if self.dialect == "sqlite":
+                    return await loop.run_in_executor(_db_threads(), self._in_kept, work, committing)
                 return await loop.run_in_executor(_db_threads(), self._in_thread, engine, work, committing)
             except DBAPIError as exc:
                 if attempt == 2 or committing[0] or not exc.connection_invalidated:
@@ -192,6 +203,34 @@ class Database:
             committing[0] = True
             conn.commit()
             return result
+
+    def _in_kept(self, work: Callable[[Connection], T], committing: list[bool]) -> T:
+        """`_in_thread` on the thread's kept connection (SQLite)."""
+        conn: Connection | None = getattr(self._kept, "conn", None)
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._twin.connect()
+            self._kept.conn = conn
+            with self._kept_lock:
+                self._all_kept = [c for c in self._all_kept if not (c.closed or c.invalidated)] + [conn]
+        try:
+            result = work(conn)
+            committing[0] = True
+            conn.commit()
+            return result
+        except BaseException:
+            try:
+                conn.rollback()
+            except Exception:  # unusable: the thread's next unit of work opens another
+                with contextlib.suppress(Exception):
+                    conn.invalidate()
+            raise
+
+    def _close_kept(self) -> None:
+        with self._kept_lock:
+            kept, self._all_kept = self._all_kept, []
+        for conn in kept:
+            with contextlib.suppress(Exception):
+                conn.close()
 
 
 def _sync_twin(engine: AsyncEngine) -> Engine:

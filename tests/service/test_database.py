@@ -51,6 +51,22 @@ async def test_work_is_committed_when_it_returns_and_rolled_back_when_it_raises(
         assert (await session.execute(select(func.count()).select_from(PLAYERS))).scalar_one() == 1
 
 
+async def test_sqlite_threads_keep_their_connection_until_the_engine_is_disposed(db: Db) -> None:
+    if db.backend != "sqlite":
+        pytest.skip("PostgreSQL's units of work take a pooled connection each")
+    database = Database(db.engine)
+    checkouts: list[object] = []
+    event.listen(database._twin, "checkout", lambda *args: checkouts.append(args[0]))
+    for n in range(40):
+        await database.run(partial(_player, user_id=n + 1))
+        assert await _players(database) == n + 1
+    assert 1 <= len(checkouts) <= DB_THREADS  # one per worker thread, not one per unit of work
+    kept = list(database._all_kept)
+    assert kept and not any(conn.closed for conn in kept)
+    await db.engine.dispose()
+    assert all(conn.closed for conn in kept) and not database._all_kept
+
+
 async def test_json_is_written_canonically_by_the_unit_of_work(db: Db) -> None:
     database = Database(db.engine)
     now = datetime(2030, 1, 1, tzinfo=UTC)
