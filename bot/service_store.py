@@ -21,15 +21,15 @@ from weakref import WeakValueDictionary
 from sqlalchemy import Table, bindparam, delete, func, insert, select, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.db import Database
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
 from bot.service_cache import GameCache
+from bot.service_driver import Died, compiled, first_value, insert_rows, update_row
 from bot.service_errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service_records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
-from bot.service_sqlite import insert_rows, update_row
 from games.base import Action, Event, Game
 
 GAMES = cast(Table, GameRow.__table__)
@@ -509,16 +509,8 @@ class Store(Outbox):
 LOG_COLUMNS = ("game_id", "seq", "seat", "kind", "action", "by", "created_at", "user_id", "events",
                "barrier", "undone")
 NOTICE_COLUMNS = ("game_id", "version", "first_seq", "last_seq", "payload", "created_at")
-_AT_ONCE: dict[tuple[tuple[str, ...], int, bool], Any] = {}
-AT_ONCE_KEPT = 256  # statements kept: the kinds of writes times the route lengths seen
-
-
 def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
     """The statement for a row with these changed columns, `lines` log lines and maybe a notice."""
-    key = (keys, lines, notice)
-    found = _AT_ONCE.get(key)
-    if found is not None:
-        return found
     written = (update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
                .values({k: bindparam(f"g_{k}", type_=GAMES.c[k].type) for k in keys})
                .returning(GAMES.c.id).cte("written"))
@@ -531,34 +523,30 @@ def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
     if notice:
         told = select(*[bindparam(f"o_{c}", type_=OUTBOX.c[c].type).label(c) for c in NOTICE_COLUMNS])
         more.append(insert(OUTBOX).from_select(NOTICE_COLUMNS, told.select_from(written)).cte("told"))
-    statement = select(func.count()).select_from(written).add_cte(*more)
-    if len(_AT_ONCE) < AT_ONCE_KEPT:
-        _AT_ONCE[key] = statement
-    return statement
+    return select(func.count()).select_from(written).add_cte(*more)
 
 
 def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
                    lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-    """`Store._commit` on PostgreSQL; False (nothing written) when another writer got there first."""
-    statement = _at_once(tuple(sorted(values)), len(lines), notice is not None)
+    """`Store._commit` on PostgreSQL, on psycopg's connection (bot/service_driver.py); False
+    (nothing written) when another writer got there first."""
+    shape = (tuple(sorted(values)), len(lines), notice is not None)
+    statement = compiled(conn.dialect, shape, partial(_at_once, *shape))
     params: dict[str, Any] = {"w_id": cur["id"], "w_version": cur["version"]}
     params.update({f"g_{k}": v for k, v in values.items()})
     for i, line in enumerate(lines):
         params.update({f"l{i}_{c}": line[c] for c in LOG_COLUMNS})
     if notice is not None:
         params.update({f"o_{c}": notice[c] for c in NOTICE_COLUMNS})
-    alone = not conn.in_transaction()
-    if alone:  # nothing read in this unit: no transaction to open or commit
-        conn.execution_options(isolation_level="AUTOCOMMIT")
     try:
-        return bool(conn.execute(statement, params).scalar_one() == 1)
+        return bool(first_value(conn, statement, params) == 1)
     except IntegrityError:  # the log's primary key caught a concurrent writer
         conn.rollback()
         return False
-    except DBAPIError as exc:
-        if alone and exc.connection_invalidated:
-            raise Unsure(values["version"], values["updated_at"]) from exc
-        raise
+    except Died as exc:
+        raise Unsure(values["version"], values["updated_at"]) from exc
+
+
 
 
 def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
@@ -589,7 +577,7 @@ def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], l
 
 def _write_sqlite(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
                   lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-    """`Store._commit` on SQLite, on the driver's connection (bot/service_sqlite.py); False
+    """`Store._commit` on SQLite, on the driver's connection (bot/service_driver.py); False
     (rolled back) when another writer got there first."""
     try:
         if update_row(conn, GAMES, values, {"id": cur["id"], "version": cur["version"]}) != 1:

@@ -1,19 +1,24 @@
-"""A move's write on SQLite, run on the driver's own connection.
+"""A move's write run on the driver's own connection (sqlite3, psycopg).
 
 SQLAlchemy's execution of a built statement (its compiled-cache lookup, parameter processing and
-result object) cost about as much as SQLite's own work for the three statements of a move. Here
-each statement is plain SQL, made once per table and set of columns, and its values go through
-each column's own bind processing: the same JSON, time and boolean encodings SQLAlchemy writes.
-The statements run in the unit of work's transaction (`bot.db.Database` commits it)."""
+result object) cost about as much as the database's own work for a move's write. Here each
+statement is SQL made once (per table and set of columns), and its values go through each
+column's own bind processing: the same JSON, time and boolean encodings SQLAlchemy writes. The
+statements run in the unit of work's transaction (`bot.db.Database` commits it); PostgreSQL's
+one statement may run alone, in autocommit."""
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 from weakref import WeakKeyDictionary
 
+import psycopg
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 Processor = Callable[[Any], Any] | None
 Prepared = tuple[str, tuple[str, ...], tuple[Processor, ...]]
@@ -79,3 +84,58 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
         driver.execute(prepared[0], _bound(prepared, [rows[0][n] for n in names]))
     else:
         driver.executemany(prepared[0], [_bound(prepared, [row[n] for n in names]) for row in rows])
+
+
+# --- PostgreSQL: one statement, named parameters ----------------------------------------------
+
+Compiled = tuple[str, dict[str, Processor]]
+_compiled: WeakKeyDictionary[Dialect, dict[Any, Compiled]] = WeakKeyDictionary()
+
+
+class Died(Exception):
+    """The connection died under a statement sent alone, in autocommit: it may have been made."""
+
+
+def compiled(dialect: Dialect, key: Any, build: Callable[[], ClauseElement]) -> Compiled:
+    """`build()`'s SQL for this dialect and each parameter's bind processor, made once per `key`."""
+    kept = _compiled.setdefault(dialect, {})
+    found = kept.get(key)
+    if found is not None:
+        return found
+    done = cast(SQLCompiler, build().compile(dialect=dialect))
+    made = (str(done), {name: cast(Processor, bind.type.dialect_impl(dialect).bind_processor(dialect))
+                        for name, bind in done.binds.items()})
+    if len(kept) < KEPT:
+        kept[key] = made
+    return made
+
+
+def first_value(conn: Connection, statement: Compiled, params: Mapping[str, Any]) -> Any:
+    """Run the statement on psycopg's connection and return its first row's first value. With
+    no transaction open, it runs alone, in autocommit (one round trip, no BEGIN or COMMIT); if
+    the connection then dies under it, `Died`. Errors come as SQLAlchemy's (`DBAPIError`)."""
+    sql, processors = statement
+    values = {k: v if (process := processors.get(k)) is None else process(v) for k, v in params.items()}
+    alone = not conn.in_transaction()
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, psycopg.Connection)
+    try:
+        if alone:
+            driver.autocommit = True
+        try:
+            with driver.cursor() as cursor:
+                cursor.execute(sql, values)
+                row = cursor.fetchone()
+        finally:
+            if alone and not (driver.closed or driver.broken):
+                driver.autocommit = False
+    except psycopg.Error as exc:
+        gone = driver.closed or driver.broken  # as SQLAlchemy's psycopg dialect tells
+        if gone:
+            conn.invalidate(exc)
+        if gone and alone:
+            raise Died() from exc
+        raise DBAPIError.instance(sql, values, exc, psycopg.Error, connection_invalidated=gone,
+                                  dialect=conn.dialect) from exc
+    assert row is not None
+    return row[0]
