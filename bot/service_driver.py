@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 from weakref import WeakKeyDictionary
 
-import psycopg
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
@@ -114,6 +113,8 @@ def first_value(conn: Connection, statement: Compiled, params: Mapping[str, Any]
     """Run the statement on psycopg's connection and return its first row's first value. With
     no transaction open, it runs alone, in autocommit (one round trip, no BEGIN or COMMIT); if
     the connection then dies under it, `Died`. Errors come as SQLAlchemy's (`DBAPIError`)."""
+    import psycopg  # here: a bot on SQLite never loads it (8 MB)
+
     sql, processors = statement
     values = {k: v if (process := processors.get(k)) is None else process(v) for k, v in params.items()}
     alone = not conn.in_transaction()

@@ -3,8 +3,11 @@ remembered last log entry, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types
@@ -322,3 +325,10 @@ async def test_a_failed_write_on_sqlite_leaves_nothing(db: Db, monkeypatch: pyte
     assert applied.record.version == game.version + 1
     assert len(await service.log(game.id)) == 1
     await check_consistent(service, game.id)
+
+
+def test_a_bot_on_sqlite_loads_no_postgresql_driver() -> None:
+    """psycopg is imported only where a PostgreSQL write runs: on SQLite it would be 8 MB for nothing."""
+    code = ("import sys, bot.app, bot.service, cogs.lobby, cogs.mali\n"
+            "sys.exit(sorted(m for m in sys.modules if m.split('.')[0] in ('psycopg', 'asyncpg')) or 0)")
+    subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True)
