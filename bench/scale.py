@@ -7,6 +7,7 @@ servers). Then, on a database holding `--stored` games and on one holding 10, si
 - the scheduler's tick (due deadlines and reminders) and the longest event-loop stall during it;
 - the `game` autocomplete's fallback to a server's games (p50, p99);
 - finding the game in a channel and making a move (median).
+The two databases are open at once and measured in turn, figure by figure.
 Prints one JSON object per backend with the ratios. No test asserts a time.
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ from bot.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from games.simulate import choose, playout_rng  # noqa: E402
 
-__all__ = ["templates", "populate", "pct", "backend", "measure"]
+__all__ = ["templates", "populate", "pct", "backend", "Side"]
 
 GUILD, CHANNEL = 777, 888
 
@@ -58,63 +59,94 @@ class LoopWatch:
         self._task.cancel()
 
 
-async def measure(url: str, stored: int, shapes: list[dict[str, Any]], schema: str | None = None) -> dict[str, Any]:
-    engine = make_engine(url, schema=schema)
-    await upgrade(engine)
-    await populate(engine, stored, shapes)
-    service = GameService(make_sessionmaker(engine), clock=lambda: NOW)
-    # The bench's own table: a running Mali game in its channel, among a few others of its server.
-    table = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
-    await service.join(table.id, 2)
-    await service.start(table.id, 1, seed=3)
-    for k in range(8):
-        other = await service.open_table(GUILD, CHANNEL + 1 + k, 1, "mali", {}, {})
-        await service.join(other.id, 2)
-        await service.start(other.id, 1, seed=k)
-    ticks, stalls = [], []
-    for _ in range(5):
-        await asyncio.sleep(0.05)
+class Side:
+    """One database (`stored` games) and the bench's own tables in it."""
+
+    def __init__(self, engine: Any, service: GameService, game_id: int) -> None:
+        self.engine, self.service, self.game_id = engine, service, game_id
+        self.ticks: list[float] = []
+        self.stalls: list[float] = []
+        self.autocomplete: list[float] = []
+        self.moves: list[float] = []
+        self.rng = playout_rng(9)
+
+    @classmethod
+    async def open(cls, url: str, stored: int, shapes: list[dict[str, Any]], schema: str | None) -> Side:
+        engine = make_engine(url, schema=schema)
+        await upgrade(engine)
+        await populate(engine, stored, shapes)
+        service = GameService(make_sessionmaker(engine), clock=lambda: NOW)
+        # The bench's own table: a running Mali game in its channel, among a few others of its server.
+        table = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
+        await service.join(table.id, 2)
+        await service.start(table.id, 1, seed=3)
+        for k in range(8):
+            other = await service.open_table(GUILD, CHANNEL + 1 + k, 1, "mali", {}, {})
+            await service.join(other.id, 2)
+            await service.start(other.id, 1, seed=k)
+        return cls(engine, service, table.id)
+
+    async def tick(self) -> None:
         with LoopWatch() as watch:
             started = time.perf_counter()
-            await service.due(NOW + timedelta(hours=1))
-            await service.due_reminders(NOW + timedelta(hours=1))
-            ticks.append((time.perf_counter() - started) * 1000)
+            await self.service.due(NOW + timedelta(hours=1))
+            await self.service.due_reminders(NOW + timedelta(hours=1))
+            self.ticks.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.005)
-        stalls.append(watch.longest)
-    autocomplete = []
-    for _ in range(60):
+        self.stalls.append(watch.longest)
+
+    async def complete(self) -> None:
         started = time.perf_counter()
-        await service.in_guild(GUILD)
-        autocomplete.append((time.perf_counter() - started) * 1000)
-    moves: list[float] = []
-    rng = playout_rng(9)
-    game_id = table.id
-    for _ in range(60):
+        await self.service.in_guild(GUILD)
+        self.autocomplete.append((time.perf_counter() - started) * 1000)
+
+    async def move(self) -> None:
+        """Find the game in its channel and make a move (a finished game is replaced, untimed)."""
         started = time.perf_counter()
-        found = [r for r in await service.in_channel(GUILD, CHANNEL) if r.id == game_id]
-        record = found[0] if found else await service.get(game_id)
+        found = [r for r in await self.service.in_channel(GUILD, CHANNEL) if r.id == self.game_id]
+        record = found[0] if found else await self.service.get(self.game_id)
         if record.status != "running":
-            fresh = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
-            await service.join(fresh.id, 2)
-            record = (await service.start(fresh.id, 1, seed=len(moves))).record
-            game_id = record.id
+            fresh = await self.service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
+            await self.service.join(fresh.id, 2)
+            record = (await self.service.start(fresh.id, 1, seed=len(self.moves))).record
+            self.game_id = record.id
             started = time.perf_counter()
-        seat, action = choose(record.game, record.state, rng)
-        await service.act(game_id, record.user_of(seat), action)
-        moves.append((time.perf_counter() - started) * 1000)
-    await engine.dispose()
-    return {"tick_ms": round(statistics.median(ticks), 2), "tick_stall_ms": round(max(stalls), 2),
-            "autocomplete_p50_ms": pct(autocomplete, 0.5), "autocomplete_p99_ms": pct(autocomplete, 0.99),
-            "lookup_and_move_ms": round(statistics.median(moves), 2)}
+        seat, action = choose(record.game, record.state, self.rng)
+        await self.service.act(self.game_id, record.user_of(seat), action)
+        self.moves.append((time.perf_counter() - started) * 1000)
+
+    def figures(self) -> dict[str, Any]:
+        return {"tick_ms": round(statistics.median(self.ticks), 2), "tick_stall_ms": round(max(self.stalls), 2),
+                "autocomplete_p50_ms": pct(self.autocomplete, 0.5),
+                "autocomplete_p99_ms": pct(self.autocomplete, 0.99),
+                "lookup_and_move_ms": round(statistics.median(self.moves), 2)}
 
 
 async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, Any]]) -> dict[str, Any]:
-    url, schema = url_for("many")
-    many = await measure(url, stored, shapes, schema)
-    url, schema = url_for("few")
-    few = await measure(url, 10, shapes, schema)
-    ratio = {k: round(many[k] / few[k], 2) if few[k] else None for k in many}
-    return {"backend": name, "stored": stored, "with_many": many, "with_10": few, "ratio": ratio}
+    """Both databases open at once, every figure measured on each in turn (noise and the machine's
+    drift fall on both alike)."""
+    sides: list[Side] = []
+    try:
+        for tag, count in (("many", stored), ("few", 10)):
+            url, schema = url_for(tag)
+            sides.append(await Side.open(url, count, shapes, schema))
+        many, few = sides
+        for _ in range(5):
+            for side in sides:
+                await asyncio.sleep(0.05)
+                await side.tick()
+        for _ in range(60):
+            for side in sides:
+                await side.complete()
+        for _ in range(60):
+            for side in sides:
+                await side.move()
+    finally:
+        for side in sides:
+            await side.engine.dispose()
+    a, b = many.figures(), few.figures()
+    ratio = {k: round(a[k] / b[k], 2) if b[k] else None for k in a}
+    return {"backend": name, "stored": stored, "with_many": a, "with_10": b, "ratio": ratio}
 
 
 async def main() -> None:
