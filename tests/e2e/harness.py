@@ -185,6 +185,11 @@ def message_of(result: InteractionRecord) -> Message:
     return result.message
 
 
+def said(result: InteractionRecord) -> str:
+    """Everything an interaction answered with, as text (its messages, one per line)."""
+    return "\n".join(m.text for m in result.messages)
+
+
 def view_of(record: GameRecord, seat: str | None = None) -> dict[str, Any]:
     """What `seat` sees of a game that has a state (None: the public view)."""
     view = record.view(seat)

@@ -14,7 +14,7 @@ from cogs.africa.help import HELP_TOPICS
 from cogs.africa.routes import reachable
 from games.africa.board import SV, token_name
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import message_of, seat_of, settle, sqlite, start_bot, turn_messages, view_of
+from tests.e2e.harness import message_of, said, seat_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 30, two players, open auction: Blue (Bob) chooses his start area first, then Red (Alice); Red
@@ -26,10 +26,6 @@ async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> A
     result = await sim.slash(user, sim.channel, command, options=options)
     await settle()
     return result
-
-
-def said(result: Any) -> str:
-    return "\n".join(m.text for m in result.messages)
 
 
 def channel_text(sim: FakeDiscord, since: int = 0) -> str:

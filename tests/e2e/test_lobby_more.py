@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.app import TabletopBot
-from tests.e2e.harness import Clock, action_of, settle, sqlite, start_bot, turn_messages, user_of, view_of
+from tests.e2e.harness import Clock, action_of, said, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message, User
 
 SEED = 1
@@ -39,10 +39,6 @@ async def slash(sim: FakeDiscord, user: User, command: str, channel: Any = None,
     result = await sim.slash(user, channel or sim.channel, command, options=options)
     await settle()
     return result
-
-
-def said(result: Any) -> str:
-    return "\n".join(m.text for m in result.messages)
 
 
 def reminders(messages: list[Message], user: User | None = None) -> list[Message]:

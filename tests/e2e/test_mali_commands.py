@@ -11,6 +11,7 @@ from cogs.mali.help import HELP_TOPICS
 from games.mali import BOARD, reachable
 from tests.e2e.harness import (
     action_of,
+    said,
     seat_of,
     settle,
     sqlite,
@@ -32,10 +33,6 @@ async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> A
     result = await sim.slash(user, sim.channel, command, options=options)
     await settle()
     return result
-
-
-def said(result: Any) -> str:
-    return "\n".join(m.text for m in result.messages)
 
 
 def uid(user: User) -> str:

@@ -16,7 +16,7 @@ from cogs.maquis.ui import MaquisUI
 from games import registry
 from games.maquis.board import MISSION_ORDER, MODE_ORDER, THREE_STAR
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import Clock, message_of, settle, sqlite, start_bot, turn_messages, view_of
+from tests.e2e.harness import Clock, message_of, said, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
 
 SEED = 4  # first_game: seat 1 first chooses the exits; no fake papers in the stock at the start
@@ -26,10 +26,6 @@ async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> A
     result = await sim.slash(user, sim.channel, command, options=options)
     await settle()
     return result
-
-
-def said(result: Any) -> str:
-    return "\n".join(m.text for m in result.messages)
 
 
 async def table(sim: FakeDiscord, bot: TabletopBot, players: int, options: str = "") -> int:

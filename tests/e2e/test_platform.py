@@ -18,6 +18,7 @@ from tests.e2e.harness import (
     Clock,
     action_of,
     database,
+    said,
     settle,
     start_bot,
     stop_bot,
@@ -40,10 +41,6 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
 def public_text(sim: FakeDiscord) -> str:
     return "\n".join(m.text for m in sim.channel_messages(sim.channel))
-
-
-def said(result: Any) -> str:
-    return "\n".join(m.text for m in result.messages)
 
 
 async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> Any:

@@ -11,7 +11,7 @@ from bot.app import TabletopBot
 from cogs.westerplatte.help import HELP_TOPICS
 from games.simulate import choose, playout_rng
 from games.westerplatte.board import wall_name as place
-from tests.e2e.harness import action_of, message_of, seat_of, settle, sqlite, start_bot, turn_messages, view_of
+from tests.e2e.harness import action_of, message_of, said, seat_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 7, medium: every officer starts on outpost C, which faces a howitzer (resistance 1) on path C.
@@ -22,10 +22,6 @@ async def slash(sim: FakeDiscord, user: User, command: str, **options: Any) -> A
     result = await sim.slash(user, sim.channel, command, options=options)
     await settle()
     return result
-
-
-def said(result: Any) -> str:
-    return "\n".join(m.text for m in result.messages)
 
 
 async def table(sim: FakeDiscord, bot: TabletopBot, players: int) -> int:
