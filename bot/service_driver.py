@@ -5,11 +5,12 @@ result object) cost about as much as the database's own work for a move's write.
 statement is SQL made once (per table and set of columns), and its values go through each
 column's own bind processing: the same JSON, time and boolean encodings SQLAlchemy writes. The
 statements run in the unit of work's transaction (`bot.db.Database` commits it); PostgreSQL's
-one statement may run alone, in autocommit."""
+one statement may run alone, in autocommit. Errors are raised as SQLAlchemy's."""
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 from weakref import WeakKeyDictionary
 
@@ -64,11 +65,22 @@ def _driver(conn: Connection) -> sqlite3.Connection:
     return driver
 
 
+@contextlib.contextmanager
+def _as_sqlalchemy(conn: Connection, sql: str) -> Iterator[None]:
+    """sqlite3's errors raised as SQLAlchemy's (`IntegrityError`, `OperationalError`...), as
+    its own statements would raise them."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(sql, None, exc, sqlite3.Error, dialect=conn.dialect) from exc
+
+
 def update_row(conn: Connection, table: Table, values: Mapping[str, Any], where: Mapping[str, Any]) -> int:
     """Set `values` in the rows matching both `where` columns (a column may be in both: its
     old value is matched, its new one set); how many rows were updated."""
     prepared = _prepare(conn.dialect, "update", table, (*values, *where))
-    cursor = _driver(conn).execute(prepared[0], _bound(prepared, [*values.values(), *where.values()]))
+    with _as_sqlalchemy(conn, prepared[0]):
+        cursor = _driver(conn).execute(prepared[0], _bound(prepared, [*values.values(), *where.values()]))
     return cursor.rowcount
 
 
@@ -79,10 +91,11 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     names = tuple(rows[0])
     prepared = _prepare(conn.dialect, "insert", table, names)
     driver = _driver(conn)
-    if len(rows) == 1:
-        driver.execute(prepared[0], _bound(prepared, [rows[0][n] for n in names]))
-    else:
-        driver.executemany(prepared[0], [_bound(prepared, [row[n] for n in names]) for row in rows])
+    with _as_sqlalchemy(conn, prepared[0]):
+        if len(rows) == 1:
+            driver.execute(prepared[0], _bound(prepared, [rows[0][n] for n in names]))
+        else:
+            driver.executemany(prepared[0], [_bound(prepared, [row[n] for n in names]) for row in rows])
 
 
 # --- PostgreSQL: one statement, named parameters ----------------------------------------------

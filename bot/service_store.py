@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -586,7 +585,7 @@ def _write_sqlite(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
         insert_rows(conn, ACTIONS, lines)
         if notice is not None:
             insert_rows(conn, OUTBOX, [notice])
-    except sqlite3.IntegrityError:  # the log's primary key caught a concurrent writer
+    except IntegrityError:  # the log's primary key caught a concurrent writer
         conn.rollback()
         return False
     return True

@@ -19,8 +19,8 @@ from sqlalchemy.engine import Connection
 from bench.stored import templates
 from bot import service_store
 from bot.db import DB_THREADS, Database, canonical_json
-from bot.service import GameService, Illegal
-from bot.service_store import GAMES, PLAYERS
+from bot.service import Conflict, GameService, Illegal
+from bot.service_store import ACTIONS, GAMES, PLAYERS
 from games.mali import GAME as MALI
 from games.simulate import choose, playout_rng
 from tests.service.conftest import pg_dsn
@@ -332,3 +332,20 @@ def test_a_bot_on_sqlite_loads_no_postgresql_driver() -> None:
     code = ("import sys, bot.app, bot.service, cogs.lobby, cogs.mali\n"
             "sys.exit(sorted(m for m in sys.modules if m.split('.')[0] in ('psycopg', 'asyncpg')) or 0)")
     subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True)
+
+
+async def test_a_log_line_already_taken_refuses_the_write_and_changes_nothing(db: Db) -> None:
+    """The log's key catches a writer that the version check did not (its seq is taken): the
+    driver's statements report it as SQLAlchemy's would, the write is rolled back and tried
+    again, and after the last try the player is told; the game is as it was."""
+    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    game = await started(service)
+    taken = {"game_id": game.id, "seq": game.last_seq + 1, "seat": "s2", "kind": "action",
+             "action": {"type": "bid", "value": 1}, "by": "player", "created_at": datetime(2030, 1, 1, tzinfo=UTC),
+             "user_id": None, "events": [], "barrier": True, "undone": False}
+    await service._db.run(lambda conn: conn.execute(insert(ACTIONS).values(**taken)))
+    with pytest.raises(Conflict):
+        await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
+    assert service.stats["retries"] == service.max_tries and service.stats["conflicts"] == 1
+    stored = await GameService(db.sessionmaker, games={GAME.key: GAME}).get(game.id)
+    assert (stored.version, stored.last_seq, stored.snapshot) == (game.version, game.last_seq, game.snapshot)
