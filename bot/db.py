@@ -177,7 +177,8 @@ class Database:
         self._kept = threading.local()
         self._all_kept: list[Connection] = []
         self._kept_lock = threading.Lock()
-        event.listen(self._twin, "engine_disposed", lambda _engine: self._close_kept())
+        if self.dialect == "sqlite":
+            event.listen(self._twin, "engine_disposed", lambda _engine: self._close_kept())
 
     async def run(self, work: Callable[[Connection], T], *, read: bool = False) -> T:
         """`work(connection)` in one transaction (`read`: a single read, in autocommit); tried
@@ -197,12 +198,15 @@ class Database:
         raise AssertionError("unreachable")
 
     @staticmethod
-    def _in_thread(engine: Engine, work: Callable[[Connection], T], committing: list[bool]) -> T:
-        with engine.connect() as conn:
-            result = work(conn)
-            committing[0] = True
-            conn.commit()
-            return result
+    def _done(conn: Connection, work: Callable[[Connection], T], committing: list[bool]) -> T:
+        result = work(conn)
+        committing[0] = True
+        conn.commit()
+        return result
+
+    def _in_thread(self, engine: Engine, work: Callable[[Connection], T], committing: list[bool]) -> T:
+        with engine.connect() as conn:  # closing rolls back what did not commit
+            return self._done(conn, work, committing)
 
     def _in_kept(self, work: Callable[[Connection], T], committing: list[bool]) -> T:
         """`_in_thread` on the thread's kept connection (SQLite)."""
@@ -213,10 +217,7 @@ class Database:
             with self._kept_lock:
                 self._all_kept = [c for c in self._all_kept if not (c.closed or c.invalidated)] + [conn]
         try:
-            result = work(conn)
-            committing[0] = True
-            conn.commit()
-            return result
+            return self._done(conn, work, committing)
         except BaseException:
             try:
                 conn.rollback()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import Table
@@ -19,36 +19,48 @@ from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.types import TypeEngine
 
 Processor = Callable[[Any], Any] | None
 Prepared = tuple[str, tuple[str, ...], tuple[Processor, ...]]
 KEPT = 256  # statements kept per dialect: the tables times the sets of columns written
+T = TypeVar("T")
 
-_prepared: WeakKeyDictionary[Dialect, dict[tuple[str, str, tuple[str, ...]], Prepared]] = WeakKeyDictionary()
+_made: WeakKeyDictionary[Dialect, dict[Any, Any]] = WeakKeyDictionary()
+
+
+def _once(dialect: Dialect, key: Any, make: Callable[[], T]) -> T:
+    """`make()`, made once per dialect and key (at most KEPT kept per dialect)."""
+    kept = _made.setdefault(dialect, {})
+    found: T | None = kept.get(key)
+    if found is None:
+        found = make()
+        if len(kept) < KEPT:
+            kept[key] = found
+    return found
+
+
+def _processor(type_: TypeEngine[Any], dialect: Dialect) -> Processor:
+    """How SQLAlchemy turns a Python value of this column type into the driver's."""
+    return cast(Processor, type_.dialect_impl(dialect).bind_processor(dialect))
 
 
 def _prepare(dialect: Dialect, kind: str, table: Table, names: tuple[str, ...]) -> Prepared:
     """`UPDATE table SET names[:-2] WHERE names[-2] = ? AND names[-1] = ?` ("update"), or
     `INSERT INTO table (names) VALUES (...)` ("insert"): its SQL, the parameters' order and each
     one's bind processor."""
-    kept = _prepared.setdefault(dialect, {})
-    key = (kind, table.name, names)
-    found = kept.get(key)
-    if found is not None:
-        return found
-    quote = dialect.identifier_preparer.quote
-    if kind == "update":
-        sets, where = names[:-2], names[-2:]
-        sql = (f"UPDATE {quote(table.name)} SET " + ", ".join(f"{quote(n)} = ?" for n in sets)
-               + " WHERE " + " AND ".join(f"{quote(n)} = ?" for n in where))
-    else:
-        sql = (f"INSERT INTO {quote(table.name)} (" + ", ".join(quote(n) for n in names)
-               + ") VALUES (" + ", ".join("?" for _ in names) + ")")
-    processors = tuple(table.c[n].type.dialect_impl(dialect).bind_processor(dialect) for n in names)
-    prepared = (sql, names, processors)
-    if len(kept) < KEPT:
-        kept[key] = prepared
-    return prepared
+    def make() -> Prepared:
+        quote = dialect.identifier_preparer.quote
+        if kind == "update":
+            sets, where = names[:-2], names[-2:]
+            sql = (f"UPDATE {quote(table.name)} SET " + ", ".join(f"{quote(n)} = ?" for n in sets)
+                   + " WHERE " + " AND ".join(f"{quote(n)} = ?" for n in where))
+        else:
+            sql = (f"INSERT INTO {quote(table.name)} (" + ", ".join(quote(n) for n in names)
+                   + ") VALUES (" + ", ".join("?" for _ in names) + ")")
+        return sql, names, tuple(_processor(table.c[n].type, dialect) for n in names)
+
+    return _once(dialect, (kind, table.name, names), make)
 
 
 def _bound(prepared: Prepared, values: Sequence[Any]) -> tuple[Any, ...]:
@@ -101,7 +113,6 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
 # --- PostgreSQL: one statement, named parameters ----------------------------------------------
 
 Compiled = tuple[str, dict[str, Processor]]
-_compiled: WeakKeyDictionary[Dialect, dict[Any, Compiled]] = WeakKeyDictionary()
 
 
 class Died(Exception):
@@ -110,16 +121,11 @@ class Died(Exception):
 
 def compiled(dialect: Dialect, key: Any, build: Callable[[], ClauseElement]) -> Compiled:
     """`build()`'s SQL for this dialect and each parameter's bind processor, made once per `key`."""
-    kept = _compiled.setdefault(dialect, {})
-    found = kept.get(key)
-    if found is not None:
-        return found
-    done = cast(SQLCompiler, build().compile(dialect=dialect))
-    made = (str(done), {name: cast(Processor, bind.type.dialect_impl(dialect).bind_processor(dialect))
-                        for name, bind in done.binds.items()})
-    if len(kept) < KEPT:
-        kept[key] = made
-    return made
+    def make() -> Compiled:
+        done = cast(SQLCompiler, build().compile(dialect=dialect))
+        return str(done), {name: _processor(bind.type, dialect) for name, bind in done.binds.items()}
+
+    return _once(dialect, key, make)
 
 
 def first_value(conn: Connection, statement: Compiled, params: Mapping[str, Any]) -> Any:

@@ -508,6 +508,8 @@ class Store(Outbox):
 LOG_COLUMNS = ("game_id", "seq", "seat", "kind", "action", "by", "created_at", "user_id", "events",
                "barrier", "undone")
 NOTICE_COLUMNS = ("game_id", "version", "first_seq", "last_seq", "payload", "created_at")
+
+
 def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
     """The statement for a row with these changed columns, `lines` log lines and maybe a notice."""
     written = (update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
@@ -544,8 +546,6 @@ def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any]
         return False
     except Died as exc:
         raise Unsure(values["version"], values["updated_at"]) from exc
-
-
 
 
 def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
