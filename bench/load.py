@@ -12,7 +12,8 @@ commands in as many channels, and a few moves are played in each. Figures, each 
   write path (`bot.db.Database.run`: SQLAlchemy Core, one unit of work) / a plain SQLAlchemy
   AsyncSession, for comparison (PostgreSQL: asyncpg / the bot's path / the session), interleaved;
 - roundtrip: a move's round trip (slash command to the bot's last answer) interleaved with a no-op
-  command's (`/mali help`), medians; move / (no-op + one raw durable commit) and move / no-op;
+  command's (`/mali help`) and one raw durable commit of the snapshot, each after the same idle,
+  medians; move / (no-op + that commit), the same against the back-to-back commit, and move / no-op;
 - memory: the bot process's RSS with the games being played;
 - lag: the bot's event-loop lag (5 ms heartbeat, every sample) while a move arrives on each game,
   spread over one minute (`--minute-seconds`); board images are drawn as usual;
@@ -479,13 +480,51 @@ def last_answer(rec: InteractionRecord) -> float:
 
 # --- the figures ------------------------------------------------------------------------------------
 
+RAW_UPDATE = "UPDATE games SET state = ?, version = version + 1 WHERE id = ?"
+
+
+async def raw_commit(url: str, state: dict[str, Any],
+                     gid: int) -> tuple[str, Callable[[], Awaitable[None]], Callable[[], Awaitable[None]]]:
+    """The raw async driver's durable commit of the snapshot into game `gid` (aiosqlite; asyncpg):
+    its name, the commit, and its closer."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        import aiosqlite
+
+        assert parsed.database is not None
+        conn = await aiosqlite.connect(parsed.database, timeout=15)
+        await conn.execute("PRAGMA busy_timeout=15000")
+        await conn.execute("PRAGMA foreign_keys=ON")
+
+        async def by_aiosqlite() -> None:
+            await conn.execute(RAW_UPDATE, (canonical_json(state), gid))
+            await conn.commit()
+
+        return "aiosqlite", by_aiosqlite, conn.close
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types
+
+    pg = await asyncpg.connect(parsed.set(drivername="postgresql").render_as_string(hide_password=False))
+
+    async def by_asyncpg() -> None:
+        async with pg.transaction():
+            await pg.execute("UPDATE games SET state = $1::jsonb, version = version + 1 WHERE id = $2",
+                             canonical_json(state), gid)
+
+    return "asyncpg", by_asyncpg, pg.close
+
+
+async def first_game(engine: Any) -> int:
+    """The first stored game's id (the raw commits write into it)."""
+    async with engine.connect() as conn:
+        return int((await conn.execute(select(GAMES.c.id).order_by(GAMES.c.id).limit(1))).scalar_one())
+
+
 async def commit_costs(url: str, rounds: int, state: dict[str, Any]) -> dict[str, Any]:
     """One durable commit of a game's snapshot (its row's JSON state and version), by each path in
     turn, `rounds` times: medians in ms."""
     engine = make_engine(url)
     sessions = make_sessionmaker(engine)
-    async with sessions() as session:
-        gid = (await session.execute(select(GAMES.c.id).order_by(GAMES.c.id).limit(1))).scalar_one()
+    gid = await first_game(engine)
     statement = update(GAMES).where(GAMES.c.id == gid)
 
     database = Database(engine)
@@ -500,55 +539,32 @@ async def commit_costs(url: str, rounds: int, state: dict[str, Any]) -> dict[str
             await session.execute(statement.values(state=state, version=GAMES.c.version + 1))
             await session.commit()
 
+    raw_name, raw, raw_close = await raw_commit(url, state, gid)
     paths: dict[str, Callable[[], Awaitable[None]]] = {"bot": by_bot, "session": by_session}
-    closers: list[Callable[[], Awaitable[None]]] = [engine.dispose]
+    closers: list[Callable[[], Awaitable[None]]] = [engine.dispose, raw_close]
     facts: dict[str, Any] = {"snapshot_bytes": len(canonical_json(state))}
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        import aiosqlite
-
         path = parsed.database
         assert path is not None
-        raw = sqlite3.connect(path, timeout=15)
-        raw.execute("PRAGMA busy_timeout=15000")
-        raw.execute("PRAGMA foreign_keys=ON")
-        facts["journal_mode"] = raw.execute("PRAGMA journal_mode").fetchone()[0]
-        facts["synchronous"] = raw.execute("PRAGMA synchronous").fetchone()[0]
-        update_sql = "UPDATE games SET state = ?, version = version + 1 WHERE id = ?"
+        plain = sqlite3.connect(path, timeout=15)
+        plain.execute("PRAGMA busy_timeout=15000")
+        plain.execute("PRAGMA foreign_keys=ON")
+        facts["journal_mode"] = plain.execute("PRAGMA journal_mode").fetchone()[0]
+        facts["synchronous"] = plain.execute("PRAGMA synchronous").fetchone()[0]
 
         async def by_sqlite3() -> None:
-            raw.execute(update_sql, (canonical_json(state), gid))
-            raw.commit()
+            plain.execute(RAW_UPDATE, (canonical_json(state), gid))
+            plain.commit()
 
-        conn = await aiosqlite.connect(path, timeout=15)
-        await conn.execute("PRAGMA busy_timeout=15000")
-        await conn.execute("PRAGMA foreign_keys=ON")
+        async def close_plain() -> None:
+            plain.close()
 
-        async def by_aiosqlite() -> None:
-            await conn.execute(update_sql, (canonical_json(state), gid))
-            await conn.commit()
-
-        paths = {"sqlite3": by_sqlite3, "aiosqlite": by_aiosqlite, **paths}
-        closers += [conn.close]
-
-        async def close_raw() -> None:
-            raw.close()
-
-        closers.append(close_raw)
-        raw_async = "aiosqlite"
+        paths = {"sqlite3": by_sqlite3, raw_name: raw, **paths}
+        closers.append(close_plain)
     else:
-        import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types
-
-        pg = await asyncpg.connect(parsed.set(drivername="postgresql").render_as_string(hide_password=False))
-
-        async def by_asyncpg() -> None:
-            async with pg.transaction():
-                await pg.execute("UPDATE games SET state = $1::jsonb, version = version + 1 WHERE id = $2",
-                                 canonical_json(state), gid)
-
-        paths = {"asyncpg": by_asyncpg, **paths}
-        closers.append(pg.close)
-        raw_async = "asyncpg"
+        paths = {raw_name: raw, **paths}
+    raw_async = raw_name
     times: dict[str, list[float]] = {name: [] for name in paths}
     try:
         for _ in range(3):  # warm every path (connections, prepared statements)
@@ -572,12 +588,14 @@ async def commit_costs(url: str, rounds: int, state: dict[str, Any]) -> dict[str
                if "sqlite3_ms" in medians else {})}
 
 
-async def roundtrip(run: Run, moves: int) -> dict[str, Any]:
-    """Moves by slash command on the first table, each followed by `/mali help`, timed alike (from the
-    interaction's creation to the bot's last answer), the bot settled in between."""
+async def roundtrip(run: Run, moves: int, raw: Callable[[], Awaitable[None]]) -> dict[str, Any]:
+    """Moves by slash command on the first table, each followed by `/mali help` (timed alike, from
+    the interaction's creation to the bot's last answer) and by one raw durable commit of the
+    snapshot (`raw`, from this process), the bot settled before each: the three in the same rhythm."""
     table = run.tables[0]
     move_s: list[float] = []
     noop_s: list[float] = []
+    commit_s: list[float] = []
     await run.bot.call("watch")
     for _ in range(moves):
         move = await next_move(run, table)
@@ -585,10 +603,15 @@ async def roundtrip(run: Run, moves: int) -> dict[str, Any]:
         await run.bot.call("settle")
         noop_s.append(last_answer(await run.sim.slash(move.user, table.channel, "mali help")))
         await run.bot.call("settle")
+        started = time.perf_counter()
+        await raw()
+        commit_s.append(time.perf_counter() - started)
+        await run.bot.call("settle")
     watched = await run.bot.call("watched")
     median_move, median_noop = statistics.median(move_s), statistics.median(noop_s)
     return {**{k: v for k, v in watched.items() if k.startswith(("stages", "profile", "slow_"))},
             "moves": len(move_s), "move_ms": ms(median_move), "noop_ms": ms(median_noop),
+            "raw_commit_ms": ms(statistics.median(commit_s)),
             "move_p90_ms": pct([m * 1000 for m in move_s], 0.9),
             "move_over_noop": round(median_move / median_noop, 2)}
 
@@ -695,7 +718,11 @@ async def measure(url: str, stored: int, shapes: list[dict[str, Any]], args: arg
         out["set_up_unanswered_opens"] = run.unanswered_opens
         out["memory"]["games_being_played"] = await bot.call("rss")
         if "roundtrip" in args.only:
-            out["roundtrip"] = await roundtrip(run, args.moves)
+            _, raw, close = await raw_commit(url, snapshot(shapes), await first_game(reader))
+            try:
+                out["roundtrip"] = await roundtrip(run, args.moves, raw)
+            finally:
+                await close()
         if "lag" in args.only:
             out["lag"] = await lag_over_a_minute(run, args.minute_seconds)
         if "burst" in args.only:
@@ -723,11 +750,16 @@ def figures(many: dict[str, Any], few: dict[str, Any]) -> dict[str, Any]:
         out["session_over_raw_async"] = commit["session_over_raw_async"]
         if "bot_over_sqlite3" in commit:
             out["bot_over_sqlite3"] = commit["bot_over_sqlite3"]
-    if commit and trip:
-        floor = trip["noop_ms"] + commit[f"{commit['raw_async']}_ms"]
+    if trip:
+        # The floor: the no-op and one raw durable commit, each timed in the move's rhythm (after
+        # the same idle); the commit timed back to back (`commit`) is given beside it.
+        floor = trip["noop_ms"] + trip["raw_commit_ms"]
         out["move_over_noop_plus_commit"] = round(trip["move_ms"] / floor, 2)
         out["noop_plus_commit_over_noop"] = round(floor / trip["noop_ms"], 2)
         out["move_over_noop"] = trip["move_over_noop"]
+        if commit:
+            hot = trip["noop_ms"] + commit[f"{commit['raw_async']}_ms"]
+            out["move_over_noop_plus_hot_commit"] = round(trip["move_ms"] / hot, 2)
     if "memory" in many and "memory" in few:
         big, small = many["memory"]["after_load"]["total_mb"], few["memory"]["after_load"]["total_mb"]
         out.update(rss_mb_many=big, rss_mb_10=small, rss_many_over_10=round(big / small, 2))

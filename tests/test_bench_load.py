@@ -17,7 +17,7 @@ def test_the_load_benchmark_measures_every_figure() -> None:
     figures = result["figures"]
     assert set(figures["goals"]) == set(load.GOALS)
     assert set(figures) >= {"bot_over_raw_async", "bot_over_sqlite3", "session_over_raw_async",
-                            "move_over_noop_plus_commit",
+                            "move_over_noop_plus_commit", "move_over_noop_plus_hot_commit",
                             "noop_plus_commit_over_noop", "move_over_noop", "rss_mb_many", "rss_mb_10",
                             "rss_many_over_10", "lag_p99_ms", "lag_max_ms", "burst_first_p99_ms",
                             "burst_final_p99_ms", "burst_first_over_1s", "burst_final_over_1s"}
@@ -26,6 +26,7 @@ def test_the_load_benchmark_measures_every_figure() -> None:
         assert run["commit"]["sqlite3_ms"] > 0 and run["commit"]["bot_ms"] > 0 and run["commit"]["session_ms"] > 0
         assert run["memory"]["after_load"]["rss_mb"] > 0
         assert run["roundtrip"]["moves"] == 2 and run["roundtrip"]["move_ms"] > 0
+        assert run["roundtrip"]["noop_ms"] > 0 and run["roundtrip"]["raw_commit_ms"] > 0
         assert run["lag"]["moves"] == 3 and run["lag"]["beats"] > 0 and run["lag"]["failed"] == 0
         assert run["burst"]["moves"] == 3 and run["burst"]["unanswered"] == 0 and run["burst"]["failed"] == 0
         assert run["burst"]["applied"] == 3
