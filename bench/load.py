@@ -59,7 +59,7 @@ from bench.stored import pct, populate, templates  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.db import Database, canonical_json, make_engine, make_sessionmaker, upgrade  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.service_store import GAMES  # noqa: E402
+from bot.service.store import GAMES  # noqa: E402
 from games.simulate import choose, playout_rng  # noqa: E402
 from localdiscord.world import Channel, User  # noqa: E402
 from tests.fakediscord import FakeDiscord, InteractionRecord  # noqa: E402
@@ -528,7 +528,7 @@ async def commit_costs(url: str, rounds: int, state: dict[str, Any]) -> dict[str
     statement = update(GAMES).where(GAMES.c.id == gid)
 
     database = Database(engine)
-    # As the bot writes: a statement built once (bot/service_store.py), its values bound per commit.
+    # As the bot writes: a statement built once (bot/service/store.py), its values bound per commit.
     prebuilt = update(GAMES).where(GAMES.c.id == bindparam("w_id")).values(version=GAMES.c.version + 1)
 
     async def by_bot() -> None:

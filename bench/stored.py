@@ -10,7 +10,7 @@ from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db import make_sessionmaker
-from bot.service_store import ACTIONS, GAMES, remind_time
+from bot.service.store import ACTIONS, GAMES, remind_time
 from games import registry
 from games.base import public_events, resolve_options
 from games.simulate import choose, playout_rng

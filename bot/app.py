@@ -80,10 +80,11 @@ class TabletopBot(commands.Bot):
         self._engine: Any = None
 
     async def setup_hook(self) -> None:
-        from bot import db, service_cache
+        from bot import db
         from bot.presenter import Presenter
         from bot.scheduler import Scheduler
         from bot.service import GameService
+        from bot.service import cache as service_cache
 
         memory.limit_arenas()  # before the database threads start
         await db.upgrade(self.settings.database_url)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from games.base import Action, View
 
 if TYPE_CHECKING:
-    from bot.service_records import GameRecord
+    from bot.service.records import GameRecord
 
 T = TypeVar("T")
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ALLOWED = {"bot/gate.py", "bot/service.py", "bot/service_store.py", "bot/service_records.py"}
+ALLOWED = {"bot/gate.py", "bot/service/service.py", "bot/service/store.py", "bot/service/records.py"}
 READS_STATE = re.compile(r"\.state\b|\.game\.(view|describe|legal_actions|apply|drop|default_action)\(|"
                          r"\bGAME\.(view|describe|legal_actions|apply)\(")
 

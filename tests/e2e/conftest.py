@@ -1,5 +1,5 @@
 """Every end-to-end test fails if a game its bots kept in memory disagreed with the database, or
-was changed in place, when the bot closed (bot/service_cache.py; tests/e2e/harness.py)."""
+was changed in place, when the bot closed (bot/service/cache.py; tests/e2e/harness.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator

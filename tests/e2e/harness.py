@@ -18,7 +18,7 @@ from bot.app import TabletopBot
 from bot.config import Settings
 from bot.db import make_sessionmaker
 from bot.service import GameService
-from bot.service_records import GameRecord, LogEntry
+from bot.service.records import GameRecord, LogEntry
 from games.base import canonical
 from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
 

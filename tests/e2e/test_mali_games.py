@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import renderers.mali as mali
-from bot.service_records import GameRecord
+from bot.service.records import GameRecord
 from games.base import canonical
 from tests.e2e.harness import settle, sqlite, start_bot
 from tests.e2e.mali_driver import MaliPlayers

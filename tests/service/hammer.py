@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.db import make_engine, make_sessionmaker
 from bot.service import Conflict, GameService, Illegal, NotYourTurn, StaleAction
-from bot.service_cache import BOT_SIZE
+from bot.service.cache import BOT_SIZE
 from tests.service.toygame import Race
 
 

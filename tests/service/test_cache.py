@@ -1,4 +1,4 @@
-"""Games kept in memory (bot/service_cache.py): answered without a read, never trusted by a write,
+"""Games kept in memory (bot/service/cache.py): answered without a read, never trusted by a write,
 and put right by the first write that finds them stale; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 
 from bot.db import Database
 from bot.service import GameService, NoSuchGame, NotYourTurn, StaleAction
-from bot.service_cache import GameCache
-from bot.service_records import GameRecord
+from bot.service.cache import GameCache
+from bot.service.records import GameRecord
 from tests.service.helpers import ALICE, BOB, GUILD, Clock, Db, check_consistent, started
 from tests.service.toygame import GAME
 

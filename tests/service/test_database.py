@@ -17,10 +17,10 @@ from sqlalchemy import String, cast, event, func, insert, select, text
 from sqlalchemy.engine import Connection
 
 from bench.stored import templates
-from bot import service_store
 from bot.db import DB_THREADS, Database, canonical_json
 from bot.service import Conflict, GameService, Illegal
-from bot.service_store import ACTIONS, GAMES, PLAYERS
+from bot.service import store as service_store
+from bot.service.store import ACTIONS, GAMES, PLAYERS
 from games.mali import GAME as MALI
 from games.simulate import choose, playout_rng
 from tests.service.conftest import pg_dsn
@@ -267,7 +267,7 @@ def _stored(conn: Connection, game_id: int) -> dict[str, list[Any]]:
 
 
 async def test_a_move_stores_what_sqlalchemy_would(db: Db, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The driver's statements (bot/service_driver.py) write every column as SQLAlchemy's do:
+    """The driver's statements (bot/service/driver.py) write every column as SQLAlchemy's do:
     two games played alike, one through each, hold the same rows (on SQLite, text for text)."""
     service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI}, cached_games=8)
     name = "_write_sqlite" if db.backend == "sqlite" else "_write_at_once"

@@ -7,7 +7,7 @@ import random
 from sqlalchemy import update
 
 from bot.service import GameService
-from bot.service_store import GAMES
+from bot.service.store import GAMES
 from tests.service.helpers import ALICE, CHANNEL, GUILD, Clock, Db, random_move, started
 
 

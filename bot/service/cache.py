@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from bot.service_records import GameRecord
+from bot.service.records import GameRecord
 
 BOT_SIZE = 128  # the bot's cache: the games played at the same moment on a busy day (~15 KB each)
 

@@ -25,10 +25,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.db import Database
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
-from bot.service_cache import GameCache
-from bot.service_driver import Died, compiled, first_value, insert_rows, update_row
-from bot.service_errors import Conflict, NoSuchGame, ServiceError, UnknownGame
-from bot.service_records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
+from bot.service.cache import GameCache
+from bot.service.driver import Died, compiled, first_value, insert_rows, update_row
+from bot.service.errors import Conflict, NoSuchGame, ServiceError, UnknownGame
+from bot.service.records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
 from games.base import Action, Event, Game
 
 GAMES = cast(Table, GameRow.__table__)
@@ -173,7 +173,7 @@ class Store(Outbox):
         self._games = games
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._last_entries: OrderedDict[int, tuple[int, LogEntry]] = OrderedDict()
-        # Whole records of the games last read or written (bot/service_cache.py); 0: none, every
+        # Whole records of the games last read or written (bot/service/cache.py); 0: none, every
         # read goes to the database (tests and tools that read beside a running bot).
         self.cache = GameCache(cached_games)
         # SQLite takes one writer at a time: queueing writes here spares them its busy-wait
@@ -529,7 +529,7 @@ def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
 
 def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
                    lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-    """`Store._commit` on PostgreSQL, on psycopg's connection (bot/service_driver.py); False
+    """`Store._commit` on PostgreSQL, on psycopg's connection (bot/service/driver.py); False
     (nothing written) when another writer got there first."""
     shape = (tuple(sorted(values)), len(lines), notice is not None)
     statement = compiled(conn.dialect, shape, partial(_at_once, *shape))
@@ -576,7 +576,7 @@ def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], l
 
 def _write_sqlite(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
                   lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-    """`Store._commit` on SQLite, on the driver's connection (bot/service_driver.py); False
+    """`Store._commit` on SQLite, on the driver's connection (bot/service/driver.py); False
     (rolled back) when another writer got there first."""
     try:
         if update_row(conn, GAMES, values, {"id": cur["id"], "version": cur["version"]}) != 1:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from bot.service_errors import Illegal
+from bot.service.errors import Illegal
 from games.base import Event, Game, Outcome
 
 TIMEOUT_CHOICES = ("wait", "default", "drop")

@@ -1,6 +1,6 @@
 """GameService: the one place where games are opened, played and stored (docs/dev/service.md).
 
-The rules of the service live here; rows, records and the one write path in bot/service_store.py.
+The rules of the service live here; rows, records and the one write path in bot/service/store.py.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from bot.ratings import START, elo, placings
-from bot.service_errors import (
+from bot.service.errors import (
     AlreadyJoined,
     Conflict,
     Illegal,
@@ -31,7 +31,7 @@ from bot.service_errors import (
     mention,
     mentions,
 )
-from bot.service_records import (
+from bot.service.records import (
     Applied,
     GameRecord,
     LogEntry,
@@ -39,7 +39,7 @@ from bot.service_records import (
     PlayerRecord,
     normalise_settings,
 )
-from bot.service_store import (
+from bot.service.store import (
     ACTIONS,
     GAMES,
     MESSAGES,
