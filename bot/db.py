@@ -230,8 +230,9 @@ class Database:
     def _close_kept(self) -> None:
         with self._kept_lock:
             kept, self._all_kept = self._all_kept, []
-        for conn in kept:
+        for conn in kept:  # detached: closed for good, not returned to the pool (already disposed)
             with contextlib.suppress(Exception):
+                conn.detach()
                 conn.close()
 
 
