@@ -72,3 +72,12 @@ def test_installs_go_through_the_locks_with_hashes() -> None:
     assert "setup.sh requirements-dev.lock" in (ROOT / "scripts" / "test.sh").read_text()
     docker = (ROOT / "Dockerfile").read_text()
     assert "--require-hashes -r requirements.lock" in docker
+
+
+def test_readme_names_the_lock_tool_and_how_to_refresh() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "uv pip compile --universal --generate-hashes" in readme and "`scripts/lock.sh`" in readme
+    lock_script = (ROOT / "scripts" / "lock.sh").read_text()
+    assert "--generate-hashes" in lock_script and "--universal" in lock_script
+    for lock in ("requirements.lock", "requirements-dev.lock"):
+        assert (ROOT / lock).read_text().splitlines()[1].strip() == "scripts/lock.sh"
