@@ -53,6 +53,7 @@ class Settings(BaseSettings):
     local_table: bool = _setting(True, "LOCAL_TABLE", BOOLEAN)
     local_table_port: int = _setting(8765, "LOCAL_TABLE_PORT", "a port number, 0 to 65535 (0: any free port)")
     local_table_open: bool = _setting(True, "LOCAL_TABLE_OPEN", BOOLEAN)
+    local_table_seed: int | None = _setting(None, "LOCAL_TABLE_SEED", "a whole number (the first game's seed)")
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
@@ -110,7 +111,7 @@ class Settings(BaseSettings):
             raise ValueError("not above 0")
         return value
 
-    @field_validator("render_workers", "dev_guild_id")
+    @field_validator("render_workers", "dev_guild_id", "local_table_seed")
     @classmethod
     def _not_negative(cls, value: int | None) -> int | None:
         if value is not None and value < 0:

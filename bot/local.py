@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import os
 import signal
 import sys
 import webbrowser
@@ -85,9 +84,9 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
 def replay_seeds(bot: Any) -> None:
     """With LOCAL_TABLE_SEED=n, the games started get the seeds n, n+1, ... instead of random ones:
     the same moves replay the same games (for demonstrations and the browser tests)."""
-    value = os.environ.get("LOCAL_TABLE_SEED", "").strip()
-    if value.isdigit():
-        seeds = itertools.count(int(value))
+    first: int | None = bot.settings.local_table_seed
+    if first is not None:
+        seeds = itertools.count(first)
         bot.service.new_seed = lambda: next(seeds)
 
 
