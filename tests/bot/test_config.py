@@ -135,6 +135,12 @@ def test_settings_from_dotenv_file(monkeypatch: pytest.MonkeyPatch, clean_env: P
     assert (s.token, s.tick_seconds, s.sync_commands) == ("from-file", 9.0, False)
 
 
+def test_a_bad_value_in_the_dotenv_file_is_named_too(clean_env: Path) -> None:
+    clean_env.write_text("DISCORD_TOKEN=x\nRENDER_WORKERS=many\nSOMETHING_ELSE=ignored\n")
+    with pytest.raises(ConfigError, match=r"^Bad setting: RENDER_WORKERS must be a whole number, 0 or more .*'many'"):
+        Settings.from_env(clean_env)
+
+
 def test_built_directly_reads_no_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests and benchmarks build Settings by hand: a developer's TICK_SECONDS must not leak in."""
     monkeypatch.setenv("TICK_SECONDS", "5")
