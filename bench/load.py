@@ -809,7 +809,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--commits", type=int, default=100, help="commits timed by each path")
     parser.add_argument("--minute-seconds", type=float, default=60.0, help="the lag figure's minute")
     parser.add_argument("--tick-seconds", type=float, default=60.0, help="the bot's scheduler tick")
-    parser.add_argument("--render-workers", type=int, default=Settings.render_workers,
+    parser.add_argument("--render-workers", type=int, default=Settings().render_workers,
                         help="the bot's render processes (its default, as in production)")
     parser.add_argument("--skip-10", action="store_true", help="no side-by-side run with 10 stored games")
     parser.add_argument("--diagnose", action="store_true",
