@@ -17,12 +17,12 @@ from bot.texts import clip_lines, mention
 from cogs.common import (
     OOPS,
     Components,
+    OffersGames,
     answer_after_commit,
     bot_of,
     defer,
     edit,
     find_game,
-    game_autocomplete,
     keep_alive,
     reply,
     seat_of,
@@ -297,10 +297,11 @@ def result_line(record: GameRecord) -> str:
     return f"won by {best}"
 
 
-class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
+class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
+        self.offer_games()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -791,23 +792,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             offset = f"UTC{player.utc_offset:+d}" if player.utc_offset else "UTC"
             said += f" No DMs between {player.quiet_from}:00 and {player.quiet_to}:00 ({offset})."
         await reply(interaction, said)
-
-    # autocompletes of the `game` option
-    @join.autocomplete("game")
-    @leave.autocomplete("game")
-    @start.autocomplete("game")
-    @status.autocomplete("game")
-    @replay.autocomplete("game")
-    @log_cmd.autocomplete("game")
-    @hand.autocomplete("game")
-    @play.autocomplete("game")
-    @abandon.autocomplete("game")
-    @kick.autocomplete("game")
-    @resign.autocomplete("game")
-    @undo_cmd.autocomplete("game")
-    @replace.autocomplete("game")
-    async def any_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_autocomplete(interaction, current)
 
 
 async def setup(bot: TabletopBot) -> None:
