@@ -37,6 +37,21 @@ GAME_HELP = "Which game (when several share the channel)"
 Choices = list[tuple[dict[str, Any], str]]
 
 
+def help_page(key: str, title: str, colour: str, topics: Sequence[tuple[str, str]], texts: dict[str, str],
+              rules: str | None = None) -> Callable[[str], discord.Embed]:
+    """A game's help by topic: `texts[topic]` (the overview when unknown) under the topic's name,
+    with the other topics (and where the full rules are) below."""
+    def page(topic: str) -> discord.Embed:
+        name = dict(topics).get(topic, "What the game is")
+        embed = discord.Embed(title=f"{title} · {name}", description=texts.get(topic, texts["overview"]),
+                              colour=discord.Colour.from_str(colour))
+        others = " · ".join(k for k, _ in topics if k != topic)
+        embed.set_footer(text=f"More: /{key} help topic: {others}" + (f" · full rules: {rules}" if rules else ""))
+        return embed
+
+    return page
+
+
 def game_help(title: str, topics: Sequence[tuple[str, str]],
               page: Callable[[str], discord.Embed]) -> app_commands.Command[Any, ..., None]:
     """A game's `/<key> help [topic]`: `topics` are (value, name) pairs, `page(topic)` the embed."""
