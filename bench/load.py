@@ -203,13 +203,13 @@ class Stages:
         import discord.http
 
         import bot.presenter
-        import cogs.common
+        import cogs.gamecog
         from bot.presenter import Presenter
 
         self.wrap(GameService, "in_channel", "service.in_channel (find_game)")
         self.wrap(GameService, "get", "service.get")
         self.wrap(GameService, "act_many", "service.act_many (the write)")
-        self.wrap(cogs.common, "confirm", "cogs.common.confirm (answer the mover)")
+        self.wrap(cogs.gamecog, "confirm", "cogs.gamecog.confirm (answer the mover)")
         self.wrap(Presenter, "deliver", "presenter.deliver (post to the table)")
         self.wrap(bot.presenter, "render_file", "render_file (board image, thread pool)")
         self.wrap(discord.http.HTTPClient, "request", "discord REST request")

@@ -106,7 +106,7 @@ class TabletopBot(commands.Bot):
         self.scheduler.start()
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Register persistent components (and remember them: a catch-all steps aside for them)."""
+        """Register persistent components, and remember them: the lobby refuses a component none takes."""
         self.dynamic_items.extend(items)
         super().add_dynamic_items(*items)
 
