@@ -71,6 +71,11 @@ def problems(source: str, engine_user: bool = False) -> list[str]:
             why = _import_problem(node.module, [a.name for a in node.names])
             if why:
                 found.append(f"{line}: {why}")
+        elif isinstance(node, ast.Call) and _name(node.func) in ("__import__", "import_module") \
+                and node.args and isinstance(node.args[0], ast.Constant):
+            why = _import_problem(str(node.args[0].value), [])
+            if why:
+                found.append(f"{line}: {why}")
         if engine_user:
             continue
         if isinstance(node, ast.Attribute) and node.attr in STATE | ENGINE and not _allowed(node):
@@ -81,8 +86,8 @@ def problems(source: str, engine_user: bool = False) -> list[str]:
                       if n.split(".")[-1] in STATE | ENGINE]
         elif isinstance(node, ast.Name) and node.id in ("vars", "asdict", "astuple"):
             found.append(f"{line}: {node.id}()")
-        elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
-            found.append(f"{line}: .__dict__")
+        elif isinstance(node, ast.Attribute) and node.attr in ("__dict__", "__getattribute__"):
+            found.append(f"{line}: .{node.attr}")
     return found
 
 
@@ -118,6 +123,9 @@ def test_only_the_gate_reads_game_state() -> None:
     "from games.africa.apply import apply",
     "import games.maquis.rules",
     "from games import mali",
+    "import games.mali as m",
+    "importlib.import_module('games.mali.legal')",
+    "object.__getattribute__(record, 'state')",
 ])
 def test_the_check_catches_a_read_past_the_gate(source: str) -> None:
     assert problems(source)
@@ -127,6 +135,7 @@ def test_the_check_catches_a_read_past_the_gate(source: str) -> None:
     "view = gate.public(record)\nrecord.to_act\nrecord.game.title",
     "from games.mali import BOARD",
     "from games.africa.board import AREA",
+    "import games.maquis.board",
     "from games.base import Action",
     "from games import registry",
     "view['outcome']",
