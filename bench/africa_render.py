@@ -3,7 +3,7 @@
 Measures, interleaved in one run (median of N): a full board render + PNG encode
 (`renderers.africa.board_png`), and the PNG encode alone of the same finished board image with the
 same settings (`compress_level=3`). Goal: ratio <= 2, bytes < 1 MiB. The views are sample positions
-of a seeded random 5-player game (`renderers/africa/samples.py`): its setup, a conflict between
+of a seeded random 5-player game (`games/africa/samples.py`): its setup, a conflict between
 companies, and the end.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.africa import GAME  # noqa: E402
+from games.africa.samples import sample_states  # noqa: E402
 from renderers import africa  # noqa: E402
-from renderers.africa.samples import sample_states  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
 
 LEVEL = 3  # the board's own PNG setting (renderers/africa/board.py)

@@ -1,20 +1,18 @@
 """The one gate between a game's state and anything the bot sends (boardgame.io's playerView).
 
-Outside this module, bot/ and cogs/ never read a game's state: every message, image, button
-label, select option and autocomplete answer is built from what this gate hands out for one
-viewer (None: everyone). tests/bot/test_gate.py holds the code to that.
+Outside this module (and the service that stores games), bot/, cogs/ and renderers/ never read a
+game's state nor call the engine on it: every message, image, button label, select option and
+autocomplete answer is built from what this gate hands out for one viewer (None: everyone).
+tests/bot/test_gate.py holds the code to that.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, cast
 
-from games.base import Action, View
+from games.base import Action, Outcome, Query, View
 
 if TYPE_CHECKING:
     from bot.service.records import GameRecord
-
-T = TypeVar("T")
 
 
 def public(record: GameRecord) -> View | None:
@@ -29,6 +27,14 @@ def private(record: GameRecord, seat: str) -> View | None:
     return record.game.view(record.state, seat)
 
 
+def outcome(record: GameRecord) -> Outcome | None:
+    """How the game ended (public), or None while it goes on; a light record (no state) gives its
+    stored result."""
+    if record.state is None:
+        return cast(Outcome, record.result) if record.result is not None else None
+    return record.game.outcome(record.state)
+
+
 def choices(record: GameRecord, seat: str) -> list[tuple[Action, str]]:
     """The seat's legal actions with their labels, for that seat's eyes only."""
     if record.state is None or record.status != "running" or seat not in record.to_act:
@@ -37,9 +43,13 @@ def choices(record: GameRecord, seat: str) -> list[tuple[Action, str]]:
     return [(a, game.describe(state, seat, a)) for a in game.legal_actions(state, seat)]
 
 
-def for_seat(record: GameRecord, seat: str, ask: Callable[[Any, str], T]) -> T | None:
-    """A game's own helper over the state (e.g. the places a piece can reach), asked for one
-    seat's own choices: `ask(state, seat)` must return only what that seat may know."""
+def ask(record: GameRecord, seat: str, question: str, **given: Any) -> Any:
+    """One of the game's named questions (its `queries`: where one of the seat's pieces can go,
+    say), asked for one seat with the question's own arguments: the engine answers only what that
+    seat may know. None before the game starts or for a seat not at the table."""
+    queries: dict[str, Query] = getattr(record.game, "queries", {})
+    if question not in queries:
+        raise LookupError(f"{record.game.title} answers no question {question!r}.")
     if record.state is None or seat not in record.seats:
         return None
-    return ask(record.state, seat)
+    return queries[question](record.state, seat, **given)

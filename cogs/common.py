@@ -241,10 +241,7 @@ async def answer_after_commit(interaction: discord.Interaction, work: Awaitable[
 def own_lines(applied: Applied, seat: str | None) -> list[str]:
     """What the actor is told of their own move: its public lines (but other seats' own) and
     their private events."""
-    own = [e["text"] for e in applied.events
-           if e.get("seat") in (None, seat) and not e.get("private_to") and e.get("type") != "timeout"]
-    mine = [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
-    return own[-6:] + mine
+    return applied.lines_for(seat, last=6, own=True)
 
 
 async def running_game(interaction: discord.Interaction, key: str) -> GameRecord | None:

@@ -286,7 +286,7 @@ def result_line(record: GameRecord) -> str:
     """How a game ended, in a few words, from its public outcome."""
     if record.status == "abandoned":
         return "abandoned"
-    outcome: dict[str, Any] = dict(record.outcome or {})
+    outcome: dict[str, Any] = dict(gate.outcome(record) or {})
     winners = outcome.get("winners") or []
     scores = outcome.get("scores") or {}
     if record.game.cooperative:

@@ -7,12 +7,16 @@ See docs/dev/games.md for the whole contract; tests/conformance checks it for ev
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
+# A named question one seat may ask of a game (its optional `queries` mapping, asked through
+# bot.gate.ask): `query(state, seat, **given)` answers only what that seat may know.
+Query = Callable[..., Any]
 
 
 class IllegalAction(Exception):

@@ -19,6 +19,7 @@ import pytest
 import cogs
 import games
 import renderers
+from bot import gate
 from games import registry
 from games.base import Game
 from tests.conformance.test_games import _play
@@ -68,7 +69,7 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
     record = await bot.service.get(gid)
     lucky: dict[str, Any] = {}
     for seat in record.seats:
-        view = record.view(seat)
+        view = gate.private(record, seat)
         assert view is not None
         lucky[seat] = view["me"]["lucky"]
     assert all(f"lucky number is {lucky[s]}" in "\n".join(m.text for m in sim.dm_messages(u))
@@ -118,7 +119,7 @@ async def test_two_games_move_ratings_and_stats_show_them(nim: Game, fake_discor
             await bot.service.act(gid, record.user_of(seat), {"type": "take", "count": 1})
             record = await bot.service.get(gid)
         await bot.presenter.deliver(gid)
-        outcome = record.outcome
+        outcome = gate.outcome(record)
         assert outcome is not None
         winners.append(record.user_of(outcome["winners"][0]))
     board = await bot.service.leaderboard(sim.guild.id if sim.guild else 0, "nim")

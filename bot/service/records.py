@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 from bot.service.errors import Illegal
-from games.base import Event, Game, Outcome
+from games.base import Event, Game, events_for, public_events
 
 TIMEOUT_CHOICES = ("wait", "default", "drop")
 DEFAULT_SETTINGS: dict[str, Any] = {"turn_hours": 0, "on_timeout": "wait", "use_thread": False}
@@ -37,7 +37,8 @@ def normalise_settings(given: dict[str, Any] | None, game: Game) -> dict[str, An
 class GameRecord:
     """Every column of `games` (the JSON `state` column is `snapshot`, `waiting` is `to_act`),
     plus the loaded game. A light record (lists, the scheduler) has no state: `state` and
-    `snapshot` are None, and `to_act` and `outcome` come from their stored columns."""
+    `snapshot` are None, and `to_act` and `result` come from their stored columns. Its views and
+    outcome come through bot.gate."""
 
     id: int
     guild_id: int
@@ -93,15 +94,6 @@ class GameRecord:
     def waiting_users(self) -> list[str]:
         return [self.user_of(s) for s in self.to_act]
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.state is None:
-            return cast(Outcome, self.result) if self.result is not None else None
-        return self.game.outcome(self.state)
-
-    def view(self, seat: str | None = None) -> dict[str, Any] | None:
-        return self.game.view(self.state, seat) if self.state is not None else None
-
 
 @dataclass(frozen=True)
 class Applied:
@@ -112,6 +104,21 @@ class Applied:
     public_before: dict[str, Any] | None
     public_after: dict[str, Any] | None
     finished: bool
+
+    def events_for(self, seat: str | None) -> list[Event]:
+        """What `seat` may read of this write: every public event, then its own private ones
+        (None: the public events only). The one place that picks a seat's events."""
+        return public_events(self.events) + (events_for(self.events, seat) if seat is not None else [])
+
+    def lines_for(self, seat: str | None, last: int | None = None, own: bool = False) -> list[str]:
+        """The lines `seat` is told of this write: the public events' texts (the last `last`;
+        `own`: only those of its own move, without other seats' lines and time-outs), then its
+        own private events, marked 🔒."""
+        shown = [e for e in self.events_for(seat) if e.get("private_to") is None and (
+            not own or e.get("seat") in (None, seat) and e.get("type") != "timeout")]
+        lines = [e["text"] for e in shown]
+        secret = [f"🔒 {e['text']}" for e in self.events_for(seat) if e.get("private_to") is not None]
+        return (lines[-last:] if last else lines) + secret
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """`/africa ...`: every Heart of Africa action as a slash command, with legal-only autocomplete.
 
 Every choice offered comes from the user's own legal actions (`bot.gate.choices`) and the views;
-routes and multi-row changes are worked out by engine helpers asked through `gate.for_seat`
-(cogs/africa/routes.py). A command that plays several engine actions passes them to `perform` as
+routes and multi-row changes are worked out by the engine's questions asked through `gate.ask`
+(games/africa/queries.py). A command that plays several engine actions passes them to `perform` as
 one list: one write, all or nothing.
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ from discord import app_commands
 
 from bot import gate
 from cogs.africa.help import HELP_TOPICS, help_embed
-from cogs.africa.routes import reachable, resource_steps
 from cogs.africa.ui import AfricaUI, area_name, bid_split, conflict_token_text, token_power
 from cogs.common import answer_after_commit, match, reply
 from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
@@ -255,9 +254,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
     async def confirm(self, interaction: discord.Interaction, applied: Applied, seat: str) -> None:
         """The user's own answer: what their command did (public lines and their own secrets), then
         their next choices."""
-        lines = [e["text"] for e in applied.events if not e.get("private_to")][-10:]
-        lines += [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
-        text = "\n".join(lines) or "Done."
+        text = "\n".join(applied.lines_for(seat, last=10)) or "Done."
         record = applied.record
         if seat in record.to_act:
             content, view = await panel_message(self.bot, record, seat)
@@ -306,7 +303,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                                          f"You can move: {listing}.")
                 return None
             kind, src = parsed
-            routes = gate.for_seat(record, seat, lambda st, s: reachable(st, s, kind, src)) or {}
+            routes = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
             target = find_area(to)
             if target is None or target not in routes:
                 view = gate.private(record, seat) or {}
@@ -543,7 +540,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             return []
         kind, src = parsed
         try:
-            routes = gate.for_seat(record, seat, lambda st, s: reachable(st, s, kind, src)) or {}
+            routes = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
         except Exception:
             log.exception("routes for %s %s in game %s", kind, src, record.id)
             return []
@@ -562,7 +559,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         out = []
         for a in firsts:
             m, step = a["marker"], a["step"]
-            most = gate.for_seat(record, seat, steps_of(m, int(step))) or 1
+            most = gate.ask(record, seat, "resource_steps", marker=m, step=int(step)) or 1
             row = int(view["table"][m])
             for k in range(1, most + 1):
                 out.append(app_commands.Choice(
@@ -695,10 +692,6 @@ def bonus_gain(view: dict[str, Any], action: Action) -> int:
     if "vp" in token:
         return int(token["vp"]) if any(AREA[a]["heart_of_africa"] for a in held) else 0
     return 0
-
-
-def steps_of(marker: str, step: int) -> Callable[[Any, str], int]:
-    return lambda game_state, seat: resource_steps(game_state, seat, marker, step)
 
 
 def target_value(action: Action) -> str:

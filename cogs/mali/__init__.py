@@ -15,8 +15,7 @@ from cogs.gamecog import GameCog, game_help, perform
 from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import ACTIONS, MaliUI
 from cogs.panel import number, seated, show_panel, waiting_on
-from games.mali import BOARD, reachable
-from games.mali.route import walk_actions
+from games.mali import BOARD
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -199,7 +198,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         if seat is None or seat not in record.to_act:
             await reply(interaction, "It's not your turn. " + waiting_on(record))
             return
-        routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, scout)) or {}
+        routes = gate.ask(record, seat, "reachable", scout=scout) or {}
         target = find_target(routes, to)
         if target is None:
             want = fold(to)
@@ -210,7 +209,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
             await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
             return
-        actions = gate.for_seat(record, seat, lambda state, s: walk_actions(state, s, scout, routes[target], pickups))
+        actions = gate.ask(record, seat, "walk", scout=scout, to=target, pickups=pickups)
         await perform(interaction, record, actions or [])
 
     @app_commands.command(name="jump", description="Jump a scout from its location to a neighbouring location")
@@ -326,7 +325,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         if record is None or not scout or seat is None or seat not in record.to_act:
             return []
         try:
-            routes = gate.for_seat(record, seat, lambda state, s: reachable(state, s, str(scout))) or {}
+            routes = gate.ask(record, seat, "reachable", scout=str(scout)) or {}
         except Exception:
             return []
         return match(current, [app_commands.Choice(

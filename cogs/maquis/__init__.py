@@ -14,7 +14,6 @@ from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, perform
 from cogs.maquis.help import HELP_TOPICS, help_embed
 from cogs.maquis.ui import MaquisUI, offers, place_name
 from games.maquis.board import LOCATIONS, MISSIONS, SLOTS
-from games.maquis.rules import route_cost
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -60,9 +59,8 @@ def words(label: str, drop_place: bool = False) -> str:
 
 def route_hints(record: GameRecord, seat: str, locs: list[str]) -> dict[str, int | None]:
     """How many patrols stand between each location and a Safe House now (public knowledge)."""
-    def ask(state: Any, _seat: str) -> dict[str, int | None]:
-        return {loc: route_cost(state, loc) for loc in locs}
-    return gate.for_seat(record, seat, ask) or {}
+    hints: dict[str, int | None] = gate.ask(record, seat, "route_costs", places=locs) or {}
+    return hints
 
 
 def route_word(cost: int | None) -> str:

@@ -96,8 +96,7 @@ async def tell(interaction: discord.Interaction, applied: Applied) -> None:
     bot = bot_of(interaction)
     record = applied.record
     seat = seat_of(interaction, record)
-    lines = [e["text"] for e in applied.events if not e.get("private_to")]
-    text = clip(lines) or "Done."
+    text = clip(applied.lines_for(seat)) or "Done."
     kwargs: dict[str, Any] = {}
     passed = any(e.get("type") == "turn" for e in applied.events)
     if seat is not None and seat in record.to_act:

@@ -10,9 +10,10 @@ from games.africa.describe import describe as _describe
 from games.africa.legal import legal_actions as _legal
 from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
+from games.africa.queries import QUERIES
 from games.africa.state import State, clone, colour, live, new_state
 from games.africa.views import view as _view
-from games.base import Game, IllegalAction, Option, Outcome
+from games.base import Game, IllegalAction, Option, Outcome, Query
 
 __all__ = ["GAME", "AfricaGame", "default_action", "drop", "setup", "undo_barrier"]
 
@@ -116,6 +117,7 @@ class AfricaGame:
                "Everyone bids at once in secret instead of the book's one public round.",
                {False: "Open auction", True: "Sealed auction"}),
     )
+    queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome
+from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.mali import flow
 from games.mali.apply import apply as _apply
 from games.mali.apply import apply_unchecked
@@ -14,6 +14,7 @@ from games.mali.legal import pending_actions, reachable
 from games.mali.legal import to_act as _to_act
 from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
+from games.mali.queries import QUERIES
 from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
 from games.mali.views import view as _view
 
@@ -114,6 +115,7 @@ class MaliGame:
                "(Italian rule book) instead of taking the whole movement (Polish original).",
                {False: "Jump = whole movement", True: "Jump costs 1 point"}),
     )
+    queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

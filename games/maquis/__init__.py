@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome
+from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_NAME, MODE_ORDER
 from games.maquis.describe import describe
@@ -12,6 +12,7 @@ from games.maquis.legal import force
 from games.maquis.legal import legal_actions as _legal
 from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
+from games.maquis.queries import QUERIES
 from games.maquis.state import GameEnded, State, clone, emit, member_name, new_state
 from games.maquis.views import view as _view
 
@@ -129,6 +130,7 @@ class MaquisGame:
                "With missions = chosen: the card on the right exit (Pont du Nord).",
                {"none": "None", **{m: MISSIONS[m]["name"] for m in MISSION_ORDER}}),
     )
+    queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

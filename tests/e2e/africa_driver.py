@@ -71,7 +71,7 @@ class AfricaPlayers:
             return False
         if await self.pick(user, panel, record, idx):
             return True
-        names = UI.panel_groups(record.view(seat), legal)
+        names = UI.panel_groups(view_of(record, seat), legal)
         groups = list(dict.fromkeys(n for n in names or [] if n))
         if not names or not names[index]:
             return False

@@ -14,6 +14,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types (no py.typed)
 import pytest
 
+from bot import gate
 from bot.app import TabletopBot
 from bot.config import Settings
 from bot.db import make_sessionmaker
@@ -192,7 +193,7 @@ def said(result: InteractionRecord) -> str:
 
 def view_of(record: GameRecord, seat: str | None = None) -> dict[str, Any]:
     """What `seat` sees of a game that has a state (None: the public view)."""
-    view = record.view(seat)
+    view = gate.public(record) if seat is None else gate.private(record, seat)
     assert view is not None, f"game #{record.id} has no state"
     return view
 

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot import gate
 from bot.app import TabletopBot
 from cogs.africa.help import HELP_TOPICS
-from cogs.africa.routes import reachable
 from games.africa.board import SV, token_name
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import message_of, said, seat_of, settle, sqlite, start_bot, turn_messages, view_of
@@ -119,15 +119,15 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     assert (await bot.service.get(gid)).version == record.version
 
     # Red's action step in round 1: 5 AP and 15 influence cubes.
-    record = await table.until(lambda r: r.view(None)["stage"] == "turn"
-                               and (r.view(None)["turn"] or {}).get("step") == "actions")
+    record = await table.until(lambda r: view_of(r)["stage"] == "turn"
+                               and (view_of(r)["turn"] or {}).get("step") == "actions")
     assert record.to_act == [red] and view_of(record)["turn"]["ap"] == 5
     await bot.presenter.deliver(gid)
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa move", focused="piece")
     assert [c["value"] for c in offered] == ["trader:southwest"]
     assert offered[0]["name"] == "Trader in South West Africa (5 traders there)"
     assert await sim.autocomplete(sim.bob, sim.channel, "africa move", focused="piece") == []
-    routes = reachable(record.state, red, "trader", "southwest")
+    routes = gate.ask(record, red, "reachable", piece="trader", start="southwest")
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa move", {"piece": "trader:southwest"},
                                      focused="to")
     assert sorted(c["value"] for c in offered) == sorted(routes)
@@ -195,7 +195,7 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await new_game(sim, bot)
     table = Table(bot, gid, SEED)
-    record = await table.until(lambda r: r.view(None)["stage"] == "commit")
+    record = await table.until(lambda r: view_of(r)["stage"] == "commit")
     red, blue = seat_of(record, sim.alice), seat_of(record, sim.bob)
     assert sorted(record.to_act) == sorted([red, blue])
     conflict = view_of(record)["conflict"]
@@ -261,7 +261,7 @@ async def test_sealed_bids_are_shown_together(fake_discord: FakeDiscord, tmp_pat
     bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
     gid = await new_game(sim, bot, sealed=True)
     table = Table(bot, gid, seed)
-    record = await table.until(lambda r: r.view(None)["stage"] == "auction")
+    record = await table.until(lambda r: view_of(r)["stage"] == "auction")
     red, blue = seat_of(record, sim.alice), seat_of(record, sim.bob)
     assert sorted(record.to_act) == sorted([red, blue])
     await bot.presenter.deliver(gid)
@@ -305,15 +305,15 @@ async def test_special_victory_tokens_only_to_their_owners(fake_discord: FakeDis
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await new_game(sim, bot)
     table = Table(bot, gid, SEED)
-    record = await table.until(lambda r: r.view(None)["stage"] == "auction")
+    record = await table.until(lambda r: view_of(r)["stage"] == "auction")
     await bot.presenter.deliver(gid)
     for user in (sim.alice, sim.bob):
         seat = record.seat_of(user.id)
-        held = record.view(seat)["me"]["special_victory_tokens"]
+        held = view_of(record, seat)["me"]["special_victory_tokens"]
         hand = await slash(sim, user, "game hand")
         assert hand.ephemeral and all(SV[t]["name"] in said(hand) for t in held)
         other = next(s for s in record.seats if s != seat)
-        theirs = record.view(other)["me"]["special_victory_tokens"]
+        theirs = view_of(record, other)["me"]["special_victory_tokens"]
         private = "\n".join(m.text for m in sim.dm_messages(user) + sim.ephemeral_messages(user))
         assert not any(SV[t]["name"] in private for t in theirs)
     assert not any(SV[t]["name"] in channel_text(sim) for t in SV)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import gate
 from games.africa.board import SV
 from games.base import canonical
 from renderers.africa.geometry import HEIGHT, WIDTH
@@ -60,7 +61,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
 
     # The game reached the target, and the table was told who won and how everyone scored.
     assert record.status == "finished"
-    outcome = record.outcome
+    outcome = gate.outcome(record)
     assert outcome is not None and outcome["reason"] == "target"
     winner = outcome["winners"][0]
     assert outcome["scores"][winner] >= 42

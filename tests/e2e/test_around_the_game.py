@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot import gate
 from tests.e2e.harness import settle, sqlite, start_bot, two_player_game
 from tests.fakediscord import FakeDiscord, User
 
@@ -80,7 +81,7 @@ async def test_replay_steps_through_public_moments(fake_discord: FakeDiscord, tm
     shown = step.messages[-1] if step.messages else first
     assert "step 1 of 2" in shown.content and "Red has chosen their secret objectives." in shown.content
     assert "Before round 1" in shown.content and shown.attachments
-    mine = record.view(record.seats[0])
+    mine = gate.private(record, record.seats[0])
     assert mine is not None
     for secret in mine["me"]["objectives"]:
         assert secret["id"] not in shown.content and secret["text"] not in shown.content

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot import gate
 from bot.app import TabletopBot
 from tests.e2e.harness import Clock, action_of, said, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message, User
@@ -193,7 +194,8 @@ async def test_kick_after_the_deadline_by_creator_or_manager(fake_discord: FakeD
     kicked = await slash(sim, eve, "game kick", player=sim.alice)
     assert "You dropped" in said(kicked)
     record = await bot.service.get(gid)
-    assert record.status == "finished" and record.outcome is not None and record.outcome["reason"] == "abandoned"
+    outcome = gate.outcome(record)
+    assert record.status == "finished" and outcome is not None and outcome["reason"] == "abandoned"
     assert "Game over" in sim.channel_messages(sim.channel)[-1].content
 
 
@@ -228,7 +230,7 @@ async def test_on_timeout_drop_goes_on_with_three_and_ends_with_two(fake_discord
     # Two players: Alice, overdue, is dropped, and the game ends without a winner.
     record = await bot.service.get(two)
     assert record.status == "finished"
-    outcome = record.outcome
+    outcome = gate.outcome(record)
     assert outcome is not None and outcome["reason"] == "abandoned" and outcome["winners"] == []
     assert any(f"#{two}" in m.content and "Game over" in m.content for m in sim.channel_messages(sim.channel))
 

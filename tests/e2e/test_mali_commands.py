@@ -40,7 +40,7 @@ def uid(user: User) -> str:
 
 
 def scouts_of(record: Any, user: User) -> dict[str, str | None]:
-    player = next(p for p in record.view(None)["players"] if p["seat"] == record.seat_of(user.id))
+    player = next(p for p in view_of(record)["players"] if p["seat"] == record.seat_of(user.id))
     return {s["name"]: s["at"] for s in player["scouts"]}
 
 
@@ -139,7 +139,7 @@ async def test_a_move_walks_the_route_and_picks_up_on_the_way(fake_discord: Fake
     gid = await two_player_game(sim, bot)
     record = await alice_moves_with_card_two(sim, bot, gid)
     alice = record.seat_of(sim.alice.id)
-    view = record.view(None)
+    view = view_of(record)
     assert view["orders"]["O28"]["from"] == "plac_trzech_krzyzy" and ["O28"] in view["track"]
     assert reachable(record.state, alice, "Janek")["elektrownia"] == ["plac_trzech_krzyzy", "elektrownia"]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import renderers.mali as mali
+from bot import gate
 from bot.service.records import GameRecord
 from games.base import canonical
 from tests.e2e.harness import settle, sqlite, start_bot
@@ -57,7 +58,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     record = await driver.play()
 
     assert record.status == "finished"
-    outcome = record.outcome
+    outcome = gate.outcome(record)
     assert outcome is not None and outcome["reason"] == reason
     if reason == "victory":
         assert outcome["winners"] and max(outcome["scores"].values()) > 0

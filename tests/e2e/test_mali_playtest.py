@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot import gate
 from cogs.mali.ui import MaliUI
 from games.mali import BOARD, GAME
 from renderers.mali import samples
@@ -221,7 +222,7 @@ async def test_move_by_typed_name_through_discord(fake_discord: Any, tmp_path: A
     await sim.slash(sim.alice, sim.channel, "mali move", options={"scout": "Janek", "to": "trzech krzyzy"})
     await settle()
     record = await bot.service.get(gid)
-    janek = next(s for p in (record.view(None) or {})["players"] for s in p["scouts"] if s["name"] == "Janek")
+    janek = next(s for p in (gate.public(record) or {})["players"] for s in p["scouts"] if s["name"] == "Janek")
     assert janek["at"] == "plac_trzech_krzyzy" and janek["carrying"] == "O28"
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import gate
 from cogs.maquis.ui import MaquisUI
 from games.base import canonical
 from tests.e2e.harness import message_of, settle, sqlite, start_bot, turn_messages, view_of
@@ -75,7 +76,7 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     record = await driver.play()
 
     assert record.status == "finished"
-    outcome = record.outcome
+    outcome = gate.outcome(record)
     assert outcome is not None and outcome["reason"] == reason
     posts = sim.channel_messages(sim.channel)
     last = posts[-1].content

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot import gate
 from tests.e2e.harness import Clock, settle, sqlite, start_bot, turn_messages, two_player_game
 from tests.fakediscord import FakeDiscord, User
 
@@ -60,7 +61,7 @@ async def test_modes_and_quiet_hours(fake_discord: FakeDiscord, tmp_path: Path) 
     await slash(sim, sim.bob, "mali end")
     for _ in range(12):  # to the next round's card choice, which Bob's own decision begins
         record = await bot.service.get(gid)
-        if str(sim.bob.id) in record.waiting_users and (record.view(None) or {}).get("phase") == "cards":
+        if str(sim.bob.id) in record.waiting_users and (gate.public(record) or {}).get("phase") == "cards":
             break
         seat = record.to_act[0]
         await bot.service.act(gid, record.user_of(seat), record.game.default_action(record.state, seat))

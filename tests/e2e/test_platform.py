@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot import gate
 from tests.e2e.harness import (
     Clock,
     action_of,
@@ -192,11 +193,11 @@ async def test_undo_and_replace_through_discord(fake_discord: FakeDiscord, db_ur
     step = await slash(sim, sim.alice, "mali move", scout="Janek", to="plac_trzech_krzyzy", pickups=False)
     assert any(c.custom_id and c.custom_id.startswith(f"tr:u:{gid}:") for c in step.message.components)
     moved = await bot.service.get(gid)
-    assert moved.view(None) != start.view(None)
+    assert gate.public(moved) != gate.public(start)
     undone = await slash(sim, sim.alice, "game undo")
     assert undone.ephemeral and "Taken back" in said(undone)
     back = await bot.service.get(gid)
-    assert back.view(None) == start.view(None) and back.version == moved.version + 1
+    assert gate.public(back) == gate.public(start) and back.version == moved.version + 1
     log = await bot.service.log(gid)
     assert log[-1].undone and log[-1].action == {"type": "step", "scout": "Janek", "to": "plac_trzech_krzyzy"}
     from games.base import canonical

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot import gate
 from bot.db import make_engine, make_sessionmaker
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
@@ -48,7 +49,7 @@ async def drain(proc: asyncio.subprocess.Process) -> None:
 async def game_state(engine: AsyncEngine, gid: int) -> tuple[int, list[str], str]:
     service = GameService(make_sessionmaker(engine))
     record = await service.get(gid)
-    view = record.view(None)
+    view = gate.public(record)
     assert view is not None
     return record.version, list(record.to_act), view["phase"]
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot import gate
 from cogs.westerplatte.ui import WesterplatteUI
 from games.base import canonical
 from games.westerplatte.board import EVENTS
@@ -67,8 +69,8 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     record = await driver.play()
 
     assert record.status == "finished"
-    outcome = record.outcome
-    assert outcome is not None and outcome["reason"] == reason and outcome["day"] == day
+    outcome: dict[str, Any] = dict(gate.outcome(record) or {})
+    assert outcome.get("reason") == reason and outcome.get("day") == day
     posts = sim.channel_messages(sim.channel)
     last = posts[-1].content
     ending = WesterplatteUI().outcome_text(view_of(record), record.mention)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from bot import gate
 from bot.service import (
     GameService,
     Illegal,
@@ -142,7 +143,8 @@ async def test_whole_game_random_play_and_rebuild(service: GameService, players:
         assert applied.record.version == record.version + 1
         assert applied.finished == (applied.record.status == "finished")
     assert record.status == "finished" and applied.finished and record.to_act == []
-    assert record.outcome and record.outcome["reason"] == "target"
+    outcome = gate.outcome(record)
+    assert outcome and outcome["reason"] == "target"
     assert record.deadline_at is None
     assert record.version == game.version + moves
     record = await check_consistent(service, game.id)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot import gate
 from bot.db import make_engine, make_sessionmaker
 from bot.service import GameService
 from tests.service.helpers import (
@@ -84,7 +85,8 @@ async def test_timeout_drop(service: GameService, clock: Clock) -> None:
     applied = await service.timeout(game.id)
     assert applied is not None and applied.finished
     assert applied.record.status == "finished" and applied.record.deadline_at is None
-    assert applied.record.outcome and applied.record.outcome["reason"] == "abandoned"
+    outcome = gate.outcome(applied.record)
+    assert outcome and outcome["reason"] == "abandoned"
     assert await service.due() == []
     await check_consistent(service, game.id)
 

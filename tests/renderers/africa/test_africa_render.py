@@ -12,9 +12,9 @@ from PIL import Image
 import renderers
 from games.africa import GAME
 from games.africa.board import SV_IDS
+from games.africa.samples import sample_states
 from renderers import africa
 from renderers.africa.geometry import HEIGHT, WIDTH
-from renderers.africa.samples import sample_states
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

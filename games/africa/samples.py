@@ -1,4 +1,5 @@
-"""Sample views from seeded random games, for the renderer tests and /tmp previews."""
+"""Sample positions of seeded random games, for the renderer tests, the bench and previews
+(tests/renderers/africa/preview.py)."""
 from __future__ import annotations
 
 import random
@@ -28,13 +29,3 @@ def sample_states(players: int = 4, seed: int = 5, sealed: bool = False) -> dict
     shots["over"] = s
     return shots
 
-
-if __name__ == "__main__":
-    from renderers.africa import board_png, private_png, summary_png
-    for name, st in sample_states().items():
-        with open(f"/tmp/africa-{name}.png", "wb") as f:
-            f.write(board_png(GAME.view(st, None)))
-        with open(f"/tmp/africa-private-{name}.png", "wb") as f:
-            f.write(private_png(GAME.view(st, "s1")))
-    with open("/tmp/africa-summary.png", "wb") as f:
-        f.write(summary_png(GAME.view(st, None)))

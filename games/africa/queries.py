@@ -1,4 +1,5 @@
-"""Engine helpers asked through `bot.gate.for_seat` for one seat's own choices.
+"""The questions one seat may ask of a Heart of Africa game (`AfricaGame.queries`, asked through
+bot.gate.ask).
 
 Each takes the game's state and a seat, and answers only what that seat may know: where one of its
 pieces can go and the moves that take it there, and how far a resource marker can be pushed. They
@@ -10,7 +11,7 @@ from typing import Any
 
 from games.africa.apply import apply
 from games.africa.legal import legal_actions, to_act
-from games.base import IllegalAction
+from games.base import IllegalAction, Query
 
 Action = dict[str, Any]
 
@@ -56,3 +57,6 @@ def resource_steps(game_state: Any, seat: str, marker: str, step: int) -> int:
             break
         here = after
     return rows
+
+
+QUERIES: dict[str, Query] = {"reachable": reachable, "resource_steps": resource_steps}
