@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -622,12 +621,22 @@ async def test_empty_message_50006(env) -> None:
 # --------------------------------------------------------------------------------------------------
 # Failures: 429, 500, gateway drops
 # --------------------------------------------------------------------------------------------------
-async def test_429_then_retry_succeeds(env) -> None:
+async def test_429_then_retry_succeeds(env, monkeypatch: pytest.MonkeyPatch) -> None:
     sim, bot = env
+    asked: list[float] = []
+
+    class Recorded:  # discord.py's `asyncio`, keeping the delays it sleeps for
+        def __getattr__(self, name: str) -> Any:
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result: Any = None) -> Any:
+            asked.append(delay)
+            return await asyncio.sleep(delay, result)
+
+    monkeypatch.setattr(discord.http, "asyncio", Recorded())
     sim.fail_next("POST /channels/{channel_id}/messages", status=429, retry_after=0.2)
-    t0 = time.monotonic()
     m = await bot.get_channel(sim.channel.id).send("after rate limit")
-    assert time.monotonic() - t0 >= 0.2
+    assert [d for d in asked if d] == [0.2]  # the simulator's Retry-After reached discord.py, which waited
     posts = [r.status for r in sim.requests if r.method == "POST" and r.path.endswith("/messages")]
     assert posts == [429, 200] and sim.messages[m.id].content == "after rate limit"
 

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renderers
+from games.mali import GAME
 from renderers import mali
 from renderers.common import font
 from renderers.mali.samples import PUBLIC, private_samples
@@ -125,20 +126,12 @@ def test_polish_glyphs_render_with_the_bundled_font() -> None:
     assert img.getbbox() is not None
 
 
-# --- against the real engine, once it exists ---------------------------------------------------
-
-def _engine():
-    try:
-        from games.mali import GAME  # noqa: PLC0415
-    except Exception as exc:  # the engine may be missing or half-written
-        pytest.skip(f"engine not importable yet: {exc!r}")
-    return GAME
-
+# --- against the real engine ------------------------------------------------------------------
 
 @pytest.mark.parametrize("players,variant,seed", [(2, "basic", 1), (3, "extended", 2),
                                                    (4, "basic", 3), (4, "extended", 4)])
 def test_real_views_render(players: int, variant: str, seed: int) -> None:
-    game = _engine()
+    game = GAME
     seats = [f"p{i + 1}" for i in range(players)]
     state = game.setup(seats, {"variant": variant}, seed)
     rng = random.Random(seed)
@@ -165,7 +158,7 @@ def test_real_views_render(players: int, variant: str, seed: int) -> None:
 
 @pytest.mark.parametrize("variant,seed", [("basic", 11), ("extended", 12)])
 def test_real_finished_game_summary(variant: str, seed: int) -> None:
-    game = _engine()
+    game = GAME
     seats = ["a", "b", "c"]
     state = game.setup(seats, {"variant": variant}, seed)
     rng = random.Random(seed)
