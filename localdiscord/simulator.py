@@ -212,7 +212,7 @@ class FakeDiscord(UserActions):
             if task.done():
                 task.result()  # re-raise the bot's startup error
             if wait_ready:
-                return client.is_ready()
+                return bool(client.is_ready())
             return all(client.get_guild(g) is not None for g in self.guilds) and self.gateway.identify_count > 0
 
         await self.wait_for(ready, timeout=timeout, message="bot did not become ready")
