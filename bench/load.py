@@ -360,7 +360,7 @@ class BotProcess:
             try:
                 await asyncio.wait_for(self.call("quit"), 20)
                 await asyncio.wait_for(self.proc.wait(), 20)
-            except (Exception, asyncio.CancelledError):
+            except (Exception, asyncio.CancelledError):  # noqa: BLE001 - whatever went wrong, the child is killed
                 self.proc.kill()
                 await self.proc.wait()
         self._drain.cancel()
@@ -771,9 +771,9 @@ def ratios(many: dict[str, Any], few: dict[str, Any]) -> dict[str, Any]:
             inner = ratios(value, other)
             if inner:
                 out[key] = inner
-        elif isinstance(value, int | float) and not isinstance(value, bool) and isinstance(other, int | float):
-            if other and key != "stored":
-                out[key] = round(value / other, 2)
+        elif (isinstance(value, int | float) and not isinstance(value, bool) and isinstance(other, int | float)
+              and other and key != "stored"):
+            out[key] = round(value / other, 2)
     return out
 
 

@@ -2,7 +2,7 @@
 0.8 s after it was made is acknowledged, and answered afterwards as it would have been."""
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -30,10 +30,8 @@ def slowed(sim: FakeDiscord, target: Any, name: str, monkeypatch: pytest.MonkeyP
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         latest = max(sim.interactions.values(), key=lambda r: r.id)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + WINDOW + 0.5
-        while not latest.acknowledged and loop.time() < end:
-            await asyncio.sleep(0.01)
+        with contextlib.suppress(TimeoutError):  # not acknowledged: answered late, and refused
+            await sim.wait_for(lambda: latest.acknowledged, WINDOW + 0.5)
         return await real(*args, **kwargs)
 
     monkeypatch.setattr(target, name, slow)
@@ -95,9 +93,6 @@ async def test_quick_answers_need_no_acknowledgement(fake_discord: FakeDiscord, 
     await settle()
     assert listed.response_type == 4 and listed.ephemeral and not listed.errors
     # The keep-alive wakes after its delay, finds the answer given, and does nothing.
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 5
-    while not watched and loop.time() < end:
-        await asyncio.sleep(0.01)
+    await sim.wait_for(lambda: watched, message="the keep-alive did not end")
     assert [i.id for i in watched] == [listed.id]
     assert not listed.errors and listed.response_type == 4

@@ -174,7 +174,7 @@ CONFIGS = [(n, v, j) for n in (2, 3, 4) for v, j in (("basic", False), ("extende
     [(n, "basic", True) for n in (2, 3, 4)]
 
 
-@pytest.mark.parametrize("players,variant,jcop", CONFIGS)
+@pytest.mark.parametrize(("players", "variant", "jcop"), CONFIGS)
 def test_random_play_finishes(players, variant, jcop):
     res = simulate("mali", players, {"variant": variant, "jump_costs_one_point": jcop}, 120, seed=1000,
                    check_dump=True)

@@ -62,16 +62,16 @@ def test_player_counts_and_phases(players: int, phase: str) -> None:
 
 def test_board_refuses_a_private_view() -> None:
     view = private_samples()["basic_chosen"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="board images are public"):
         mali.board_png(view)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="board images are public"):
         mali.render_board(view)
 
 
 def test_private_and_summary_refuse_the_wrong_view() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="needs a private view"):
         mali.private_png(PUBLIC["basic_midgame"]())
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="needs a finished game"):
         mali.summary_png(PUBLIC["basic_midgame"]())
 
 
@@ -128,7 +128,7 @@ def test_polish_glyphs_render_with_the_bundled_font() -> None:
 
 # --- against the real engine ------------------------------------------------------------------
 
-@pytest.mark.parametrize("players,variant,seed", [(2, "basic", 1), (3, "extended", 2),
+@pytest.mark.parametrize(("players", "variant", "seed"), [(2, "basic", 1), (3, "extended", 2),
                                                    (4, "basic", 3), (4, "extended", 4)])
 def test_real_views_render(players: int, variant: str, seed: int) -> None:
     game = GAME
@@ -143,7 +143,7 @@ def test_real_views_render(players: int, variant: str, seed: int) -> None:
             _open(mali.board_png(public))
             for seat in seats:
                 private = game.view(state, seat)
-                with pytest.raises(ValueError):
+                with pytest.raises(ValueError, match="board images are public"):
                     mali.board_png(private)
                 _open(mali.private_png(private))
                 assert mali.board_png({k: v for k, v in private.items() if k != "me"}) == \
@@ -156,7 +156,7 @@ def test_real_views_render(players: int, variant: str, seed: int) -> None:
         _open(mali.summary_png(public))
 
 
-@pytest.mark.parametrize("variant,seed", [("basic", 11), ("extended", 12)])
+@pytest.mark.parametrize(("variant", "seed"), [("basic", 11), ("extended", 12)])
 def test_real_finished_game_summary(variant: str, seed: int) -> None:
     game = GAME
     seats = ["a", "b", "c"]
