@@ -202,13 +202,13 @@ class Stages:
         import discord.http
 
         import bot.presenter
-        import cogs.common
+        import cogs.gamecog
         from bot.presenter import Presenter
 
         self.wrap(GameService, "in_channel", "service.in_channel (find_game)")
         self.wrap(GameService, "get", "service.get")
         self.wrap(GameService, "act_many", "service.act_many (the write)")
-        self.wrap(cogs.common, "confirm", "cogs.common.confirm (answer the mover)")
+        self.wrap(cogs.gamecog, "confirm", "cogs.gamecog.confirm (answer the mover)")
         self.wrap(Presenter, "deliver", "presenter.deliver (post to the table)")
         self.wrap(bot.presenter, "render_file", "render_file (board image, thread pool)")
         self.wrap(discord.http.HTTPClient, "request", "discord REST request")
@@ -798,7 +798,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--commits", type=int, default=100, help="commits timed by each path")
     parser.add_argument("--minute-seconds", type=float, default=60.0, help="the lag figure's minute")
     parser.add_argument("--tick-seconds", type=float, default=60.0, help="the bot's scheduler tick")
-    parser.add_argument("--render-workers", type=int, default=Settings.render_workers,
+    parser.add_argument("--render-workers", type=int, default=Settings().render_workers,
                         help="the bot's render processes (its default, as in production)")
     parser.add_argument("--skip-10", action="store_true", help="no side-by-side run with 10 stored games")
     parser.add_argument("--diagnose", action="store_true",

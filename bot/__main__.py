@@ -5,37 +5,29 @@ import asyncio
 import logging
 import sys
 
-from bot.config import ConfigError, MissingToken, Settings, local_table_allowed
+from bot.config import TOKEN_HELP, ConfigError, Settings
 
 
 def main() -> int:
-    local = False
     try:
         settings = Settings.from_env()
-    except MissingToken as exc:
-        if not local_table_allowed():
-            print(exc, file=sys.stderr)
-            return 2
-        try:
-            settings = Settings.from_env(need_token=False)
-        except ConfigError as again:
-            print(again, file=sys.stderr)
-            return 2
-        local = True
     except ConfigError as exc:
         print(exc, file=sys.stderr)
+        return 2
+    if not settings.token and not settings.local_table:
+        print(TOKEN_HELP, file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        if local:
-            from bot.local import run_local
-
-            asyncio.run(run_local(settings))
-        else:
+        if settings.token:
             from bot.app import run
 
             asyncio.run(run(settings))
+        else:
+            from bot.local import run_local
+
+            asyncio.run(run_local(settings))
     except KeyboardInterrupt:
         pass
     return 0

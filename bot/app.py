@@ -1,7 +1,9 @@
 """The Discord client: wires settings, database, rules service, presenter, scheduler and cogs."""
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -107,7 +109,7 @@ class TabletopBot(commands.Bot):
         self.scheduler.start()
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Register persistent components (and remember them: a catch-all steps aside for them)."""
+        """Register persistent components, and remember them: the lobby refuses a component none takes."""
         self.dynamic_items.extend(items)
         super().add_dynamic_items(*items)
 
@@ -132,7 +134,25 @@ class TabletopBot(commands.Bot):
 
 
 async def run(settings: Settings) -> None:
+    """Run on Discord until SIGTERM (docker stop, a service manager) or Ctrl+C: then the scheduler,
+    the gateway and the database are closed, and this returns."""
     point_discord_at(settings.api_base, settings.gateway_url)
     bot = TabletopBot(settings)
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not closing:
+            log.info("stopping: closing the gateway and the database")
+            closing.append(asyncio.create_task(bot.close(), name="bot-close"))
+
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stop)
+        except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            pass
     async with bot:
         await bot.start(settings.token)
+        if closing:  # start returns as soon as closing begins: let the close finish
+            await closing[0]
+    log.info("stopped")

@@ -1,11 +1,11 @@
-"""Settings from the environment or a .env file."""
+"""Settings from the environment or a .env file (pydantic-settings: typed and checked at start)."""
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
-from dotenv import load_dotenv
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/bot.sqlite3"
 
@@ -19,61 +19,134 @@ DISCORD_TOKEN is not set, so the bot cannot log in.
 4. Invite the bot with the link described in README.md ("Inviting the bot").
 """
 
+BOOLEAN = "true or false (also 1/0, yes/no, on/off)"
+
 
 class ConfigError(Exception):
-    pass
+    """A setting with a bad value: the message names it, one line each."""
 
 
-class MissingToken(ConfigError):
-    """No DISCORD_TOKEN: `python -m bot` then starts the local table (unless LOCAL_TABLE=0)."""
+def _setting(default: Any, name: str, must_be: str, **more: Any) -> Any:
+    """A field read from the environment variable `name`; `must_be` completes "NAME must be ..."."""
+    return Field(default, validation_alias=name, description=must_be, **more)
 
 
-def local_table_allowed() -> bool:
-    """False where the bot must run on Discord only (the Docker images set LOCAL_TABLE=0)."""
-    return os.environ.get("LOCAL_TABLE", "1").strip().lower() not in ("0", "false", "no", "off")
+class Settings(BaseSettings):
+    """What the bot runs with. Built directly (tests, benchmarks) it reads nothing from the
+    environment; `Settings.from_env()` reads the environment and a .env file."""
 
+    model_config = SettingsConfigDict(frozen=True, validate_by_name=True, validate_by_alias=True,
+                                      env_ignore_empty=True, str_strip_whitespace=True, extra="ignore")
 
-@dataclass(frozen=True)
-class Settings:
-    token: str
-    database_url: str = DEFAULT_DATABASE_URL
-    dev_guild_id: int | None = None
-    api_base: str | None = None
-    gateway_url: str | None = None
-    log_level: str = "INFO"
-    tick_seconds: float = 60.0
-    render_workers: int = 1  # processes drawing images
-    sync_commands: bool = True
+    token: str = _setting("", "DISCORD_TOKEN", "the bot's token", repr=False)  # never in a log
+    database_url: str = _setting(DEFAULT_DATABASE_URL, "DATABASE_URL",
+                                 "a SQLite or PostgreSQL URL (sqlite+aiosqlite:///data/bot.sqlite3, "
+                                 "postgresql://user:password@host/db)")
+    dev_guild_id: int | None = _setting(None, "DEV_GUILD_ID", "a number (a Discord server's id)")
+    api_base: str | None = _setting(None, "DISCORD_API_BASE", "an http:// or https:// URL")
+    gateway_url: str | None = _setting(None, "DISCORD_GATEWAY_URL", "a ws:// or wss:// URL")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = _setting(
+        "INFO", "LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+    tick_seconds: float = _setting(60.0, "TICK_SECONDS", "a number of seconds above 0")
+    render_workers: int = _setting(1, "RENDER_WORKERS", "a whole number, 0 or more (processes drawing images)")
+    sync_commands: bool = _setting(True, "SYNC_COMMANDS", BOOLEAN)
+    local_table: bool = _setting(True, "LOCAL_TABLE", BOOLEAN)
+    local_table_port: int = _setting(8765, "LOCAL_TABLE_PORT", "a port number, 0 to 65535 (0: any free port)")
+    local_table_open: bool = _setting(True, "LOCAL_TABLE_OPEN", BOOLEAN)
+    local_table_seed: int | None = _setting(None, "LOCAL_TABLE_SEED", "a whole number (the first game's seed)")
 
     @classmethod
-    def from_env(cls, env_file: str | Path | None = ".env", *, need_token: bool = True) -> Settings:
-        """The settings; without DISCORD_TOKEN, MissingToken (or, need_token=False, token "")."""
-        if env_file and Path(env_file).exists():
-            load_dotenv(env_file, override=False)
-        token = os.environ.get("DISCORD_TOKEN", "").strip()
-        if not token and need_token:
-            raise MissingToken(TOKEN_HELP)
-        return cls(
-            token=token,
-            database_url=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),
-            dev_guild_id=_int_or_none("DEV_GUILD_ID"),
-            api_base=os.environ.get("DISCORD_API_BASE") or None,
-            gateway_url=os.environ.get("DISCORD_GATEWAY_URL") or None,
-            log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
-            tick_seconds=float(os.environ.get("TICK_SECONDS", "60")),
-            render_workers=int(os.environ.get("RENDER_WORKERS", "1")),
-            sync_commands=os.environ.get("SYNC_COMMANDS", "true").lower() != "false",
-        )
+    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+                                   env_settings: PydanticBaseSettingsSource,
+                                   dotenv_settings: PydanticBaseSettingsSource,
+                                   file_secret_settings: PydanticBaseSettingsSource,
+                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        """The environment's settings, then the .env file's; a bad value raises ConfigError."""
+        try:
+            read = _FromEnvironment(_env_file=env_file)  # type: ignore[call-arg]  # BaseSettings takes it
+        except ValidationError as exc:
+            raise ConfigError(explain(exc)) from None
+        return cls.model_validate(read.model_dump())
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _strip(cls, value: Any) -> Any:
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: Any) -> Any:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database(cls, value: str) -> str:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            backend = make_url(value).get_backend_name()
+        except ArgumentError:
+            backend = ""
+        if backend not in ("sqlite", "postgresql"):
+            raise ValueError("not a SQLite or PostgreSQL URL")
+        return value
+
+    @field_validator("api_base", "gateway_url")
+    @classmethod
+    def _endpoint(cls, value: str | None, info: ValidationInfo) -> str | None:
+        schemes = ("http://", "https://") if info.field_name == "api_base" else ("ws://", "wss://")
+        if value is not None and not value.startswith(schemes):
+            raise ValueError("wrong scheme")
+        return value
+
+    @field_validator("tick_seconds")
+    @classmethod
+    def _positive(cls, value: float) -> float:
+        if not value > 0:
+            raise ValueError("not above 0")
+        return value
+
+    @field_validator("render_workers", "dev_guild_id", "local_table_seed")
+    @classmethod
+    def _not_negative(cls, value: int | None) -> int | None:
+        if value is not None and value < 0:
+            raise ValueError("negative")
+        return value
+
+    @field_validator("local_table_port")
+    @classmethod
+    def _port(cls, value: int) -> int:
+        if not 0 <= value <= 65535:
+            raise ValueError("not a port")
+        return value
 
 
-def _int_or_none(name: str) -> int | None:
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number (a Discord id), not {value!r}.") from None
+class _FromEnvironment(Settings):
+    """Settings read from the environment (first) and the .env file."""
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+                                   env_settings: PydanticBaseSettingsSource,
+                                   dotenv_settings: PydanticBaseSettingsSource,
+                                   file_secret_settings: PydanticBaseSettingsSource,
+                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, dotenv_settings)
+
+
+def explain(exc: ValidationError) -> str:
+    """One line per bad setting: its name, what it must be, and the value given."""
+    by_alias = {f.validation_alias: f.description for f in Settings.model_fields.values()}
+    lines = []
+    for error in exc.errors():
+        name = str(error["loc"][0]) if error["loc"] else "?"
+        must_be = by_alias.get(name, "valid")
+        lines.append(f"Bad setting: {name} must be {must_be}, not {error['input']!r}.")
+    return "\n".join(dict.fromkeys(lines))
 
 
 def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:

@@ -21,15 +21,16 @@ from sqlalchemy.engine.url import URL
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from bot.config import DEFAULT_DATABASE_URL
+
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-DEFAULT_URL = "sqlite+aiosqlite:///data/bot.sqlite3"
 SQLITE_BUSY_MS = 15_000
 
 
 def database_url() -> str:
     """DATABASE_URL from the environment, else the default SQLite file."""
-    return os.environ.get("DATABASE_URL") or DEFAULT_URL
+    return os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
 
 
 def normalise_url(url: str | URL) -> URL:
@@ -229,8 +230,9 @@ class Database:
     def _close_kept(self) -> None:
         with self._kept_lock:
             kept, self._all_kept = self._all_kept, []
-        for conn in kept:
+        for conn in kept:  # detached: closed for good, not returned to the pool (already disposed)
             with contextlib.suppress(Exception):
+                conn.detach()
                 conn.close()
 
 

@@ -3,10 +3,8 @@ and a web page on 127.0.0.1 shows its server, channels and DMs to the people at 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 import logging
-import os
 import signal
 import sys
 import webbrowser
@@ -20,18 +18,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 8765
-
 HOW_TO_DISCORD = """\
 To run the bot on real Discord instead: create an application at
 https://discord.com/developers/applications, copy its bot token (Bot -> Reset Token) into a .env
 file beside README.md as DISCORD_TOKEN=your-token, and start it again (README.md, "Running the bot").
 """
-
-
-def local_port() -> int:
-    value = os.environ.get("LOCAL_TABLE_PORT", "").strip()
-    return int(value) if value.isdigit() else DEFAULT_PORT
 
 
 def banner(url: str) -> str:
@@ -57,15 +48,16 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
     table = LocalTable(sim, guild)
     saver = asyncio.create_task(keep_world(sim, guild, kept), name="local-table-save")
     try:
-        await table.start(local_port() if port is None else port)
-        local = dataclasses.replace(settings, token=sim.token, api_base=sim.api_base,
-                                    gateway_url=sim.gateway_url, dev_guild_id=None, sync_commands=True)
+        await table.start(settings.local_table_port if port is None else port)
+        local = settings.model_copy(update={"token": sim.token, "api_base": sim.api_base,
+                                            "gateway_url": sim.gateway_url, "dev_guild_id": None,
+                                            "sync_commands": True})
         bot = TabletopBot(local, guild_ready_timeout=0.1)
         await sim.connect(bot, timeout=120)
         replay_seeds(bot)
         print(banner(table.url), flush=True)
         if open_browser is None:
-            open_browser = sys.stdout.isatty() and os.environ.get("LOCAL_TABLE_OPEN", "1") != "0"
+            open_browser = sys.stdout.isatty() and settings.local_table_open
         if open_browser:
             try:
                 webbrowser.open(table.url)
@@ -92,9 +84,9 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
 def replay_seeds(bot: Any) -> None:
     """With LOCAL_TABLE_SEED=n, the games started get the seeds n, n+1, ... instead of random ones:
     the same moves replay the same games (for demonstrations and the browser tests)."""
-    value = os.environ.get("LOCAL_TABLE_SEED", "").strip()
-    if value.isdigit():
-        seeds = itertools.count(int(value))
+    first: int | None = bot.settings.local_table_seed
+    if first is not None:
+        seeds = itertools.count(first)
         bot.service.new_seed = lambda: next(seeds)
 
 

@@ -1,14 +1,20 @@
-"""What the bot needs from a game's presentation (implemented in cogs/<key>/).
+"""What the bot needs from a game's presentation (implemented in cogs/<key>/), and from the
+table's controls (implemented by the lobby cog).
 
-Every method reads a view (public, or one seat's private view) and nothing else: the gate
+Every GameUI method reads a view (public, or one seat's private view) and nothing else: the gate
 (bot/gate.py) builds the views, so no text can see what its reader may not.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from games.base import Action, Event, View
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.service import GameRecord
 
 Name = Callable[[str], str]  # seat -> how to name its player in a message (a mention)
 
@@ -49,6 +55,17 @@ class GameUI(Protocol):
         """For long action lists: a group name per action ("Trader in Congo"; "" for one shown
         directly, like ending the turn), so the panel offers the piece or area first, then the
         target. None: no groups."""
+
+
+@runtime_checkable
+class TableControls(Protocol):
+    """The components the poster attaches (registered with `Presenter.use_controls` at start-up)."""
+
+    def turn_view(self, record: GameRecord) -> discord.ui.View | None:
+        """The persistent buttons under a post of a running game."""
+
+    async def private_panel(self, record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:
+        """A seat's own choices (text and components) for a DM; None when it has none now."""
 
 
 class PlainUI:

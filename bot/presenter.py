@@ -19,8 +19,9 @@ from weakref import WeakValueDictionary
 import discord
 
 from bot import gate
-from bot.presentation import GameUI, PlainUI
+from bot.presentation import GameUI, PlainUI, TableControls
 from bot.render import Kind, render_file
+from bot.texts import clip_lines, clock_line
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -34,37 +35,6 @@ BOARD_MEMORY = 2048  # games whose last posted board signature is remembered
 ANSWERS_FIRST = 1.0  # seconds a post waits at most for the moves being answered
 
 
-def mention(user: str) -> str:
-    return f"<@{user}>" if user.isdigit() else user
-
-
-def clock_line(record: GameRecord) -> str:
-    """Since when the game waits, and until when ("waiting since 3 hours ago · deadline in 21
-    hours"), in Discord timestamps that every reader sees in their own time zone."""
-    if record.status != "running" or not record.to_act or record.turn_started_at is None:
-        return ""
-    since = f"⏳ waiting since {discord.utils.format_dt(record.turn_started_at, 'R')}"
-    if record.deadline_at is None:
-        return f"{since} · no deadline"
-    return f"{since} · deadline {discord.utils.format_dt(record.deadline_at, 'R')}"
-
-
-def clip_lines(lines: list[str], limit: int) -> str:
-    """Join lines, keeping the newest ones when they do not all fit."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
-    kept: list[str] = []
-    size = 60
-    for line in reversed(lines):
-        if size + len(line) + 1 > limit:
-            break
-        kept.append(line)
-        size += len(line) + 1
-    dropped = len(lines) - len(kept)
-    return "\n".join([f"… {dropped} earlier line(s): see `/game log`", *reversed(kept)])
-
-
 class Presenter:
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -73,10 +43,11 @@ class Presenter:
         self._answering = 0  # moves being played and answered right now
         self._answered = asyncio.Event()
         self._answered.set()
-        # Set by the lobby cog: the persistent buttons under a turn message, and a seat's own
-        # choices (text and components) for a DM.
-        self.turn_view: Any = lambda record: None
-        self.private_panel: Any = None
+        self.controls: TableControls | None = None  # the lobby's, once it is loaded
+
+    def use_controls(self, controls: TableControls) -> None:
+        """The buttons under a turn message and a seat's own choices come from `controls`."""
+        self.controls = controls
 
     # --- helpers -----------------------------------------------------------------------------
     def ui(self, key: str) -> GameUI:
@@ -228,7 +199,7 @@ class Presenter:
         if summary is not None:
             files.append(summary)
         pinged = [discord.Object(player.user_id) for player in turn.values() if player.mention]
-        turn_view = None if finished else self.turn_view(record)
+        turn_view = None if finished or self.controls is None else self.controls.turn_view(record)
         try:
             message = await channel.send(
                 content=content[:MAX_CONTENT], files=files, view=turn_view or discord.utils.MISSING,
@@ -305,7 +276,7 @@ class Presenter:
         kwargs: dict[str, Any] = {"content": content}
         if file is not None:
             kwargs["file"] = file
-        panel = await self.private_panel(record, seat) if self.private_panel else None
+        panel = await self.controls.private_panel(record, seat) if self.controls is not None else None
         if panel is not None:
             kwargs["content"] = f"{content}\n\n{panel[0]}"[:MAX_CONTENT]
             kwargs["view"] = panel[1]

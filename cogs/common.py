@@ -1,14 +1,15 @@
-"""What every game cog shares: finding the game, replying, and playing one action."""
+"""What every cog shares: finding the game, replying, and the legal choices of the user."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot import gate
 from bot.service import ServiceError, valid_id
@@ -16,6 +17,8 @@ from bot.service import ServiceError, valid_id
 if TYPE_CHECKING:
     from bot.app import TabletopBot
     from bot.service import Applied, GameRecord
+
+ChoiceT = TypeVar("ChoiceT", str, int, float)
 
 log = logging.getLogger(__name__)
 
@@ -194,36 +197,35 @@ async def game_autocomplete(interaction: discord.Interaction, current: str,
     return choices[:25]
 
 
+class OffersGames:
+    """For a cog: every `game` number option of its commands offers the channel's games (only
+    those of the cog's `key`, when it has one). The cog calls `offer_games()` once it is made."""
+
+    async def game_choices(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[int]]:
+        return await game_autocomplete(interaction, current, key=getattr(self, "key", None))
+
+    def offer_games(self) -> None:
+        if not isinstance(self, commands.Cog):
+            raise TypeError("only a cog offers games")
+        for command in self.walk_app_commands():
+            if isinstance(command, app_commands.Command) and any(
+                    p.name == "game" and p.type == discord.AppCommandOptionType.integer and not p.autocomplete
+                    for p in command.parameters):
+                # The class's function, not this cog's method: discord.py passes it the command's
+                # cog, so a command that several cogs inherit (GameCog.panel) offers each its own.
+                command.autocomplete("game")(OffersGames.game_choices)
+
+
+def match(current: str, choices: list[app_commands.Choice[ChoiceT]]) -> list[app_commands.Choice[ChoiceT]]:
+    """The autocomplete choices whose name or value holds what the user typed (at most 25)."""
+    lowered = current.lower().strip()
+    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
+
+
 def seat_of(interaction: discord.Interaction, record: GameRecord) -> str | None:
     """The seat the interaction's user holds in the game, or None."""
     return record.seat_of(interaction.user.id)
-
-
-async def perform(interaction: discord.Interaction, record: GameRecord,
-                  actions: dict[str, Any] | list[dict[str, Any]], *,
-                  expected_version: int | None = None, quiet: bool = False) -> Applied | None:
-    """Play one action (or several, all or nothing) for the interaction's user through the one
-    write path, answer the user, then deliver what the table is told."""
-    bot = bot_of(interaction)
-    batch = actions if isinstance(actions, list) else [actions]
-    async with bot.presenter.answering():
-        try:
-            applied = await bot.service.act_many(
-                record.id, interaction.user.id, batch, expected_version=expected_version,
-                guild_id=record.guild_id, known=record)
-        except ServiceError as exc:
-            await reply(interaction, exc.message)
-            return None
-        except Exception:
-            log.exception("action failed: game %s user %s actions %s", record.id,
-                          interaction.user.id, batch)
-            await reply(interaction, OOPS.format(gid=record.id))
-            return None
-        interaction.extras["committed"] = True
-        if not quiet:
-            await answer_after_commit(interaction, confirm(interaction, applied))
-    await bot.presenter.deliver(record.id)
-    return applied
 
 
 async def answer_after_commit(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
@@ -243,20 +245,6 @@ def own_lines(applied: Applied, seat: str | None) -> list[str]:
            if e.get("seat") in (None, seat) and not e.get("private_to") and e.get("type") != "timeout"]
     mine = [f"🔒 {e['text']}" for e in applied.events if e.get("private_to") == seat]
     return own[-6:] + mine
-
-
-async def confirm(interaction: discord.Interaction, applied: Applied) -> None:
-    """Tell the actor what happened, with their private events and their next choices."""
-    from cogs.panel import panel_message
-
-    record = applied.record
-    seat = seat_of(interaction, record)
-    text = "\n".join(own_lines(applied, seat)) or "Done."
-    if seat is not None and seat in record.to_act:
-        content, view = await panel_message(bot_of(interaction), record, seat)
-        await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
-    else:
-        await reply(interaction, text[:2000])
 
 
 async def running_game(interaction: discord.Interaction, key: str) -> GameRecord | None:

@@ -12,17 +12,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import gate
-from bot.presenter import clip_lines, mention
 from bot.service import ServiceError
+from bot.texts import clip_lines, mention
 from cogs.common import (
     OOPS,
     Components,
+    OffersGames,
     answer_after_commit,
     bot_of,
     defer,
     edit,
     find_game,
-    game_autocomplete,
     keep_alive,
     reply,
     seat_of,
@@ -34,9 +34,9 @@ from cogs.panel import (
     GroupSelect,
     PanelButton,
     UndoButton,
-    UnknownButton,
     number,
     panel_message,
+    refuse_stray,
     show_panel,
     undo,
     waiting_on,
@@ -192,6 +192,21 @@ def turn_view(record: GameRecord) -> discord.ui.View:
     return view
 
 
+class Controls:
+    """The table's controls for the poster (`bot.presentation.TableControls`)."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    def turn_view(self, record: GameRecord) -> discord.ui.View:
+        return turn_view(record)
+
+    async def private_panel(self, record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:
+        if seat not in record.to_act:
+            return None
+        return await panel_message(self.bot, record, seat)
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d+)"):
     def __init__(self, gid: int) -> None:
         super().__init__(discord.ui.Button(label="My secrets", style=discord.ButtonStyle.secondary,
@@ -282,14 +297,17 @@ def result_line(record: GameRecord) -> str:
     return f"won by {best}"
 
 
-class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
+class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
+        self.offer_games()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Every command, button and form of every game is acknowledged in time (`keep_alive`)."""
+        """A component no item handles gets its answer; every command, button and form of every
+        game is acknowledged in time (`keep_alive`)."""
+        await refuse_stray(interaction)
         await keep_alive(interaction)
 
     # --- opening a table ---------------------------------------------------------------------
@@ -775,33 +793,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             said += f" No DMs between {player.quiet_from}:00 and {player.quiet_to}:00 ({offset})."
         await reply(interaction, said)
 
-    # autocompletes of the `game` option
-    @join.autocomplete("game")
-    @leave.autocomplete("game")
-    @start.autocomplete("game")
-    @status.autocomplete("game")
-    @replay.autocomplete("game")
-    @log_cmd.autocomplete("game")
-    @hand.autocomplete("game")
-    @play.autocomplete("game")
-    @abandon.autocomplete("game")
-    @kick.autocomplete("game")
-    @resign.autocomplete("game")
-    @undo_cmd.autocomplete("game")
-    @replace.autocomplete("game")
-    async def any_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_autocomplete(interaction, current)
-
 
 async def setup(bot: TabletopBot) -> None:
     bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
-                          GroupSelect, BackButton, ReplayButton, UnknownButton)
-    bot.presenter.turn_view = turn_view
-
-    async def private_panel(record: GameRecord, seat: str) -> tuple[str, discord.ui.View] | None:
-        if seat not in record.to_act:
-            return None
-        return await panel_message(bot, record, seat)
-
-    bot.presenter.private_panel = private_panel
+                          GroupSelect, BackButton, ReplayButton)
+    bot.presenter.use_controls(Controls(bot))
     await bot.add_cog(Lobby(bot))

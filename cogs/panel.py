@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import gate
-from bot.presenter import clock_line
 from bot.service import ServiceError
+from bot.texts import clock_line
 from cogs.common import OOPS, Components, answer_after_commit, bot_of, edit, game_number, own_lines, reply
 
 log = logging.getLogger(__name__)
@@ -45,24 +45,19 @@ def number(text: str) -> int:
     return NOT_A_NUMBER
 
 
-class UnknownButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"(?s)tr:(?!(?:a:\d+:\d+:\d+|s:\d+:\d+:\d+|p:\d+|h:\d+|u:\d+:\d+"
-                             r"|g:\d+:\d+|b:\d+:\d+|r:\d+:\d+:[a-z]|t:(?:join|leave|start):\d+)$).*"):
+def handlers(bot: TabletopBot, custom_id: str) -> list[type[discord.ui.DynamicItem[Any]]]:
+    """The registered persistent items (`TabletopBot.add_dynamic_items`) whose template takes this
+    custom_id: each component declares its own, so nothing lists the others."""
+    return [c for c in bot.dynamic_items if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
+
+
+async def refuse_stray(interaction: discord.Interaction) -> None:
     """Any other component of ours (from an older version of the bot, or forged): a friendly no."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> UnknownButton:
-        return cls(match.string)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        custom_id = str(getattr(self.item, "custom_id", "") or "")
-        others = [c for c in bot_of(interaction).dynamic_items if c is not UnknownButton]
-        if any(c.__discord_ui_compiled_template__.fullmatch(custom_id) for c in others):
-            return  # a game's own component: its item answers
+    if interaction.type != discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id") or "")
+    if custom_id.startswith("tr:") and not handlers(bot_of(interaction), custom_id):
         await reply(interaction, "That button is out of date: it belongs to an older message. "
                                  "Use `/game play` for your choices now.")
 

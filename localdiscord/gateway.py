@@ -84,6 +84,7 @@ class Gateway:
         self.resume_count = 0
         self.heartbeat_interval_ms = 41250
         self.identified = asyncio.Event()
+        self.close_codes: list[int | None] = []  # each ended connection's (1000: the client closed it)
 
     @property
     def live_sessions(self) -> list[Session]:
@@ -140,6 +141,7 @@ class Gateway:
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
+            self.close_codes.append(ws.close_code)
             self.connections.remove(conn)
             if conn.session is not None and conn.session.connection is conn:
                 conn.session.connection = None

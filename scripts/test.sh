@@ -4,7 +4,7 @@
 # those tests say so when skipped; so do the browser tests where no Chromium could be installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh requirements-dev.txt
+bash scripts/setup.sh requirements-dev.lock
 # The browser tests drive the system's headless Chromium (tests/browser/): install it where we can.
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null 2>&1; then

@@ -86,12 +86,13 @@ def test_local_table_seed_replays_the_same_games(monkeypatch: pytest.MonkeyPatch
     """LOCAL_TABLE_SEED=n: the games started get the seeds n, n+1, ... (the browser tests rely on it)."""
     from types import SimpleNamespace
 
+    from bot.config import Settings
     from bot.local import replay_seeds
 
-    bot = SimpleNamespace(service=SimpleNamespace(new_seed=lambda: 0))
-    monkeypatch.delenv("LOCAL_TABLE_SEED", raising=False)
+    bot = SimpleNamespace(service=SimpleNamespace(new_seed=lambda: 0), settings=Settings())
     replay_seeds(bot)
     assert bot.service.new_seed() == 0
     monkeypatch.setenv("LOCAL_TABLE_SEED", "7")
+    bot.settings = Settings.from_env(None)  # as `python -m bot` reads it
     replay_seeds(bot)
     assert [bot.service.new_seed() for _ in range(3)] == [7, 8, 9]

@@ -10,7 +10,7 @@ from alembic import context
 from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 
-from bot.db import make_engine, normalise_url
+from bot.db import database_url, make_engine, normalise_url
 from bot.models import Base
 
 config = context.config
@@ -18,9 +18,9 @@ target_metadata = Base.metadata
 
 
 def cli_url() -> str:
-    return str(normalise_url(os.environ.get("DATABASE_URL")
-                             or config.get_main_option("sqlalchemy.url")
-                             or "sqlite+aiosqlite:///data/bot.sqlite3"))
+    """DATABASE_URL, else sqlalchemy.url if alembic.ini is given one, else the bot's default."""
+    return str(normalise_url(os.environ.get("DATABASE_URL") or config.get_main_option("sqlalchemy.url")
+                             or database_url()))
 
 
 def do_run_migrations(connection: Connection) -> None:

@@ -14,22 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import gate
 from cogs.africa.help import HELP_TOPICS, help_embed
 from cogs.africa.routes import reachable, resource_steps
 from cogs.africa.ui import AfricaUI, area_name, bid_split, conflict_token_text, token_power
-from cogs.common import (
-    answer_after_commit,
-    find_game,
-    game_autocomplete,
-    perform,
-    reply,
-    running_game,
-)
-from cogs.common import seat_of as seat_of_user
-from cogs.panel import panel_message, show_panel, waiting_on
+from cogs.common import answer_after_commit, match, reply
+from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
+from cogs.panel import panel_message, waiting_on
 from games.africa.board import AREA, AREAS, MARKERS, SPECIALS, SV, TOKENS, marker_name, token_name
 
 if TYPE_CHECKING:
@@ -41,7 +33,6 @@ KEY = "africa"
 Action = dict[str, Any]
 Choices = list[app_commands.Choice[str]]
 IntChoices = list[app_commands.Choice[int]]
-GAME_HELP = "Which game (when several share the channel)"
 
 # What each kind of action is, in players' words, and the command that plays it.
 FAMILY: dict[str, str] = {
@@ -144,32 +135,11 @@ def parse_piece(text: str) -> tuple[str, str] | None:
     return (kind, area) if area and kind in ("trader", "wholesaler") else None
 
 
-def match(current: str, choices: list[app_commands.Choice[Any]]) -> list[app_commands.Choice[Any]]:
-    lowered = current.lower().strip()
-    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
-
-
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-# --- the game and the user's choices ----------------------------------------------------------
-
-async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    """The running game an autocomplete is about (its `game` option, or the channel's)."""
-    return await running_game(interaction, KEY)
-
-
-async def mine(interaction: discord.Interaction) -> tuple[GameRecord | None, str | None, list[tuple[Action, str]]]:
-    """The game, the user's seat and the user's legal actions with their labels."""
-    record = await current_record(interaction)
-    if record is None:
-        return None, None, []
-    seat = seat_of_user(interaction, record)
-    if seat is None:
-        return record, None, []
-    return record, seat, gate.choices(record, seat)
-
+# --- the user's choices ------------------------------------------------------------------------
 
 def of_types(legal: list[tuple[Action, str]], *types: str) -> list[tuple[Action, str]]:
     return [(a, label) for a, label in legal if a["type"] in types]
@@ -248,32 +218,16 @@ def area_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str
             + "; ".join(label for a, label in legal if a["type"] in ("fight", "fight_neutrals")) + ".")
 
 
-class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play Heart of Africa"):
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-        super().__init__()
+class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of Africa"):
+    key = KEY
+    help = game_help("Heart of Africa", HELP_TOPICS, help_embed)
 
     # --- playing ---------------------------------------------------------------------------
-    async def game_and_seat(self, interaction: discord.Interaction,
-                            game: int | None) -> tuple[GameRecord, str] | None:
-        """The running game and the user's seat when it is their turn; otherwise a friendly no."""
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is None:
-            return None
-        seat = seat_of_user(interaction, record)
-        if seat is None:
-            await reply(interaction, f"You're not playing in game #{record.id}. " + waiting_on(record))
-            return None
-        if seat not in record.to_act:
-            await reply(interaction, "It's not your turn. " + waiting_on(record))
-            return None
-        return record, seat
-
     async def play(self, interaction: discord.Interaction, game: int | None,
                    build: Action | list[Action] | Callable[[GameRecord, str, list[tuple[Action, str]]],
                                                             Awaitable[Action | list[Action] | None]]) -> None:
         """Check the user may act, build the action(s), refuse a wrong kind in players' words, and play."""
-        found = await self.game_and_seat(interaction, game)
+        found = await self.turn_record(interaction, game)
         if found is None:
             return
         record, seat = found
@@ -310,20 +264,6 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
             await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
         else:
             await reply(interaction, f"{text}\n\n{waiting_on(record)}"[:2000])
-
-    # --- help and panel --------------------------------------------------------------------
-    @app_commands.command(name="help", description="How to play Heart of Africa, and the commands")
-    @app_commands.describe(topic="What to read about")
-    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
-    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        await reply(interaction, embed=help_embed(topic))
-
-    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
-    @app_commands.describe(game=GAME_HELP)
-    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is not None:
-            await show_panel(interaction, record.id)
 
     # --- setup and auction -----------------------------------------------------------------
     @app_commands.command(name="start", description="Setup: the coastal area where your 5 traders start")
@@ -558,7 +498,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
         command = interaction.command.name if interaction.command else ""
         kind = {"start": "start_area", "place-neutral": "place_neutral", "retreat": "retreat",
                 "recruit": "recruit"}[command]
-        _, _, legal = await mine(interaction)
+        _, _, legal = await self.my_choices(interaction)
         field = "to" if kind == "retreat" else "area"
         out = []
         for a, label in of_types(legal, kind):
@@ -571,7 +511,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @bid.autocomplete("amount")
     async def bid_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
-        record, seat, legal = await mine(interaction)
+        record, seat, legal = await self.my_choices(interaction)
         view = gate.private(record, seat) if record and seat else None
         if not view:
             return []
@@ -582,7 +522,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @move.autocomplete("piece")
     async def piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, seat, legal = await mine(interaction)
+        record, seat, legal = await self.my_choices(interaction)
         view = gate.public(record) if record else None
         if not view:
             return []
@@ -597,7 +537,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @move.autocomplete("to")
     async def move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, seat, legal = await mine(interaction)
+        record, seat, legal = await self.my_choices(interaction)
         parsed = parse_piece(str(getattr(interaction.namespace, "piece", "") or ""))
         if record is None or seat is None or parsed is None or not of_types(legal, "move"):
             return []
@@ -614,7 +554,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @resource.autocomplete("change")
     async def resource_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, seat, legal = await mine(interaction)
+        record, seat, legal = await self.my_choices(interaction)
         view = gate.public(record) if record else None
         firsts = [a for a, _ in of_types(legal, "change_resource")]
         if record is None or seat is None or view is None or not firsts:
@@ -632,13 +572,13 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @special.autocomplete("token")
     async def special_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, _, legal = await mine(interaction)
+        _, _, legal = await self.my_choices(interaction)
         offered = list(dict.fromkeys(a["token"] for a, _ in of_types(legal, "use")))
         return match(current, [app_commands.Choice(name=token_name(t)[:100], value=t) for t in offered])
 
     @special.autocomplete("target")
     async def special_target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, _, legal = await mine(interaction)
+        _, _, legal = await self.my_choices(interaction)
         chosen = str(getattr(interaction.namespace, "token", "") or "")
         uses = [a for a, _ in of_types(legal, "use")]
         tid = find_token(chosen, list(dict.fromkeys(a["token"] for a in uses))) if chosen else None
@@ -648,7 +588,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @move_neutral.autocomplete("from_")
     async def neutral_from_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, _, legal = await mine(interaction)
+        record, _, legal = await self.my_choices(interaction)
         view = gate.public(record) if record else None
         if view is None:
             return []
@@ -659,7 +599,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @move_neutral.autocomplete("to")
     async def neutral_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, _, legal = await mine(interaction)
+        _, _, legal = await self.my_choices(interaction)
         src = find_area(str(getattr(interaction.namespace, "from_", "") or getattr(interaction.namespace, "from", "")
                             or ""))
         out = [app_commands.Choice(name=area_name(a["to"]), value=a["to"]) for a, _ in of_types(legal, "move_neutral")
@@ -668,7 +608,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @conflict.autocomplete("with_")
     async def conflict_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, seat, legal = await mine(interaction)
+        record, seat, legal = await self.my_choices(interaction)
         view = gate.public(record) if record else None
         if view is None:
             return []
@@ -692,14 +632,14 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @commit.autocomplete("cubes")
     async def cubes_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
-        _, _, legal = await mine(interaction)
+        _, _, legal = await self.my_choices(interaction)
         out = [app_commands.Choice(name=f"{a['cubes']} (+{3 * a['cubes']} strength)", value=int(a["cubes"]))
                for a, _ in of_types(legal, "commit")]
         return [c for c in out if current.strip() in str(c.value)][:25]
 
     @commit.autocomplete("tokens")
     async def tokens_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, _, legal = await mine(interaction)
+        _, _, legal = await self.my_choices(interaction)
         offered = [a["token"] for a, _ in of_types(legal, "add_token")]
         out: list[app_commands.Choice[str]] = []
         for size in range(1, len(offered) + 1):
@@ -715,7 +655,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @drawn.autocomplete("choice")
     async def drawn_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, _, legal = await mine(interaction)
+        record, _, legal = await self.my_choices(interaction)
         view = gate.public(record) if record else None
         c = (view or {}).get("conflict") or {}
         token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else "the token"
@@ -726,7 +666,7 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
 
     @score.autocomplete("bonus")
     async def score_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, seat, legal = await mine(interaction)
+        record, seat, legal = await self.my_choices(interaction)
         view = gate.private(record, seat) if record and seat else None
         if view is None:
             return []
@@ -738,27 +678,6 @@ class AfricaCog(commands.GroupCog, group_name="africa", group_description="Play 
             gain = bonus_gain(view, a)
             out.append(app_commands.Choice(name=(label + (f" (+{gain} VP)" if gain else ""))[:100], value=value))
         return match(current, out)
-
-    @panel.autocomplete("game")
-    @start.autocomplete("game")
-    @bid.autocomplete("game")
-    @pass_.autocomplete("game")
-    @place_neutral.autocomplete("game")
-    @move.autocomplete("game")
-    @recruit.autocomplete("game")
-    @resource.autocomplete("game")
-    @special.autocomplete("game")
-    @finish.autocomplete("game")
-    @move_neutral.autocomplete("game")
-    @conflict.autocomplete("game")
-    @commit.autocomplete("game")
-    @retreat_token.autocomplete("game")
-    @drawn.autocomplete("game")
-    @retreat.autocomplete("game")
-    @reputation.autocomplete("game")
-    @score.autocomplete("game")
-    async def game_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
-        return await game_autocomplete(interaction, current, key=KEY)
 
 
 def bonus_gain(view: dict[str, Any], action: Action) -> int:

@@ -1,7 +1,7 @@
 """`/africa help`: Heart of Africa explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
+from cogs.gamecog import help_page
 
 HELP_TOPICS: list[tuple[str, str]] = [
     ("overview", "What the game is"),
@@ -161,10 +161,4 @@ TEXT: dict[str, str] = {
 }
 
 
-def help_embed(topic: str) -> discord.Embed:
-    title = dict(HELP_TOPICS).get(topic, "What the game is")
-    embed = discord.Embed(title=f"Heart of Africa · {title}", description=TEXT.get(topic, TEXT["overview"]),
-                          colour=discord.Colour.from_str("#b5651d"))
-    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
-    embed.set_footer(text=f"More: /africa help topic: {others}")
-    return embed
+help_embed = help_page("africa", "Heart of Africa", "#b5651d", HELP_TOPICS, TEXT)

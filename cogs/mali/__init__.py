@@ -8,19 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import gate
-from cogs.common import (
-    Components,
-    find_game,
-    game_autocomplete,
-    legal_choices,
-    perform,
-    reply,
-    running_game,
-    seat_of,
-)
+from cogs.common import Components, reply, seat_of
+from cogs.gamecog import GameCog, game_help, perform
 from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import ACTIONS, MaliUI
 from cogs.panel import number, seated, show_panel, waiting_on
@@ -73,17 +64,6 @@ def order_text(view: dict[str, Any], oid: str) -> str:
     if not o:
         return oid
     return f"{oid}: {place(o['from'])} → {place(o['to'])}, {o['points']} pts"
-
-
-async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    """The running game an autocomplete is about (its `game` option, or the channel's)."""
-    return await running_game(interaction, KEY)
-
-
-async def legal_of(interaction: discord.Interaction,
-                   *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
-    """The user's legal actions of these types, with their labels (for the user's eyes)."""
-    return await legal_choices(interaction, KEY, *types)
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
@@ -143,30 +123,17 @@ def objective_picker(record: GameRecord, seat: str) -> tuple[str, discord.ui.Vie
     return text, holder
 
 
-class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Powstańcy. Warszawa 1944"):
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-        super().__init__()
+class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. Warszawa 1944"):
+    key = KEY
+    help = game_help("Mali Powstańcy", HELP_TOPICS, help_embed)
 
     async def run(self, interaction: discord.Interaction, game: int | None, action: dict[str, Any]) -> None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
+        record = await self.running(interaction, game)
         if record is None:
             return
         await perform(interaction, record, action)
 
-    # --- help and panel ------------------------------------------------------------------------
-    @app_commands.command(name="help", description="How to play Mali Powstańcy, and the commands")
-    @app_commands.describe(topic="What to read about")
-    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
-    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        await reply(interaction, embed=help_embed(topic))
-
-    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
-    @app_commands.describe(game="Which game (when several share the channel)")
-    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is None:
-            return
+    async def open_panel(self, interaction: discord.Interaction, record: GameRecord) -> None:
         seat = seat_of(interaction, record)
         picker = objective_picker(record, seat) if seat is not None else None
         if picker is not None:  # the draft: the six objectives in one list to tick
@@ -183,7 +150,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
 
     @card.autocomplete("value")
     async def card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        record, legal = await legal_of(interaction, "choose_card")
+        record, legal = await self.legal_of(interaction, "choose_card")
         if record is None:
             return []
         extended = record.options.get("variant") == "extended"
@@ -197,7 +164,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     async def objectives(self, interaction: discord.Interaction, keep: str | None = None,
                          game: int | None = None) -> None:
         if keep is None or not keep.strip():
-            record = await find_game(interaction, game, key=KEY, running_only=True)
+            record = await self.running(interaction, game)
             if record is None:
                 return
             seat = seat_of(interaction, record)
@@ -212,7 +179,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
 
     @objectives.autocomplete("keep")
     async def objectives_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "choose_objectives")
+        record, legal = await self.legal_of(interaction, "choose_objectives")
         if record is None:
             return []
         return match(current, [app_commands.Choice(name=label[:100], value=",".join(sorted(a["ids"])))
@@ -225,7 +192,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
                            game="Which game (when several share the channel)")
     async def move(self, interaction: discord.Interaction, scout: str, to: str, pickups: bool = True,
                    game: int | None = None) -> None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
+        record = await self.running(interaction, game)
         if record is None:
             return
         seat = seat_of(interaction, record)
@@ -307,7 +274,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     @app_commands.describe(option="What you choose (autocomplete lists the choices)",
                            game="Which game (when several share the channel)")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
+        record = await self.running(interaction, game)
         if record is None:
             return
         seat = seat_of(interaction, record)
@@ -322,7 +289,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
 
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, *DECISIONS)
+        record, legal = await self.legal_of(interaction, *DECISIONS)
         return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
 
     # --- autocompletes -------------------------------------------------------------------------
@@ -338,7 +305,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
         command = interaction.command.name if interaction.command else ""
         types = {"move": ("step",), "jump": ("jump",), "place": ("place_scout",), "pickup": ("pick_up",),
                  "drop": ("drop",), "squad-jump": ("squad_jump",), "swap-scouts": ("swap_scouts",)}[command]
-        record, legal = await legal_of(interaction, *types)
+        record, legal = await self.legal_of(interaction, *types)
         names: list[str] = []
         for a, _ in legal:
             for field in ("scout", "a", "b"):
@@ -353,7 +320,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
 
     @move.autocomplete("to")
     async def move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record = await current_record(interaction)
+        record = await self.current_record(interaction)
         scout = getattr(interaction.namespace, "scout", None)
         seat = seat_of(interaction, record) if record is not None else None
         if record is None or not scout or seat is None or seat not in record.to_act:
@@ -372,14 +339,14 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     async def to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         command = interaction.command.name if interaction.command else ""
         kind = {"jump": "jump", "place": "place_scout", "squad-jump": "squad_jump"}[command]
-        record, legal = await legal_of(interaction, kind)
+        record, legal = await self.legal_of(interaction, kind)
         scout = getattr(interaction.namespace, "scout", None)
         targets = [a["to"] for a, _ in legal if not scout or a["scout"] == scout]
         return match(current, [app_commands.Choice(name=place(t)[:100], value=t) for t in dict.fromkeys(targets)])
 
     @pickup.autocomplete("order")
     async def order_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "pick_up")
+        record, legal = await self.legal_of(interaction, "pick_up")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -391,7 +358,7 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
     @swap_orders.autocomplete("a")
     @swap_orders.autocomplete("b")
     async def swap_orders_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "swap_orders")
+        record, legal = await self.legal_of(interaction, "swap_orders")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -404,24 +371,6 @@ class Mali(commands.GroupCog, group_name="mali", group_description="Play Mali Po
                 if o not in ids:
                     ids.append(o)
         return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o) for o in ids])
-
-    @panel.autocomplete("game")
-    @card.autocomplete("game")
-    @objectives.autocomplete("game")
-    @move.autocomplete("game")
-    @jump.autocomplete("game")
-    @place_cmd.autocomplete("game")
-    @pickup.autocomplete("game")
-    @drop.autocomplete("game")
-    @end.autocomplete("game")
-    @finish.autocomplete("game")
-    @swap_scouts.autocomplete("game")
-    @squad_jump.autocomplete("game")
-    @swap_orders.autocomplete("game")
-    @peek.autocomplete("game")
-    @choose.autocomplete("game")
-    async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_autocomplete(interaction, current, key=KEY)
 
 
 DECISIONS = ("choose_scout", "soldier_to", "block_path", "displace")

@@ -1,7 +1,7 @@
 """`/mali help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
+from cogs.gamecog import help_page
 
 HELP_TOPICS: list[tuple[str, str]] = [
     ("overview", "What the game is"),
@@ -100,10 +100,4 @@ TEXT: dict[str, str] = {
 }
 
 
-def help_embed(topic: str) -> discord.Embed:
-    title = dict(HELP_TOPICS).get(topic, "What the game is")
-    embed = discord.Embed(title=f"Mali Powstańcy · {title}", description=TEXT.get(topic, TEXT["overview"]),
-                          colour=discord.Colour.from_str("#c0392b"))
-    others = " · ".join(f"`{k}`" for k, _ in HELP_TOPICS if k != topic)
-    embed.set_footer(text=f"More: /mali help topic: {others.replace('`', '')}")
-    return embed
+help_embed = help_page("mali", "Mali Powstańcy", "#c0392b", HELP_TOPICS, TEXT)

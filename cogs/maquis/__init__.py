@@ -7,21 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import gate
-from cogs.common import (
-    answer_after_commit,
-    confirm,
-    find_game,
-    game_autocomplete,
-    legal_choices,
-    perform,
-    refuse_with_choices,
-    reply,
-    running_game,
-    seat_of,
-)
+from cogs.common import answer_after_commit, find_game, match, refuse_with_choices, reply, seat_of
+from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, perform
 from cogs.maquis.help import HELP_TOPICS, help_embed
 from cogs.maquis.ui import MaquisUI, offers, place_name
 from games.maquis.board import LOCATIONS, MISSIONS, SLOTS
@@ -36,7 +25,6 @@ KEY = "maquis"
 Choices = list[app_commands.Choice[str]]
 Action = dict[str, Any]
 DECISIONS = ("arrange", "remove", "bridge")
-GAME_HELP = "Which game (when several share the channel)"
 
 
 # --- reading what the user typed ----------------------------------------------------------------
@@ -68,11 +56,6 @@ def words(label: str, drop_place: bool = False) -> str:
     """An engine label in players' words: no '(nothing)' cost; without the place when it is known."""
     label = label.replace(" (nothing)", "")
     return label.split(": ", 1)[1] if drop_place and ": " in label else label
-
-
-def match(current: str, choices: Choices) -> Choices:
-    lowered = current.lower().strip()
-    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
 
 
 def route_hints(record: GameRecord, seat: str, locs: list[str]) -> dict[str, int | None]:
@@ -109,19 +92,6 @@ def place_refusal(view: dict[str, Any], loc: str | None, text: str) -> str:
     return f"A partisan cannot be placed on {name} now."
 
 
-# --- finding the game and the user's seat -------------------------------------------------------
-
-async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    """The running game an autocomplete is about (its `game` option, or the channel's)."""
-    return await running_game(interaction, KEY)
-
-
-async def legal_of(interaction: discord.Interaction,
-                   *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
-    """The user's legal actions of these types, with their labels (for the user's eyes)."""
-    return await legal_choices(interaction, KEY, *types)
-
-
 def waiting_text(record: GameRecord) -> str:
     view = gate.public(record) or {}
     if record.status != "running" or not record.to_act:
@@ -129,24 +99,14 @@ def waiting_text(record: GameRecord) -> str:
     return MaquisUI().waiting_line(view, record.mention)
 
 
-class Maquis(commands.GroupCog, group_name="maquis",
-             group_description="Play Maquis (solo or a co-operative team)"):
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-        super().__init__()
+class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo or a co-operative team)"):
+    key = KEY
+    help = game_help("Maquis", HELP_TOPICS, help_embed)
+    not_playing = "You're not playing in game #{gid}: you can watch. "
+    not_your_turn = "It's not your Day: today's leader decides for the team. "
 
-    async def turn_record(self, interaction: discord.Interaction, game: int | None) -> tuple[GameRecord, str] | None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is None:
-            return None
-        seat = seat_of(interaction, record)
-        if seat is None:
-            await reply(interaction, f"You're not playing in game #{record.id}: you can watch. " + waiting_text(record))
-            return None
-        if seat not in record.to_act:
-            await reply(interaction, "It's not your Day: today's leader decides for the team. " + waiting_text(record))
-            return None
-        return record, seat
+    def waiting(self, record: GameRecord) -> str:
+        return waiting_text(record)
 
     async def run(self, interaction: discord.Interaction, game: int | None, actions: Action | list[Action],
                   found: tuple[GameRecord, str] | None = None) -> None:
@@ -156,22 +116,6 @@ class Maquis(commands.GroupCog, group_name="maquis",
         applied = await perform(interaction, found[0], actions, quiet=True)
         if applied is not None:
             await answer_after_commit(interaction, confirm(interaction, applied))
-
-    # --- help and panel ------------------------------------------------------------------------
-    @app_commands.command(name="help", description="How to play Maquis, and the commands")
-    @app_commands.describe(topic="What to read about")
-    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
-    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        await reply(interaction, embed=help_embed(topic))
-
-    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
-    @app_commands.describe(game=GAME_HELP)
-    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        from cogs.panel import show_panel
-
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is not None:
-            await show_panel(interaction, record.id)
 
     # --- placement -----------------------------------------------------------------------------
     @app_commands.command(name="place", description="Placement: send the next partisan to a location")
@@ -203,7 +147,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
 
     @place.autocomplete("location")
     async def place_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "place")
+        record, legal = await self.legal_of(interaction, "place")
         seat = seat_of(interaction, record) if record is not None else None
         view = gate.public(record) if record is not None else None
         if record is None or view is None or seat is None:
@@ -248,7 +192,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
 
     @activate.autocomplete("partisan")
     async def activate_partisan_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "activate")
+        record, legal = await self.legal_of(interaction, "activate")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -259,7 +203,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
 
     @activate.autocomplete("action")
     async def activate_action_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "activate")
+        record, legal = await self.legal_of(interaction, "activate")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -296,7 +240,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
 
     @shoot.autocomplete("at")
     async def shoot_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "shoot")
+        record, legal = await self.legal_of(interaction, "shoot")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -350,7 +294,7 @@ class Maquis(commands.GroupCog, group_name="maquis",
 
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, legal = await legal_of(interaction, *DECISIONS)
+        _, legal = await self.legal_of(interaction, *DECISIONS)
         return match(current, [app_commands.Choice(name=label[:100], value=f"{a['type']}:{option_value(a)}"[:100])
                                for a, label in legal])
 
@@ -369,18 +313,6 @@ class Maquis(commands.GroupCog, group_name="maquis",
             embed.add_field(name=f"{m['name']} ({m['slot'].removeprefix('mission_')}){res}"[:256],
                             value=f"{MISSIONS[m['id']]['text']}\nBoxes: {boxes}"[:1024], inline=False)
         await reply(interaction, embed=embed)
-
-    @panel.autocomplete("game")
-    @place.autocomplete("game")
-    @activate.autocomplete("game")
-    @shoot.autocomplete("game")
-    @home.autocomplete("game")
-    @end.autocomplete("game")
-    @handover.autocomplete("game")
-    @choose.autocomplete("game")
-    @missions.autocomplete("game")
-    async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_autocomplete(interaction, current, key=KEY)
 
 
 async def setup(bot: TabletopBot) -> None:

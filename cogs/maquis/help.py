@@ -1,7 +1,7 @@
 """`/maquis help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
+from cogs.gamecog import help_page
 
 HELP_TOPICS: list[tuple[str, str]] = [
     ("overview", "What the game is"),
@@ -124,10 +124,4 @@ TEXT: dict[str, str] = {
 }
 
 
-def help_embed(topic: str) -> discord.Embed:
-    title = dict(HELP_TOPICS).get(topic, "What the game is")
-    embed = discord.Embed(title=f"Maquis · {title}", description=TEXT.get(topic, TEXT["overview"]),
-                          colour=discord.Colour.from_str("#3b5d3a"))
-    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
-    embed.set_footer(text=f"More: /maquis help topic: {others} · full rules: docs/rules/maquis.md")
-    return embed
+help_embed = help_page("maquis", "Maquis", "#3b5d3a", HELP_TOPICS, TEXT, rules="docs/rules/maquis.md")

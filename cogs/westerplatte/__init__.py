@@ -7,22 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import gate
-from cogs.common import (
-    answer_after_commit,
-    bot_of,
-    find_game,
-    game_autocomplete,
-    legal_choices,
-    perform,
-    refuse_with_choices,
-    reply,
-    running_game,
-    seat_of,
-)
-from cogs.panel import panel_message, show_panel, waiting_on
+from cogs.common import answer_after_commit, bot_of, match, refuse_with_choices, reply, seat_of
+from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
+from cogs.panel import panel_message, waiting_on
 from cogs.westerplatte.help import HELP_TOPICS, help_embed
 from cogs.westerplatte.ui import WesterplatteUI, officer_name, place, place_with_tile, route_costs, troop_text
 from games.westerplatte.board import PATHS, ROMAN, TILE_NAMES, WALLS
@@ -37,7 +26,6 @@ Choices = list[app_commands.Choice[str]]
 Action = dict[str, Any]
 DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
 TARGETED = ("attack", "mortar", "mine", "rebuild", "push_back")
-GAME_HELP = "Which game (when several share the channel)"
 
 
 # --- reading what the user typed ----------------------------------------------------------------
@@ -86,22 +74,6 @@ def officer_ids(text: str, view: dict[str, Any] | None) -> list[str]:
 
 def decision_value(action: Action) -> str:
     return ":".join([action["type"]] + [str(action[k]) for k in ("wall", "tile", "officer") if k in action])
-
-
-def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
-    lowered = current.lower().strip()
-    return [c for c in choices if lowered in c.name.lower() or lowered in str(c.value).lower()][:25]
-
-
-async def current_record(interaction: discord.Interaction) -> GameRecord | None:
-    """The running game an autocomplete is about (its `game` option, or the channel's)."""
-    return await running_game(interaction, KEY)
-
-
-async def legal_of(interaction: discord.Interaction,
-                   *types: str) -> tuple[GameRecord | None, list[tuple[dict[str, Any], str]]]:
-    """The user's legal actions of these types, with their labels (for the user's eyes)."""
-    return await legal_choices(interaction, KEY, *types)
 
 
 # --- answering the player -----------------------------------------------------------------------
@@ -223,25 +195,9 @@ def target_refusal(view: dict[str, Any], action: Action) -> str | None:
     return None
 
 
-class Westerplatte(commands.GroupCog, group_name="westerplatte",
-                   group_description="Play 7 Days of Westerplatte (co-operative)"):
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    async def turn_record(self, interaction: discord.Interaction, game: int | None) -> tuple[GameRecord, str] | None:
-        """The game and the user's seat, when it is the user's turn; otherwise a friendly refusal."""
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is None:
-            return None
-        seat = seat_of(interaction, record)
-        if seat is None:
-            await reply(interaction, f"You're not playing in game #{record.id}. " + waiting_on(record))
-            return None
-        if seat not in record.to_act:
-            await reply(interaction, "It's not your turn. " + waiting_on(record))
-            return None
-        return record, seat
+class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7 Days of Westerplatte (co-operative)"):
+    key = KEY
+    help = game_help("7 Days of Westerplatte", HELP_TOPICS, help_embed)
 
     async def run(self, interaction: discord.Interaction, game: int | None, actions: Action | list[Action],
                   found: tuple[GameRecord, str] | None = None, tile: str | None = None) -> None:
@@ -264,20 +220,6 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
         applied = await perform(interaction, found[0], actions, quiet=True)
         if applied is not None:
             await answer_after_commit(interaction, tell(interaction, applied))
-
-    # --- help and panel ------------------------------------------------------------------------
-    @app_commands.command(name="help", description="How to play 7 Days of Westerplatte, and the commands")
-    @app_commands.describe(topic="What to read about")
-    @app_commands.choices(topic=[app_commands.Choice(name=t[1], value=t[0]) for t in HELP_TOPICS])
-    async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        await reply(interaction, embed=help_embed(topic))
-
-    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
-    @app_commands.describe(game=GAME_HELP)
-    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await find_game(interaction, game, key=KEY, running_only=True)
-        if record is not None:
-            await show_panel(interaction, record.id)
 
     # --- phase 1: moving -----------------------------------------------------------------------
     @app_commands.command(name="move", description="Walk your officer to a wall space (uses 1 movement per step)")
@@ -312,7 +254,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @move.autocomplete("to")
     async def move_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "move")
+        record, legal = await self.legal_of(interaction, "move")
         view = gate.public(record) if record is not None else None
         if view is None or not legal:
             return []
@@ -359,7 +301,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @token.autocomplete("kind")
     async def token_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, legal = await legal_of(interaction, "extra_movement", "extra_action")
+        _, legal = await self.legal_of(interaction, "extra_movement", "extra_action")
         return match(current, [app_commands.Choice(name=label[:100], value=a["type"]) for a, label in legal])
 
     # --- phase 1: actions ----------------------------------------------------------------------
@@ -375,7 +317,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @attack.autocomplete("ammo")
     async def attack_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "attack")
+        record, legal = await self.legal_of(interaction, "attack")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -393,7 +335,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @mortar.autocomplete("path")
     async def mortar_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "mortar")
+        record, legal = await self.legal_of(interaction, "mortar")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -416,13 +358,13 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @mine.autocomplete("path")
     async def mine_path_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, legal = await legal_of(interaction, "mine")
+        _, legal = await self.legal_of(interaction, "mine")
         paths = list(dict.fromkeys(a["path"] for a, _ in legal))
         return match(current, [app_commands.Choice(name=f"path {p.upper()}", value=p) for p in paths])
 
     @mine.autocomplete("space")
     async def mine_space_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, legal = await legal_of(interaction, "mine")
+        _, legal = await self.legal_of(interaction, "mine")
         path = path_id(str(getattr(interaction.namespace, "path", "") or ""))
         spaces = [(a["path"], a["space"]) for a, _ in legal if not path or a["path"] == path]
         seen = list(dict.fromkeys(k for _, k in spaces))
@@ -445,7 +387,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @rebuild.autocomplete("wall")
     async def rebuild_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "rebuild")
+        record, legal = await self.legal_of(interaction, "rebuild")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -472,7 +414,7 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @pushback.autocomplete("paths")
     async def pushback_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await legal_of(interaction, "push_back")
+        record, legal = await self.legal_of(interaction, "push_back")
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
@@ -507,23 +449,8 @@ class Westerplatte(commands.GroupCog, group_name="westerplatte",
 
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        _, legal = await legal_of(interaction, *DECISIONS)
+        _, legal = await self.legal_of(interaction, *DECISIONS)
         return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
-
-    @panel.autocomplete("game")
-    @move.autocomplete("game")
-    @end.autocomplete("game")
-    @token.autocomplete("game")
-    @attack.autocomplete("game")
-    @mortar.autocomplete("game")
-    @mine.autocomplete("game")
-    @rebuild.autocomplete("game")
-    @supply.autocomplete("game")
-    @morale.autocomplete("game")
-    @pushback.autocomplete("game")
-    @choose.autocomplete("game")
-    async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_autocomplete(interaction, current, key=KEY)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -1,7 +1,7 @@
 """`/westerplatte help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
+from cogs.gamecog import help_page
 
 HELP_TOPICS: list[tuple[str, str]] = [
     ("overview", "What the game is"),
@@ -115,10 +115,5 @@ TEXT: dict[str, str] = {
 }
 
 
-def help_embed(topic: str) -> discord.Embed:
-    title = dict(HELP_TOPICS).get(topic, "What the game is")
-    embed = discord.Embed(title=f"7 Days of Westerplatte · {title}", description=TEXT.get(topic, TEXT["overview"]),
-                          colour=discord.Colour.from_str("#c8322d"))
-    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
-    embed.set_footer(text=f"More: /westerplatte help topic: {others} · full rules: docs/rules/westerplatte.md")
-    return embed
+help_embed = help_page("westerplatte", "7 Days of Westerplatte", "#c8322d", HELP_TOPICS, TEXT,
+                       rules="docs/rules/westerplatte.md")

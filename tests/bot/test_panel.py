@@ -5,7 +5,7 @@ from typing import Any
 
 import discord
 
-from bot.presenter import clip_lines
+from bot.texts import clip_lines
 from cogs.lobby import parse_options
 from cogs.panel import build_panel
 

@@ -5,10 +5,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.presentation import Name, PlainUI
-from cogs.common import find_game, perform
+from cogs.gamecog import GameCog, perform
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -25,15 +24,13 @@ class NimUI(PlainUI):
         return f"Your lucky number is {view['me']['lucky']}."
 
 
-class NimCog(commands.GroupCog, group_name="nim", group_description="Play Nim"):
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-        super().__init__()
+class NimCog(GameCog, group_name="nim", group_description="Play Nim"):
+    key = "nim"  # and /nim panel, the `game` option's choices, `running`, `turn_record`: from GameCog
 
     @app_commands.command(name="take", description="Take stones from the pile")
     async def take(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 3],
                    game: int | None = None) -> None:
-        record = await find_game(interaction, game, key="nim", running_only=True)
+        record = await self.running(interaction, game)
         if record is not None:
             await perform(interaction, record, {"type": "take", "count": count})
 

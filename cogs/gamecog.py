@@ -1,0 +1,174 @@
+"""The shape of a game's cog: `GameCog` holds what every `/<key> ...` group shares (help, panel,
+the `game` option's choices, finding the game and the user's turn, the user's legal choices), and
+`perform` plays an action; a game's cog declares only its own commands and texts."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import gate
+from bot.service import ServiceError
+from cogs.common import (
+    OOPS,
+    OffersGames,
+    answer_after_commit,
+    bot_of,
+    find_game,
+    legal_choices,
+    own_lines,
+    reply,
+    running_game,
+    seat_of,
+)
+from cogs.panel import panel_message, show_panel, waiting_on
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+    from bot.service import Applied, GameRecord
+
+log = logging.getLogger(__name__)
+
+GAME_HELP = "Which game (when several share the channel)"
+Choices = list[tuple[dict[str, Any], str]]
+
+
+def help_page(key: str, title: str, colour: str, topics: Sequence[tuple[str, str]], texts: dict[str, str],
+              rules: str | None = None) -> Callable[[str], discord.Embed]:
+    """A game's help by topic: `texts[topic]` (the overview when unknown) under the topic's name,
+    with the other topics (and where the full rules are) below."""
+    def page(topic: str) -> discord.Embed:
+        name = dict(topics).get(topic, "What the game is")
+        embed = discord.Embed(title=f"{title} · {name}", description=texts.get(topic, texts["overview"]),
+                              colour=discord.Colour.from_str(colour))
+        others = " · ".join(k for k, _ in topics if k != topic)
+        embed.set_footer(text=f"More: /{key} help topic: {others}" + (f" · full rules: {rules}" if rules else ""))
+        return embed
+
+    return page
+
+
+def game_help(title: str, topics: Sequence[tuple[str, str]],
+              page: Callable[[str], discord.Embed]) -> app_commands.Command[Any, ..., None]:
+    """A game's `/<key> help [topic]`: `topics` are (value, name) pairs, `page(topic)` the embed."""
+    async def help(cog: commands.Cog, interaction: discord.Interaction, topic: str = "overview") -> None:
+        await reply(interaction, embed=page(topic))
+
+    help.__qualname__ = "GameCog.help"  # a method: discord.py passes the cog first
+    described = app_commands.describe(topic="What to read about")(help)
+    chosen = app_commands.choices(topic=[app_commands.Choice(name=n, value=v) for v, n in topics])(described)
+    return app_commands.command(name="help", description=f"How to play {title}, and the commands")(chosen)
+
+
+class GameCog(OffersGames, commands.GroupCog):
+    """A game's command group. A subclass sets `key` and `help = game_help(...)`, and may change
+    the refusals' texts (`not_playing`, `not_your_turn`, `waiting`) and `open_panel`."""
+
+    key: ClassVar[str]
+    not_playing: ClassVar[str] = "You're not playing in game #{gid}. "
+    not_your_turn: ClassVar[str] = "It's not your turn. "
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+        self.offer_games()
+
+    # --- finding the game and the user's turn --------------------------------------------------
+    async def running(self, interaction: discord.Interaction, game: int | None) -> GameRecord | None:
+        """The running game of this kind the command means; otherwise a friendly refusal and None."""
+        return await find_game(interaction, game, key=self.key, running_only=True)
+
+    def waiting(self, record: GameRecord) -> str:
+        """Whom the game waits on, after a refusal."""
+        return waiting_on(record)
+
+    async def turn_record(self, interaction: discord.Interaction,
+                          game: int | None) -> tuple[GameRecord, str] | None:
+        """The game and the user's seat, when it is the user's turn; otherwise a friendly refusal."""
+        record = await self.running(interaction, game)
+        if record is None:
+            return None
+        seat = seat_of(interaction, record)
+        if seat is None:
+            await reply(interaction, self.not_playing.format(gid=record.id) + self.waiting(record))
+            return None
+        if seat not in record.to_act:
+            await reply(interaction, self.not_your_turn + self.waiting(record))
+            return None
+        return record, seat
+
+    # --- for autocompletes -------------------------------------------------------------------
+    async def current_record(self, interaction: discord.Interaction) -> GameRecord | None:
+        """The running game an autocomplete is about (its `game` option, or the channel's)."""
+        return await running_game(interaction, self.key)
+
+    async def legal_of(self, interaction: discord.Interaction, *types: str) -> tuple[GameRecord | None, Choices]:
+        """The user's legal actions of these types, with their labels (for the user's eyes)."""
+        return await legal_choices(interaction, self.key, *types)
+
+    async def my_choices(self, interaction: discord.Interaction) -> tuple[GameRecord | None, str | None, Choices]:
+        """The game, the user's seat and all the user's legal actions with their labels."""
+        record = await self.current_record(interaction)
+        if record is None:
+            return None, None, []
+        seat = seat_of(interaction, record)
+        if seat is None:
+            return record, None, []
+        return record, seat, gate.choices(record, seat)
+
+    # --- the panel -----------------------------------------------------------------------------
+    @app_commands.command(name="panel", description="Your choices now, as buttons (only you see them)")
+    @app_commands.describe(game=GAME_HELP)
+    async def panel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await self.running(interaction, game)
+        if record is not None:
+            await self.open_panel(interaction, record)
+
+    async def open_panel(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """What `/<key> panel` shows: the user's panel of buttons."""
+        await show_panel(interaction, record.id)
+
+
+# --- playing -----------------------------------------------------------------------------------
+
+async def perform(interaction: discord.Interaction, record: GameRecord,
+                  actions: dict[str, Any] | list[dict[str, Any]], *,
+                  expected_version: int | None = None, quiet: bool = False) -> Applied | None:
+    """Play one action (or several, all or nothing) for the interaction's user through the one
+    write path, answer the user, then deliver what the table is told."""
+    bot = bot_of(interaction)
+    batch = actions if isinstance(actions, list) else [actions]
+    async with bot.presenter.answering():
+        try:
+            applied = await bot.service.act_many(
+                record.id, interaction.user.id, batch, expected_version=expected_version,
+                guild_id=record.guild_id, known=record)
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return None
+        except Exception:
+            log.exception("action failed: game %s user %s actions %s", record.id,
+                          interaction.user.id, batch)
+            await reply(interaction, OOPS.format(gid=record.id))
+            return None
+        interaction.extras["committed"] = True
+        if not quiet:
+            await answer_after_commit(interaction, confirm(interaction, applied))
+    await bot.presenter.deliver(record.id)
+    return applied
+
+
+async def confirm(interaction: discord.Interaction, applied: Applied) -> None:
+    """Tell the actor what happened, with their private events and their next choices."""
+    record = applied.record
+    seat = seat_of(interaction, record)
+    text = "\n".join(own_lines(applied, seat)) or "Done."
+    if seat is not None and seat in record.to_act:
+        content, view = await panel_message(bot_of(interaction), record, seat)
+        await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
+    else:
+        await reply(interaction, text[:2000])
