@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import registry  # noqa: E402
-from games.base import resolve_options  # noqa: E402
-from games.simulate import play_one  # noqa: E402
+from games import registry
+from games.base import resolve_options
+from games.simulate import play_one
 
 
 def main() -> None:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.africa import GAME  # noqa: E402
-from games.africa.samples import sample_states  # noqa: E402
-from renderers import africa  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
+from games.africa import GAME
+from games.africa.samples import sample_states
+from renderers import africa
+from renderers.common import encode_png
 
 LEVEL = 3  # the board's own PNG setting (renderers/africa/board.py)
 

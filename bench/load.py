@@ -67,7 +67,6 @@ from tests.fakediscord import FakeDiscord, InteractionRecord  # noqa: E402
 FIGURES = ("commit", "roundtrip", "memory", "lag", "burst")
 BOT_FIGURES = ("roundtrip", "memory", "lag", "burst")
 HEARTBEAT = 0.005  # seconds between the lag heartbeat's beats
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
 GOALS = {"move_over_noop_plus_commit": 1.5, "bot_over_raw_async": 1.5, "rss_mb_many": 200.0,
          "rss_many_over_10": 1.1, "lag_p99_ms": 50.0, "lag_max_ms": 100.0, "burst_final_p99_ms": 1000.0,
          "burst_first_over_1s": 0}
@@ -233,16 +232,6 @@ def profile_lines(profile: cProfile.Profile, sort: str, n: int = 25) -> list[str
     return [" ".join(line.split()) for line in lines[start:] if line.strip()]
 
 
-async def settle_bot(timeout: float = 120.0) -> None:
-    """Until the bot has finished handling every interaction (its posts after the reply too)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        if not [t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(HANDLER_TASKS)]:
-            return
-        await asyncio.sleep(0.01)
-
-
 async def bot_child(cfg: dict[str, Any]) -> None:
     """The bot's process: the real bot against the simulator, answering the bench on stdin/stdout."""
     protocol = os.fdopen(os.dup(1), "w", buffering=1)
@@ -287,7 +276,7 @@ async def bot_child(cfg: dict[str, Any]) -> None:
         if op == "rss":
             answer = rss()
         elif op == "settle":
-            await settle_bot()
+            await bot.pending.wait(120.0)  # the bot's own work in hand (bot/pending.py)
         elif op == "watch":  # start recording lag (and, diagnosing, slow callbacks, stages, the profile)
             heart.record()
             slow.seen.clear()
@@ -371,7 +360,7 @@ class BotProcess:
             try:
                 await asyncio.wait_for(self.call("quit"), 20)
                 await asyncio.wait_for(self.proc.wait(), 20)
-            except (Exception, asyncio.CancelledError):
+            except (Exception, asyncio.CancelledError):  # noqa: BLE001 - whatever went wrong, the child is killed
                 self.proc.kill()
                 await self.proc.wait()
         self._drain.cancel()
@@ -782,9 +771,9 @@ def ratios(many: dict[str, Any], few: dict[str, Any]) -> dict[str, Any]:
             inner = ratios(value, other)
             if inner:
                 out[key] = inner
-        elif isinstance(value, int | float) and not isinstance(value, bool) and isinstance(other, int | float):
-            if other and key != "stored":
-                out[key] = round(value / other, 2)
+        elif (isinstance(value, int | float) and not isinstance(value, bool) and isinstance(other, int | float)
+              and other and key != "stored"):
+            out[key] = round(value / other, 2)
     return out
 
 

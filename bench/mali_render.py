@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renderers import mali  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
-from renderers.mali.base import base_map  # noqa: E402
-from renderers.mali.samples import PUBLIC  # noqa: E402
+from renderers import mali
+from renderers.common import encode_png
+from renderers.mali.base import base_map
+from renderers.mali.samples import PUBLIC
 
 
 def main() -> int:

@@ -20,10 +20,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.simulate import choose, playout_rng  # noqa: E402
-from tests.e2e.harness import settle, start_bot, user_of  # noqa: E402
-from tests.e2e.mali_driver import DECISIONS, decision_value  # noqa: E402
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from games.simulate import choose, playout_rng
+from tests.e2e.harness import settle, start_bot, user_of
+from tests.e2e.mali_driver import DECISIONS, decision_value
+from tests.fakediscord import FakeDiscord
 
 
 def command_for(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -19,9 +19,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import registry  # noqa: E402
-from games.base import resolve_options  # noqa: E402
-from games.simulate import play_one, playout_rng  # noqa: E402
+from games import registry
+from games.base import resolve_options
+from games.simulate import play_one, playout_rng
 
 GOAL_MS = 50
 

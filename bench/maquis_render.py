@@ -16,12 +16,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import registry  # noqa: E402
-from games.base import resolve_options  # noqa: E402
-from games.simulate import choose, playout_rng  # noqa: E402
-from renderers import maquis  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
-from renderers.maquis.board import _board as render_board  # noqa: E402  (the renderer names no public one)
+from games import registry
+from games.base import resolve_options
+from games.simulate import choose, playout_rng
+from renderers import maquis
+from renderers.common import encode_png
+from renderers.maquis.board import _board as render_board  # the renderer names no public one
 
 
 def views(seed: int = 32) -> dict[str, dict[str, Any]]:

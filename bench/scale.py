@@ -25,12 +25,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.stored import NOW, pct, populate, templates  # noqa: E402
-from bot.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from games.simulate import choose, playout_rng  # noqa: E402
+from bench.stored import NOW, pct, populate, templates
+from bot.db import make_engine, make_sessionmaker, upgrade
+from bot.service import GameService
+from games.simulate import choose, playout_rng
 
-__all__ = ["templates", "populate", "pct", "backend", "Side"]
+__all__ = ["Side", "backend", "pct", "populate", "templates"]
 
 GUILD, CHANNEL = 777, 888
 

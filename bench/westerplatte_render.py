@@ -16,11 +16,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import registry  # noqa: E402
-from games.base import resolve_options  # noqa: E402
-from games.simulate import choose, playout_rng  # noqa: E402
-from renderers import westerplatte  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
+from games import registry
+from games.base import resolve_options
+from games.simulate import choose, playout_rng
+from renderers import westerplatte
+from renderers.common import encode_png
 
 
 def views(seed: int = 7) -> dict[str, dict[str, Any]]:

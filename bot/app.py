@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import memory, render
 from bot.config import Settings, point_discord_at
+from bot.pending import Pending
 from bot.presentation import GameUI
 
 if TYPE_CHECKING:
@@ -80,6 +81,8 @@ class TabletopBot(commands.Bot):
         self.presenter: Presenter
         self.scheduler: Scheduler
         self._engine: Any = None
+        self.pending = Pending()  # the interactions being handled (tests wait on it)
+        self.pending.follow_dispatchers(self.tree, self._connection._view_store)
 
     async def setup_hook(self) -> None:
         from bot import db

@@ -79,7 +79,7 @@ def simulate(key: str, players: int | None, options: dict[str, Any], games: int,
         game_seed = seed + i
         try:
             outcome, actions = play_one(game, players, resolved, game_seed, check_dump=check_dump)
-        except Exception as exc:  # every failure is reported with its seed
+        except Exception as exc:  # noqa: BLE001 - every failure is reported with its seed
             failures.append({"seed": game_seed, "error": repr(exc),
                              "trace": traceback.format_exc(limit=4)})
             continue

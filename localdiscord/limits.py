@@ -41,17 +41,17 @@ def _check_embeds(tree: Errors, embeds: list[Any]) -> None:
         if not isinstance(e, dict):
             continue
         p: list[str | int] = ["embeds", i]
-        _max_len(tree, p + ["title"], e.get("title"), EMBED_TITLE)
-        _max_len(tree, p + ["description"], e.get("description"), EMBED_DESCRIPTION)
+        _max_len(tree, [*p, "title"], e.get("title"), EMBED_TITLE)
+        _max_len(tree, [*p, "description"], e.get("description"), EMBED_DESCRIPTION)
         footer, author = e.get("footer") or {}, e.get("author") or {}
-        _max_len(tree, p + ["footer", "text"], footer.get("text"), FOOTER_TEXT)
-        _max_len(tree, p + ["author", "name"], author.get("name"), AUTHOR_NAME)
+        _max_len(tree, [*p, "footer", "text"], footer.get("text"), FOOTER_TEXT)
+        _max_len(tree, [*p, "author", "name"], author.get("name"), AUTHOR_NAME)
         fields = e.get("fields") or []
         if len(fields) > EMBED_FIELDS:
-            _err(tree, p + ["fields"], "BASE_TYPE_MAX_LENGTH", f"Must be {EMBED_FIELDS} or fewer in length.")
+            _err(tree, [*p, "fields"], "BASE_TYPE_MAX_LENGTH", f"Must be {EMBED_FIELDS} or fewer in length.")
         for j, f in enumerate(fields):
-            _max_len(tree, p + ["fields", j, "name"], f.get("name"), FIELD_NAME)
-            _max_len(tree, p + ["fields", j, "value"], f.get("value"), FIELD_VALUE)
+            _max_len(tree, [*p, "fields", j, "name"], f.get("name"), FIELD_NAME)
+            _max_len(tree, [*p, "fields", j, "value"], f.get("value"), FIELD_VALUE)
             total += len(f.get("name") or "") + len(f.get("value") or "")
         total += sum(len(x or "") for x in (e.get("title"), e.get("description"), footer.get("text"),
                                             author.get("name")))
@@ -60,19 +60,19 @@ def _check_embeds(tree: Errors, embeds: list[Any]) -> None:
 
 
 def _check_leaf(tree: Errors, path: list[str | int], c: dict[str, Any]) -> None:
-    _max_len(tree, path + ["custom_id"], c.get("custom_id"), MAX_CUSTOM_ID)
+    _max_len(tree, [*path, "custom_id"], c.get("custom_id"), MAX_CUSTOM_ID)
     t = c.get("type")
     if t == 2:
-        _max_len(tree, path + ["label"], c.get("label"), MAX_BUTTON_LABEL)
+        _max_len(tree, [*path, "label"], c.get("label"), MAX_BUTTON_LABEL)
     if t in (3, 5, 6, 7, 8):
         opts = c.get("options") or []
         if len(opts) > MAX_SELECT_OPTIONS:
-            _err(tree, path + ["options"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_SELECT_OPTIONS} or fewer in length.")
+            _err(tree, [*path, "options"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_SELECT_OPTIONS} or fewer in length.")
         for k, o in enumerate(opts):
-            _max_len(tree, path + ["options", k, "label"], o.get("label"), MAX_OPTION_LABEL)
-            _max_len(tree, path + ["options", k, "value"], o.get("value"), MAX_OPTION_LABEL)
+            _max_len(tree, [*path, "options", k, "label"], o.get("label"), MAX_OPTION_LABEL)
+            _max_len(tree, [*path, "options", k, "value"], o.get("value"), MAX_OPTION_LABEL)
     if t == 4:
-        _max_len(tree, path + ["label"], c.get("label"), MAX_TEXT_INPUT_LABEL)
+        _max_len(tree, [*path, "label"], c.get("label"), MAX_TEXT_INPUT_LABEL)
 
 
 def _check_components(tree: Errors, comps: list[Any], v2: bool) -> None:
@@ -86,26 +86,26 @@ def _check_components(tree: Errors, comps: list[Any], v2: bool) -> None:
             if not isinstance(c, dict):
                 continue
             count += 1
-            p = path + [i]
+            p = [*path, i]
             t = c.get("type")
             if t == 1:
                 children = c.get("components") or []
                 if len(children) > MAX_BUTTONS_PER_ROW:
-                    _err(tree, p + ["components"], "BASE_TYPE_MAX_LENGTH",
+                    _err(tree, [*p, "components"], "BASE_TYPE_MAX_LENGTH",
                          f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.")
                 if any(ch.get("type") in (3, 5, 6, 7, 8) for ch in children) and len(children) > 1:
-                    _err(tree, p + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    _err(tree, [*p, "components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                          "The specified component exceeds the maximum width")
-                walk(children, p + ["components"])
+                walk(children, [*p, "components"])
             elif t in (9, 17):
-                walk(c.get("components") or [], p + ["components"])
+                walk(c.get("components") or [], [*p, "components"])
                 if c.get("accessory"):
                     count += 1
-                    _check_leaf(tree, p + ["accessory"], c["accessory"])
+                    _check_leaf(tree, [*p, "accessory"], c["accessory"])
             elif t == 18:
                 if c.get("component"):
                     count += 1
-                    _check_leaf(tree, p + ["component"], c["component"])
+                    _check_leaf(tree, [*p, "component"], c["component"])
             else:
                 _check_leaf(tree, p, c)
 

@@ -104,8 +104,7 @@ class FailRule:
 
 def template_regex(template: str) -> re.Pattern[str]:
     """``/channels/{channel_id}/messages`` -> regex matching concrete paths (literal ids work too)."""
-    if template.startswith(API):
-        template = template[len(API):]
+    template = template.removeprefix(API)
     parts = re.split(r"(\{[^}]+\})", template)
     return re.compile("^" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts) + "$")
 
@@ -176,7 +175,7 @@ class RestApi:
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         sim = self.sim
-        path = request.path[len(API):] if request.path.startswith(API) else request.path
+        path = request.path.removeprefix(API)
         log = RequestLog(request.method, path, None)
         sim.requests.append(log)
         if not request.path.startswith(API):  # CDN, gateway websocket
@@ -201,7 +200,7 @@ class RestApi:
         log.files = [f.filename for f in files]
         request[BODY], request[FILES] = body, files
         violation = None
-        if sim.spec is not None and not getattr(handler, "__name__", "") == "not_found":
+        if sim.spec is not None and getattr(handler, "__name__", "") != "not_found":
             violation = sim.spec.validate(request.method, API + path, body)
         try:
             resp = await handler(request)
@@ -546,7 +545,7 @@ class RestApi:
     async def list_messages(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         q = request.query
-        msgs = [m for m in self.sim.channel_messages(ch)]
+        msgs = list(self.sim.channel_messages(ch))
         if "before" in q:
             msgs = [m for m in msgs if m.id < int(q["before"])]
         if "after" in q:

@@ -68,6 +68,9 @@ class Rejection:
         return f"{self.method} {self.path} -> {self.status} code {self.code} {self.message!r}{extra}"
 
 
+_SENDING: set[asyncio.Future[Any]] = set()  # gateway events sent in the background (`_later`)
+
+
 class FakeDiscord(UserActions):
     """A loopback Discord for discord.py bots. See the package docstring for an example."""
 
@@ -168,13 +171,13 @@ class FakeDiscord(UserActions):
         for client, task in self._clients:
             try:
                 await asyncio.wait_for(client.close(), 5)
-            except Exception:
+            except Exception:  # noqa: BLE001 - a client that fails to close is stopped below
                 pass
             if not task.done():
                 task.cancel()
             try:
                 await task
-            except BaseException:
+            except BaseException:  # noqa: BLE001 - the client's task ended, however it ended
                 pass
         self._clients.clear()
         await self.gateway.drop(code=1001)
@@ -212,7 +215,7 @@ class FakeDiscord(UserActions):
             if task.done():
                 task.result()  # re-raise the bot's startup error
             if wait_ready:
-                return client.is_ready()
+                return bool(client.is_ready())
             return all(client.get_guild(g) is not None for g in self.guilds) and self.gateway.identify_count > 0
 
         await self.wait_for(ready, timeout=timeout, message="bot did not become ready")
@@ -355,7 +358,9 @@ class FakeDiscord(UserActions):
     @staticmethod
     def _later(coro: Awaitable[Any] | None) -> None:
         if coro is not None:
-            asyncio.ensure_future(coro)
+            sent = asyncio.ensure_future(coro)
+            _SENDING.add(sent)  # kept until sent: the loop holds only weak references to tasks
+            sent.add_done_callback(_SENDING.discard)
 
     # -- reading ---------------------------------------------------------------------------------
     def channel_messages(self, channel: Any, *, include_ephemeral: bool = False) -> list[Message]:

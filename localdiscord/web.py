@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 
 from .interactions import CommandError
 from .simulator import FakeDiscord
@@ -139,7 +140,7 @@ class LocalTable:
 
     # -- guards ----------------------------------------------------------------------------------
     @web.middleware
-    async def only_local(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def only_local(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Refuse requests addressed to another host name (a web page elsewhere rebinding its DNS)."""
         host = (request.host or "").rsplit(":", 1)[0].strip("[]")
         if host not in ("127.0.0.1", "localhost", "::1"):

@@ -11,13 +11,14 @@ def services() -> dict[str, str]:
     """docker-compose.yml's services, each name with its block of text."""
     text = (ROOT / "docker-compose.yml").read_text()
     body = text.split("\nservices:\n", 1)[1].split("\nvolumes:\n", 1)[0]
-    return dict(re.findall(r"^  ([\w-]+):\n((?:    .*\n|\n)*)", body + "\n", flags=re.M))
+    return dict(re.findall(r"^  ([\w-]+):\n((?:    .*\n|\n)*)", body + "\n", flags=re.MULTILINE))
 
 
 def test_no_profile_starts_two_bots_on_one_token() -> None:
     bots = {name: block for name, block in services().items() if "<<: *bot" in block}
     assert set(bots) == {"bot", "bot-pg"}
-    profiles = {name: re.findall(r'^    profiles: \["([\w-]+)"\]', block, flags=re.M) for name, block in bots.items()}
+    profiles = {name: re.findall(r'^    profiles: \["([\w-]+)"\]', block, flags=re.MULTILINE)
+                for name, block in bots.items()}
     assert all(len(p) == 1 for p in profiles.values()), profiles  # none is started by every `up`
     assert len({p[0] for p in profiles.values()}) == len(bots)
 
@@ -25,8 +26,8 @@ def test_no_profile_starts_two_bots_on_one_token() -> None:
 def test_the_bots_run_under_init_with_an_optional_env_file_and_discord_only() -> None:
     text = (ROOT / "docker-compose.yml").read_text()
     common = text.split("x-bot: &bot\n", 1)[1].split("\n\n", 1)[0]
-    assert re.search(r"^  init: true", common, flags=re.M)
-    assert re.search(r"^  env_file:\n    - path: \.env\n      required: false$", common, flags=re.M)
+    assert re.search(r"^  init: true", common, flags=re.MULTILINE)
+    assert re.search(r"^  env_file:\n    - path: \.env\n      required: false$", common, flags=re.MULTILINE)
     for name in ("bot", "bot-pg"):
         assert 'LOCAL_TABLE: "0"' in services()[name]  # a .env copied from .env.example says 1
     assert "bot.sqlite3" not in text  # the bot's default, written in bot/config.py only

@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import time
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -253,10 +251,10 @@ def make_bot() -> commands.Bot:
 
 
 @pytest.fixture
-async def env(fake_discord: FakeDiscord) -> AsyncIterator[tuple[FakeDiscord, commands.Bot]]:
+async def env(fake_discord: FakeDiscord) -> tuple[FakeDiscord, commands.Bot]:
     bot = make_bot()
     await fake_discord.connect(bot)
-    yield fake_discord, bot
+    return fake_discord, bot
 
 
 # --------------------------------------------------------------------------------------------------
@@ -298,7 +296,7 @@ async def test_point_discord_py_at_sets_exactly_the_three_seams(fake_discord) ->
 # Slash commands, autocomplete
 # --------------------------------------------------------------------------------------------------
 async def test_slash_public_and_ephemeral(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     r = await sim.slash(sim.alice, sim.channel, "ping")
     assert r.response_type == 4 and not r.ephemeral and r.content == "pong"
     assert sim.last_message(sim.channel) is r.message
@@ -328,13 +326,13 @@ async def test_subcommand_group_and_permissions(env) -> None:
 
 
 async def test_resolved_user_and_channel(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     r = await sim.slash(sim.alice, sim.channel, "who", options={"user": sim.bob, "where": sim.channel})
     assert r.content == "bob in #general (Member)"
 
 
 async def test_autocomplete(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     choices = await sim.autocomplete(sim.alice, sim.channel, "mali move", options={"piece": "K", "to": "a"},
                                      focused="to")
     assert choices == [{"name": "K to a1", "value": "a1"}, {"name": "K to a2", "value": "a2"}]
@@ -346,7 +344,7 @@ async def test_autocomplete(env) -> None:
 # Components: buttons, selects, modals, persistent and dynamic items
 # --------------------------------------------------------------------------------------------------
 async def test_button_edit_and_followup(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     r = await sim.slash(sim.alice, sim.channel, "panel")
     msg = r.message
     assert [b.label for b in msg.buttons] == ["Join", "Later", "Form", "Off"]
@@ -367,7 +365,7 @@ async def test_button_edit_and_followup(env) -> None:
 
 
 async def test_select(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     msg = (await sim.slash(sim.alice, sim.channel, "panel")).message
     sel = msg.component("panel:pick")
     assert sel.kind == "string_select" and sel.option_values == ["red", "blue", "green"]
@@ -378,7 +376,7 @@ async def test_select(env) -> None:
 
 
 async def test_modal(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     msg = (await sim.slash(sim.alice, sim.channel, "panel")).message
     r = await sim.click(sim.alice, msg, label="Form")
     assert r.response_type == 9 and r.modal is not None and r.modal.title == "Your name"
@@ -392,7 +390,7 @@ async def test_modal(env) -> None:
 
 
 async def test_persistent_view_and_dynamic_item(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     # a message left over from a "previous run": only the persistent view registration can handle it
     old = sim.create_bot_message(sim.channel, "old", components=[
         {"type": 1, "components": [{"type": 2, "style": 1, "label": "Persistent", "custom_id": "persist:ok"}]}])
@@ -408,7 +406,7 @@ async def test_persistent_view_and_dynamic_item(env) -> None:
 # DMs, files, threads, plain messages
 # --------------------------------------------------------------------------------------------------
 async def test_dm_open_and_closed(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     r = await sim.slash(sim.alice, sim.channel, "dm", options={"user": sim.bob})
     assert r.content == "sent" and sim.dm_messages(sim.bob)[-1].content == "psst from alice"
     sim.carol.dm_open = False
@@ -461,7 +459,7 @@ async def test_channel_send_file_and_thread_and_prefix(env) -> None:
 
 
 async def test_ephemeral_defer_and_original_response(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     r = await sim.slash(sim.alice, sim.channel, "secret")
     assert r.response_type == 5 and r.ephemeral and r.original.content == "step 1"
     assert [m.content for m in r.messages] == ["step 1", "extra"]
@@ -471,7 +469,7 @@ async def test_ephemeral_defer_and_original_response(env) -> None:
 
 
 async def test_layout_view_and_callback_file(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     r = await sim.slash(sim.alice, sim.channel, "card")
     msg = r.message
     assert msg.flags & (1 << 15)  # IS_COMPONENTS_V2
@@ -573,7 +571,7 @@ async def test_content_limit_via_interaction(env) -> None:
     assert e.status == 400 and "data.content" in e.text and "2000 or fewer" in e.text
 
 
-@pytest.mark.parametrize("body, where", [
+@pytest.mark.parametrize(("body", "where"), [
     ({"content": "x" * 2001}, "content"),
     ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title"),
     ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description"),
@@ -622,18 +620,28 @@ async def test_empty_message_50006(env) -> None:
 # --------------------------------------------------------------------------------------------------
 # Failures: 429, 500, gateway drops
 # --------------------------------------------------------------------------------------------------
-async def test_429_then_retry_succeeds(env) -> None:
+async def test_429_then_retry_succeeds(env, monkeypatch: pytest.MonkeyPatch) -> None:
     sim, bot = env
+    asked: list[float] = []
+
+    class Recorded:  # discord.py's `asyncio`, keeping the delays it sleeps for
+        def __getattr__(self, name: str) -> Any:
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result: Any = None) -> Any:
+            asked.append(delay)
+            return await asyncio.sleep(delay, result)
+
+    monkeypatch.setattr(discord.http, "asyncio", Recorded())
     sim.fail_next("POST /channels/{channel_id}/messages", status=429, retry_after=0.2)
-    t0 = time.monotonic()
     m = await bot.get_channel(sim.channel.id).send("after rate limit")
-    assert time.monotonic() - t0 >= 0.2
+    assert [d for d in asked if d] == [0.2]  # the simulator's Retry-After reached discord.py, which waited
     posts = [r.status for r in sim.requests if r.method == "POST" and r.path.endswith("/messages")]
     assert posts == [429, 200] and sim.messages[m.id].content == "after rate limit"
 
 
 async def test_429_on_interaction_callback(env) -> None:
-    sim, bot = env
+    sim, _bot = env
     sim.fail_next("POST /interactions/{interaction_id}/{token}/callback", status=429, retry_after=0.05)
     r = await sim.slash(sim.alice, sim.channel, "ping")
     assert r.content == "pong"
@@ -709,15 +717,14 @@ async def test_plain_json_gateway_without_compression() -> None:
     import aiohttp
 
     async with FakeDiscord() as sim:
-        async with aiohttp.ClientSession() as s:
-            async with s.ws_connect(sim.gateway_url + "?v=10&encoding=json") as ws:
-                hello = await ws.receive_json()
-                assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
-                await ws.send_json({"op": 2, "d": {"token": sim.token, "intents": 513, "properties": {}}})
-                ready = await ws.receive_json()
-                assert ready["t"] == "READY" and ready["d"]["resume_gateway_url"] == sim.gateway_url
-                guild = await ws.receive_json()
-                assert guild["t"] == "GUILD_CREATE" and guild["d"]["name"] == "Test Guild"
-                await ws.send_json({"op": 1, "d": 2})
-                assert (await ws.receive_json())["op"] == 11
+        async with aiohttp.ClientSession() as s, s.ws_connect(sim.gateway_url + "?v=10&encoding=json") as ws:
+            hello = await ws.receive_json()
+            assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
+            await ws.send_json({"op": 2, "d": {"token": sim.token, "intents": 513, "properties": {}}})
+            ready = await ws.receive_json()
+            assert ready["t"] == "READY" and ready["d"]["resume_gateway_url"] == sim.gateway_url
+            guild = await ws.receive_json()
+            assert guild["t"] == "GUILD_CREATE" and guild["d"]["name"] == "Test Guild"
+            await ws.send_json({"op": 1, "d": 2})
+            assert (await ws.receive_json())["op"] == 11
         sim.assert_clean()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNTIME = ("bot", "cogs", "games", "renderers", "localdiscord")  # what `python -m bot` runs
-PIN = re.compile(r"^([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^\s;\\#]+)", re.M)
+PIN = re.compile(r"^([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^\s;\\#]+)", re.MULTILINE)
 
 
 def canonical(name: str) -> str:

@@ -59,7 +59,7 @@ def undo_barrier(before: State, seat: str, action: dict[str, Any], after: State)
     if action.get("type") in ("commit", "retreat_token", "bid", "pass", "retreat",
                               "buy_reputation", "decline", "start_area", "keep", "refuse"):
         return True
-    return seat not in _to_act(after) or len(_to_act(before)) > 1 and action.get("type") != "add_token"
+    return seat not in _to_act(after) or (len(_to_act(before)) > 1 and action.get("type") != "add_token")
 
 
 def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:

@@ -123,7 +123,7 @@ def empty(s: State, area: str) -> bool:
 
 def value(s: State, area: str) -> int:
     res = s["areas"][area]["res"]
-    return int(s["table"][res if res else AFRICA])
+    return int(s["table"][res or AFRICA])
 
 
 def holders(s: State, area: str) -> list[int]:

@@ -104,7 +104,7 @@ def public_view(s: State) -> dict[str, Any]:
         "sealed_auction": s["sealed"], "to_act": to_act(s), "outcome": s["outcome"],
         "active": None if s["active"] is None else s["players"][s["active"]]["colour"],
         "players": _players(s), "areas": _areas(s),
-        "table": {m: s["table"].get(m, 0) for m in RESOURCES + [AFRICA]},
+        "table": {m: s["table"].get(m, 0) for m in [*RESOURCES, AFRICA]},
         "rows": [list(r) for r in s["rows"]], "stock": len(s["stock"]),
         "discards": sorted(s["discards"]), "box": len(s["box"]), "pool": s["pool"],
         "neutral_supply": s["neutral_supply"], "station_supply": s["station_supply"],

@@ -18,7 +18,7 @@ from games.mali.queries import QUERIES
 from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
 from games.mali.views import view as _view
 
-__all__ = ["GAME", "BOARD", "reachable", "describe", "default_action", "drop", "MaliGame"]
+__all__ = ["BOARD", "GAME", "MaliGame", "default_action", "describe", "drop", "reachable"]
 
 
 def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:

@@ -299,8 +299,8 @@ def _turn_reason(s: State, seat: str, idx: int, a: Action) -> str:
         return _swap_orders_reason(s, a)
     if kind == "peek":
         bad = _card_action_problem(s, "peek")
-        return bad or "There is nothing to look at: no orders phase follows (the Victory card is " \
-                      "on the track or the deck is empty)."
+        return bad or ("There is nothing to look at: no orders phase follows (the Victory card is "
+                       "on the track or the deck is empty).")
     if kind == "finish_moving":
         if cur["stage"] == "bonus":
             return "The bonus move is made of steps only: end it when you are done."

@@ -340,7 +340,7 @@ def start_bonus(s: State, name: str, events: list[Event]) -> None:
 def time_start(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["phase"] = "time"
     expired = s["track"][-1]
-    s["track"] = [[]] + s["track"][:-1]
+    s["track"] = [[], *s["track"][:-1]]
     emit(events, "track_advanced", "Time passes: the order track moves down one space.")
     for oid in expired:
         for _, sc in scouts(s):

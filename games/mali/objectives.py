@@ -81,4 +81,4 @@ def final_outcome(s: State) -> dict[str, Any]:
 
 def lost_outcome(s: State, reason: str) -> dict[str, Any]:
     rows = {s["seats"][i]: breakdown(s, i, False) for i in range(len(s["seats"]))}
-    return {"winners": [], "scores": {x: 0 for x in rows}, "reason": reason, "breakdown": rows}
+    return {"winners": [], "scores": dict.fromkeys(rows, 0), "reason": reason, "breakdown": rows}

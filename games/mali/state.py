@@ -66,7 +66,7 @@ def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: 
         s["deck"] = ids[: BOARD.raw["order_deck_size"]["basic"][n]]
     else:
         below = BOARD.raw["order_deck_size"]["extended_below_victory"][n]
-        s["deck"] = ids[below:] + [VICTORY] + ids[:below]
+        s["deck"] = [*ids[below:], VICTORY, *ids[:below]]
     from games.rng import randbelow
     s["start"] = randbelow(s, len(seats))
     return s

@@ -81,7 +81,7 @@ def finish(s: State, reason: str, text: str, events: list[Event]) -> None:
     pts = points(s)
     s["outcome"] = {
         "winners": list(s["seats"]) if won else [],
-        "scores": {seat: pts for seat in s["seats"]},
+        "scores": dict.fromkeys(s["seats"], pts),
         "reason": reason,
         "result": text,
     }

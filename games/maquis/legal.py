@@ -116,8 +116,8 @@ def refuse_reason(s: State, seat: str, action: Any) -> str:
     if t == "activate":
         if ph != "action":
             return "Partisans are activated only in the action phase."
-        return "That partisan cannot do that now (not there, already activated, cost not covered, or not " \
-               "allowed today)."
+        return ("That partisan cannot do that now (not there, already activated, cost not covered, or not "
+                "allowed today).")
     if t == "end_day":
         return "Every placed partisan must be activated before the action phase ends."
     if t == "hand_over":

@@ -306,7 +306,7 @@ def mission_actions(s: State, loc: str, pid: str) -> list[dict[str, Any]]:
 
 
 def activation_choices(s: State, pid: str, loc: str) -> list[dict[str, Any]]:
-    return [{"do": "nothing"}] + location_actions(s, loc) + mission_actions(s, loc, pid)
+    return [{"do": "nothing"}, *location_actions(s, loc), *mission_actions(s, loc, pid)]
 
 
 def shot_blocked_reason(s: State) -> str | None:

@@ -163,8 +163,8 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
         "day": 0,
         "lap": 0,
         "days_played": 0,
-        "stock": {r: 0 for r in RESOURCES},
-        "supply": {r: SUPPLY_PER_KIND for r in RESOURCES},
+        "stock": dict.fromkeys(RESOURCES, 0),
+        "supply": dict.fromkeys(RESOURCES, SUPPLY_PER_KIND),
         "fields": {"field_w": {}, "field_e": {}},
         "fresh_fields": [],
         "rooms": {"spare_room_w": None, "spare_room_ne": None, "spare_room_se": None},
@@ -210,7 +210,7 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
         if "soldiers" in st:
             s["soldiers"] = int(st["soldiers"])
         if "aa_gun_tokens" in st:
-            s["guns"] = list(st["aa_gun_tokens"]) + ["card"]
+            s["guns"] = [*st["aa_gun_tokens"], "card"]
     return s
 
 

@@ -58,8 +58,8 @@ def _refusal(s: State, seat: str, action: Any) -> str:
     legal = legal_actions(s, seat)
     kinds = sorted({a["type"] for a in legal})
     if s["pending"] is not None:
-        return f"First settle the choice in front of you ({s['pending']['kind'].replace('_', ' ')}): " \
-               f"one of {', '.join(kinds)}."
+        return (f"First settle the choice in front of you ({s['pending']['kind'].replace('_', ' ')}): "
+                f"one of {', '.join(kinds)}.")
     tn = s["turn"]
     if kind == "move":
         if tn["moves"] <= 0:

@@ -48,7 +48,7 @@ def push(s: State, *tasks: dict[str, Any]) -> None:
 def game_over(s: State, won: bool, reason: str, text: str, events: list[Event]) -> None:
     score = DAYS if won else int(s["day"]) - 1
     s["outcome"] = {"winners": list(s["seats"]) if won else [],
-                    "scores": {seat: score for seat in s["seats"]}, "reason": reason,
+                    "scores": dict.fromkeys(s["seats"], score), "reason": reason,
                     "day": s["day"]}
     s["tasks"] = []
     s["pending"] = None

@@ -122,8 +122,7 @@ def best_here(s: State, where: str, shooter_ammo: int) -> tuple[float, dict[str,
         acts = tile_actions(s, where)
         if where in OUTPOSTS and not acts and shooter_ammo > 0 and remaining(s, PATH_OF[where]) > 0:
             return damage_value(s, PATH_OF[where], 1), None
-        best = max(((action_value(s, a), a) for a in acts), default=(0.0, None), key=lambda x: x[0])
-        return best
+        return max(((action_value(s, a), a) for a in acts), default=(0.0, None), key=lambda x: x[0])
     finally:
         o["at"] = saved
 

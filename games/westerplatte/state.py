@@ -46,7 +46,7 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
         "low_morale_stays_at_bottom": bool(options["low_morale_stays_at_bottom"]),
         "rng": seed_state(seed),
         "officers": [],
-        "walls": {w: MAX_BRICKS for w in WALLS},
+        "walls": dict.fromkeys(WALLS, MAX_BRICKS),
         "tiles": {},
         "stock": {},
         "beside": {"shells": 0, "mines": 0},
@@ -55,7 +55,7 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
         "supply": {k: int(SUPPLIES["tokens"][k]) for k in ("extra_movement", "limited_movement",
                                                             "extra_action")},
         "morale": int(TRACKS[str(diff["morale_track"])]["start_index"]),
-        "troops": {p: None for p in PATHS},
+        "troops": dict.fromkeys(PATHS),
         "mines": {p: [] for p in PATHS},
         "deck": [],
         "under": [],
@@ -79,7 +79,7 @@ def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
     # tiles shuffled onto the guardhouses
     order = list(TILES)
     shuffle(s, order)
-    s["tiles"] = {g: t for g, t in zip(GUARDHOUSES, order, strict=False)}
+    s["tiles"] = dict(zip(GUARDHOUSES, order, strict=False))
     total = {"shells": 4, "mines": 4}
     s["stock"] = {"mortar": side_value("mortar", side, "shells"),
                   "mines": side_value("mines", side, "mines"),

@@ -139,7 +139,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
         pts = [xy(p) for p in area["polygon"]]
         d.polygon(pts, fill=fill, outline=(90, 70, 50))
         if area["heart_of_africa"]:
-            d.line(pts + [pts[0]], fill=(170, 30, 30), width=5)
+            d.line([*pts, pts[0]], fill=(170, 30, 30), width=5)
     for arrow in LAYOUT["madagascar_arrows"]:
         a, b = xy(arrow["from_xy"]), xy(arrow["to_xy"])
         d.line((a, b), fill=INK, width=4)

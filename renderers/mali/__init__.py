@@ -739,10 +739,10 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
 
 def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: float, y: float,
           acting: bool) -> None:
-    hand, played, card = set(player.get("hand", [])), player.get("played", []), player.get("card")
+    hand, card = set(player.get("hand", [])), player.get("card")
     w, h, gap = 30, 40, 5
     for v in range(1, 6):
-        state = "chosen" if v == card else "hand" if v in hand else "played" if v in played else "played"
+        state = "chosen" if v == card else "hand" if v in hand else "played"
         movement_card(draw, x + (v - 1) * (w + gap), y, w, h, v, state, accent=player_rgb(player))
     note = ""
     if view.get("phase") == "cards" and card is None:

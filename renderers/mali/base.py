@@ -43,7 +43,7 @@ def district_index() -> dict[str, int]:
 
 def _water_polygon() -> list[tuple[float, float]]:
     bank = river_bank()
-    x0, y0, x1, y1 = MAP_BOX
+    _x0, y0, x1, y1 = MAP_BOX
 
     def extend(p: tuple[float, float], q: tuple[float, float], y: float) -> tuple[float, float]:
         return (p[0] + (q[0] - p[0]) * (y - p[1]) / ((q[1] - p[1]) or 1), y)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 from itertools import pairwise
+from typing import Any
 
 from games.mali.board import BOARD
 from renderers.common import font
@@ -172,7 +173,7 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
 # or (dx, dy): their centre's offset from the name's centre; an optional 4th item places the big token
 # apart from the squares the same way. Chosen clear of the spots where scouts
 # stand round the nodes (tests/renderers/mali/test_real_layout.py checks real games).
-DISTRICT_AT: dict[str, tuple] = {
+DISTRICT_AT: dict[str, tuple[Any, ...]] = {
     "zoliborz": (513, 217, (-50, -42), (-153, -37)), "wola": (349, 481, "l"), "srodmiescie": (596, 503, (47, -35), "l"),
     "ochota": (389, 690, "b", (18, 67)), "powisle": (673, 736, "b"), "mokotow": (528, 1052, "b"),
     "czerniakow": (878, 1115, "r"),

@@ -34,7 +34,7 @@ def place_name(node_id: str, fnt: Any, width: float) -> str:
     """A location name that fits width: the full name, a short form, or a cut one."""
     if node_id not in BOARD.nodes:
         return fit(str(node_id), fnt, width)
-    full = BOARD.nodes[node_id]["name"]
+    full: str = BOARD.nodes[node_id]["name"]
     if fnt.getlength(full) <= width:
         return full
     short = SHORT.get(node_id) or " ".join(_WORDS.get(w, w) for w in full.split())

@@ -79,7 +79,7 @@ def basic_two_time() -> View:
                 chosen=True),
     ]
     track = [["O02"], ["O13"], [], ["O36"], ["O22"]]
-    options = [e for e in BOARD.paths_from[BOARD.orders["O22"]["to"]]]
+    options = list(BOARD.paths_from[BOARD.orders["O22"]["to"]])
     return {
         "game": "mali", "variant": "basic", "jump_costs_one_point": True,
         "round": 3, "phase": "time", "start_player": "p1", "players": players,

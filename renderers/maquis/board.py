@@ -98,7 +98,7 @@ def _resource_chips(d: ImageDraw.ImageDraw, x: float, y: float, res: dict[str, i
 
 
 def _locations(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
-    partisans = [p for p in v["partisans"]]
+    partisans = list(v["partisans"])
     patrols = {p["at"]: p["kind"] for p in v["patrols"]}
     for loc, info in LOC.items():
         cx, cy = centre(loc)
@@ -130,7 +130,7 @@ def _locations(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
             d.ellipse([cx + 22, cy - 6, cx + 82, cy + 54], fill=col, outline=INK, width=3)
             d.text((cx + 52, cy + 24), "M" if kind == "milice" else "S", font=font(30, True),
                    fill=(255, 255, 255), anchor="mm")
-        here = [p for p in partisans if p["at"] == loc and p["status"] in ("placed",)]
+        here = [p for p in partisans if p["at"] == loc and p["status"] == "placed"]
         for p in here:
             _partisan(d, cx - 48, cy + 26, p)
         if loc == "safe_house":
@@ -223,7 +223,7 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     for sp in RAW["tracks"]["day"]["spaces"]:
         sx, sy = sp["xy"]
         sy = Y(sy)
-        on = sp["index"] == v["day"] and v["phase"] != "over" or (sp["index"] == v["day"])
+        on = (sp["index"] == v["day"] and v["phase"] != "over") or (sp["index"] == v["day"])
         fill: RGB = (245, 160, 60) if sp["orange"] else (255, 255, 255)
         d.rectangle([sx - 56, sy - 26, sx + 56, sy + 26], fill=fill, outline=INK, width=2)
         if sp["triangle"]:

@@ -123,8 +123,8 @@ def _status(view: View) -> tuple[str, str, RGB]:
     asked = view.get("asked") or {}
     kind = asked.get("kind", "")
     if kind == "officer_phase":
-        line = f"moves and actions: {turn['moves']} move{'s' if turn['moves'] != 1 else ''}, " \
-               f"{turn['actions']} action{'s' if turn['actions'] != 1 else ''} left"
+        line = (f"moves and actions: {turn['moves']} move{'s' if turn['moves'] != 1 else ''}, "
+                f"{turn['actions']} action{'s' if turn['actions'] != 1 else ''} left")
     else:
         line = ASKED.get(kind, "the Germans act")
     return f"{o['name']}'s turn", line, hex_rgb(o["hex"])

@@ -153,8 +153,8 @@ def test_the_default_database_url_is_written_once() -> None:
     from bot import db
 
     assert db.database_url.__module__ == "bot.db"
-    files = [p for p in (ROOT / "bot").rglob("*.py")] + [ROOT / n for n in (
-        "alembic.ini", "Dockerfile", "docker-compose.yml", "scripts/run.sh", "scripts/setup.sh")]
+    files = [*(ROOT / "bot").rglob("*.py"), *(ROOT / n for n in (
+        "alembic.ini", "Dockerfile", "docker-compose.yml", "scripts/run.sh", "scripts/setup.sh"))]
     holding = [p.relative_to(ROOT).as_posix() for p in files if "bot.sqlite3" in p.read_text()]
     assert holding == ["bot/config.py"]
 
@@ -193,13 +193,13 @@ def test_readme_settings_table_is_true_to_the_code() -> None:
 
 def env_example() -> dict[str, str]:
     text = (ROOT / ".env.example").read_text()
-    return dict(re.findall(r"^([A-Z_]+)=(.*)$", text, flags=re.M))
+    return dict(re.findall(r"^([A-Z_]+)=(.*)$", text, flags=re.MULTILINE))
 
 
 def test_env_example_names_every_setting() -> None:
     text = (ROOT / ".env.example").read_text()
     for alias in NAMES:
-        assert re.search(rf"^#? ?{alias}=", text, flags=re.M), f"{alias} missing from .env.example"
+        assert re.search(rf"^#? ?{alias}=", text, flags=re.MULTILINE), f"{alias} missing from .env.example"
 
 
 def test_env_example_copied_as_it_is_changes_nothing(clean_env: Path) -> None:

@@ -34,7 +34,7 @@ def test_small_turn_is_buttons_and_selects() -> None:
 def test_many_choices_fit_five_rows_and_report_the_rest() -> None:
     legal = actions({"place_scout": 150})
     view, hidden = build_panel(1, 1, legal, ["x" * 120] * 150)
-    rows, ids, values = rows_and_ids(view)
+    rows, _ids, values = rows_and_ids(view)
     assert rows == 5 and len(values) == 125 and hidden == 25
     for row in view.to_components():
         for c in row["components"]:

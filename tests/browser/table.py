@@ -217,7 +217,7 @@ class Table:
                 select = Select(field)
                 try:
                     select.select_by_value(value)
-                except Exception:
+                except Exception:  # noqa: BLE001 - no option has that value: try it as the shown text
                     select.select_by_visible_text(value)
             else:
                 field.clear()
@@ -446,7 +446,7 @@ def play_until(table: Table, gid: str, decide: Decide, until: str | None = None,
         played.append((table.user, str(label)))
         panel = table.press(panel, control)
         assert_no_error(panel.text)
-        if until and re.search(until, panel.text, re.M):
+        if until and re.search(until, panel.text, re.MULTILINE):
             return played
         if not panel.controls:
             candidates = waiting_for(panel.text) or list(players)
@@ -454,7 +454,7 @@ def play_until(table: Table, gid: str, decide: Decide, until: str | None = None,
                          f"status {table.status()!r}; last messages {table.texts()[-2:]}")
 
 
-ERROR = re.compile(r"went wrong|traceback|\berror\b", re.I)
+ERROR = re.compile(r"went wrong|traceback|\berror\b", re.IGNORECASE)
 
 
 def assert_no_error(*texts: str) -> None:

@@ -167,7 +167,7 @@ def test_mali_round_one(tmp_path: Path) -> None:
             see_only_own(table, {"alice": "You play card 2", "bob": "You play card 3", "carol": "You play card 4"})
             for user in PLAYERS:  # then revealed to everyone
                 table.as_user(user)
-                table.public_post(re.compile(r"Movement cards: .*2.*3.*4|card order|order of play", re.I))
+                table.public_post(re.compile(r"Movement cards: .*2.*3.*4|card order|order of play", re.IGNORECASE))
 
             # alice (card 2) moves first: a scout walks by command, scout and place from autocomplete
             table.as_user("alice")
@@ -176,7 +176,7 @@ def test_mali_round_one(tmp_path: Path) -> None:
             places = table.choices("mali move", "to", scout=scouts[0][0])
             assert places, f"nowhere to go for {scouts[0]}"
             table.command("mali move", scout=scouts[0][0], to=places[0][0])
-            table.wait_text(re.compile(r"moves|walks", re.I))
+            table.wait_text(re.compile(r"moves|walks", re.IGNORECASE))
 
             # then whoever must act, acts from their panel: first until carol (card 4) has peeked at
             # the order deck, which only she sees, then on until round 2

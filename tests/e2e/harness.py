@@ -1,10 +1,10 @@
 """Running the real bot against the Discord simulator, on SQLite or PostgreSQL."""
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import secrets
+import weakref
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -94,6 +94,9 @@ def settings_for(sim: FakeDiscord, url: str, render_workers: int = 1) -> Setting
                     tick_seconds=3600, render_workers=render_workers)
 
 
+BOTS: weakref.WeakSet[TabletopBot] = weakref.WeakSet()  # every bot `start_bot` started
+
+
 async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
                     seed: int | None = None, render_workers: int = 0) -> TabletopBot:
     """The real bot, connected to the simulator; `seed` fixes the seed of the games it starts;
@@ -101,6 +104,7 @@ async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
     bot = TabletopBot(settings_for(sim, url, render_workers), clock=clock or Clock(),
                       guild_ready_timeout=0.1)
     await sim.connect(bot)
+    BOTS.add(bot)
     check_kept_games_on_close(bot)
     if seed is not None:
         bot.service.new_seed = lambda: seed  # type: ignore[method-assign]
@@ -144,19 +148,12 @@ async def stop_bot(sim: FakeDiscord, bot: TabletopBot) -> None:
     await sim.disconnect(bot)
 
 
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
-
-
 async def settle(timeout: float = 30.0) -> None:
-    """Wait until the bot has finished handling every interaction (posts after the reply too)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        busy = [t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(HANDLER_TASKS)]
-        if not busy:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the bot kept handling interactions for too long")
+    """Wait until every bot has finished handling every interaction (posts after the reply too):
+    the bot's own record of its work in hand (`bot.pending`)."""
+    for bot in list(BOTS):
+        if not await bot.pending.wait(timeout):
+            raise AssertionError("the bot kept handling interactions for too long")
 
 
 def turn_messages(sim: FakeDiscord, channel: Any, gid: int) -> list[Message]:

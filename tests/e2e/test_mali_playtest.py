@@ -85,7 +85,7 @@ def test_a_route_is_one_line_and_the_order_of_play_is_said() -> None:
 def test_the_end_is_told_once_and_names_every_objective() -> None:
     view = samples.ended_extended()
     events = [{"type": "game_over", "text": "The game is over. Winner: Green.", "reason": "victory"}]
-    post = UI.narrate(view, events) + [UI.outcome_text(view, mention)]
+    post = [*UI.narrate(view, events), UI.outcome_text(view, mention)]
     text = "\n".join(post)
     assert text.lower().count("game over") + text.count("game is over") == 1
     for b in view["outcome"]["breakdown"].values():

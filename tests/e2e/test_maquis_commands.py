@@ -78,7 +78,7 @@ async def test_a_solo_day_by_command(fake_discord: FakeDiscord, tmp_path: Path) 
     offered = await sim.autocomplete(sim.alice, sim.channel, "maquis place", focused="location")
     assert {c["value"] for c in offered} == legal
     grocer = next(c["name"] for c in offered if c["value"] == "grocer")
-    assert "Grocer · +1 food · road home clear" == grocer
+    assert grocer == "Grocer · +1 food · road home clear"
     typed = await sim.autocomplete(sim.alice, sim.channel, "maquis place", options={"location": "radio"},
                                    focused="location")
     assert {c["value"] for c in typed} == {"radio_a", "radio_b"}

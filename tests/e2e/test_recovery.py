@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
+from cogs import common
 from tests.e2e.harness import (
     seat_of,
     settle,
@@ -46,20 +46,26 @@ async def card(sim: FakeDiscord, user: Any, value: int, gid: int) -> Any:
 
 
 class FastBackoff:
-    """discord.py's `asyncio`, with its retry sleeps (1 + 2 * tries seconds after a 5xx) shortened."""
+    """discord.py's `asyncio`, with its retry sleeps (1 + 2 * tries seconds after a 5xx, what a 429
+    says) shortened, and the delays it asked for kept."""
 
     def __init__(self, factor: float) -> None:
         self.factor = factor
+        self.asked: list[float] = []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(asyncio, name)
 
     async def sleep(self, delay: float, result: Any = None) -> Any:
+        self.asked.append(delay)
         return await asyncio.sleep(delay * self.factor, result)
 
 
-async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDiscord, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     sim = fake_discord
+    backoff = FastBackoff(0.1)
+    monkeypatch.setattr(discord.http, "asyncio", backoff)
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
     await card(sim, sim.alice, 3, gid)
@@ -70,7 +76,7 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
     # its post is answered 429 once.
     assert sim.channel is not None
     rule = sim.fail_next(f"POST /channels/{sim.channel.id}/messages", status=429, retry_after=0.2)
-    started = time.monotonic()
+    backoff.asked.clear()
     reply = await card(sim, sim.bob, 5, gid)
     assert rule.hits == 1
     assert reply.ephemeral and "You play card 5" in reply.message.content
@@ -81,8 +87,7 @@ async def test_a_rate_limited_board_post_waits_and_arrives(fake_discord: FakeDis
                                                                  {"type": "choose_card", "value": 5}]
     tries = channel_posts(sim)[posts_before:]
     assert [t.status for t in tries] == [429, 200]
-    assert tries[1].at - tries[0].at >= 0.19  # the bot waited as told before trying again
-    assert time.monotonic() - started < 5
+    assert [d for d in backoff.asked if d] == [0.2]  # the bot waited as told before trying again
     assert len(turn_messages(sim, sim.channel, gid)) == turns + 1
     assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content
 
@@ -180,8 +185,11 @@ async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscor
     assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content
 
 
-async def test_normal_moves_are_answered_well_within_three_seconds(fake_discord: FakeDiscord,
-                                                                   tmp_path: Path) -> None:
+async def test_normal_moves_are_answered_at_once_before_their_board_is_drawn(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each move is answered directly (no "thinking…" first), and a move that draws a board answers
+    its player before the board is posted: how long a move takes is bench/'s to measure, not a test's."""
+    monkeypatch.setattr(common, "KEEP_ALIVE_AFTER", 3600.0)  # a busy machine never gets the keep-alive in first
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await two_player_game(sim, bot)
@@ -190,16 +198,17 @@ async def test_normal_moves_are_answered_well_within_three_seconds(fake_discord:
     walked = await sim.slash(sim.alice, sim.channel, "mali move", options={"scout": "Janek", "to": "elektrownia"})
     await settle()
     boards = len(board_posts(sim))
+    requests = len(sim.requests)
 
-    started = time.monotonic()
     ended = await sim.slash(sim.alice, sim.channel, "mali end", options={"game": gid})
     await settle()
-    whole = time.monotonic() - started
     assert len(board_posts(sim)) == boards + 1  # this turn rendered and posted a new board
 
     for rec in (first, second, walked, ended):
         assert rec.acknowledged and not rec.errors
         assert rec.response_type == 4  # answered at once, no "thinking" defer was needed
-        assert rec.acknowledged_at is not None and rec.acknowledged_at - rec.created_at < 1.0
-    assert whole < 3.0, f"the move and its board took {whole:.2f}s"
+    posts = [r for r in sim.requests[requests:] if r.method == "POST"]
+    answer = [r.path for r in posts].index(f"/interactions/{ended.id}/{ended.token}/callback")
+    board = next(i for i, r in enumerate(posts) if any(f.endswith("-board.png") for f in r.files))
+    assert answer < board, posts
     assert not sim.failed_interactions

@@ -54,7 +54,21 @@ class FakeDiscord(localdiscord.FakeDiscord):
 
 
 __all__ = [
-    "FakeDiscord", "point_discord_py_at", "InteractionRecord", "InteractionResult", "Modal", "Rejection",
-    "Attachment", "Channel", "Component", "Guild", "Member", "Message", "Role", "User", "SimulatorError",
-    "CommandError", "SpecCheck",
+    "Attachment",
+    "Channel",
+    "CommandError",
+    "Component",
+    "FakeDiscord",
+    "Guild",
+    "InteractionRecord",
+    "InteractionResult",
+    "Member",
+    "Message",
+    "Modal",
+    "Rejection",
+    "Role",
+    "SimulatorError",
+    "SpecCheck",
+    "User",
+    "point_discord_py_at",
 ]

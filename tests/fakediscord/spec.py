@@ -79,8 +79,7 @@ class OpenAPISpec:
         self._validators: dict[str, jsonschema.protocols.Validator] = {}
 
     def find(self, method: str, path: str) -> Operation | None:
-        if path.startswith(API_PREFIX):
-            path = path[len(API_PREFIX):]
+        path = path.removeprefix(API_PREFIX)
         for op in self.operations:
             if op.method == method and op.regex.match(path):
                 return op

@@ -15,7 +15,7 @@ SOURCE = Path(renderers.__file__).read_text(encoding="utf-8")
 def test_every_game_with_a_renderer_package_is_found() -> None:
     for key in PACKAGES:
         has_package = importlib.util.find_spec(f"renderers.{key}") is not None
-        assert renderers.has(key) == has_package and (key in renderers.keys()) == has_package
+        assert renderers.has(key) == has_package and (key in renderers.keys()) == has_package  # noqa: SIM118 - a module's function
         if has_package:
             module = renderers.get(key)
             assert module.__name__ == f"renderers.{key}"

@@ -61,7 +61,7 @@ async def test_two_processes_hammer_one_game(db: Db) -> None:
     service = GameService(db.sessionmaker, games={"race": GAME})
     game = await started(service, 4, target=1000)
     assert game.creator_id == ALICE
-    procs = [subprocess.Popen(
+    procs = [subprocess.Popen(  # noqa: ASYNC220 - started at once; they are read from below
         [sys.executable, "-m", "tests.service.hammer", db.url, db.schema or "", str(game.id),
          "30", str(seed)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         for seed in (1, 2)]

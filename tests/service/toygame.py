@@ -50,7 +50,7 @@ class Race:
         if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(seats):
             raise IllegalAction("The race takes 2 to 4 different players.")
         state = RaceState(seats=list(seats), target=int(options.get("target", 20)),
-                          pos={s: 0 for s in seats}, secret={}, phase="bid", bids={},
+                          pos=dict.fromkeys(seats, 0), secret={}, phase="bid", bids={},
                           revealed=None, turn=0, round=1, rng=seed & MASK, dropped=[],
                           outcome=None)
         state.secret = {s: _draw(state, 3) for s in seats}
@@ -140,7 +140,7 @@ class Race:
         if len(active) < 2:
             state.phase = "over"
             state.outcome = {"winners": [], "scores": dict(state.pos), "reason": "abandoned"}
-            return state, events + [{"type": "game_over", "text": "Too few players: abandoned."}]
+            return state, [*events, {"type": "game_over", "text": "Too few players: abandoned."}]
         if state.phase == "bid":
             return state, events + self._after_bids(state)
         if mover == seat:

@@ -375,7 +375,7 @@ def test_drop_of_a_retreat_chooser_hands_the_choice_to_the_owner():
     assert GAME.to_act(s) == ["s2"]
     s, _ = GAME.drop(s, "s2")
     assert s["outcome"] is None
-    assert GAME.to_act(s) == ["s1"] and "retreat" in types(s, "s1") or s["areas"]["sudan"]["p"][0] == 0
+    assert (GAME.to_act(s) == ["s1"] and "retreat" in types(s, "s1")) or s["areas"]["sudan"]["p"][0] == 0
 
 
 def test_sealed_bids_hidden_from_other_views():

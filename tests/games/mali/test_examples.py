@@ -130,7 +130,7 @@ def test_example_6_step_then_swap_delivers():
     assert s["current"]["seat"] == "g"
     s, _ = act(s, "g", type="step", scout="Gosia", to="starowka--pawiak#1")
     assert {"type": "swap_scouts", "a": "Gosia", "b": "Tadek"} in GAME.legal_actions(s, "g")
-    s, ev = act(s, "g", type="swap_scouts", a="Gosia", b="Tadek")
+    s, _ev = act(s, "g", type="swap_scouts", a="Gosia", b="Tadek")
     assert s["players"][1]["delivered"] == ["O13"]
     assert s["scouts"]["Tadek"]["at"] == "starowka--pawiak#1"
 

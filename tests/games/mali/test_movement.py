@@ -93,7 +93,7 @@ def test_a_walked_route_is_its_steps_and_every_one_is_legal():
 def test_movement_order_by_card_then_start_player_clockwise():
     s = new(4)
     s["start"] = 2
-    s, ev = play_cards(s, {"r": 3, "g": 1, "o": 3, "p": 3})
+    s, _ev = play_cards(s, {"r": 3, "g": 1, "o": 3, "p": 3})
     assert GAME.view(s, None)["movement_order"] == ["g", "o", "p", "r"]
 
 
@@ -179,7 +179,7 @@ def test_peek_discards_fallen_cards_publicly_and_shows_replacement_privately():
     assert s["players"][0]["peeked"] == ["O01"] and s["discarded"] == ["O05"]
     disc = [e for e in ev if e["type"] == "discarded"]
     assert disc and "private_to" not in disc[0]
-    assert [e for e in ev if e.get("private_to") == "r"][0]["orders"] == ["O01"]
+    assert next(e for e in ev if e.get("private_to") == "r")["orders"] == ["O01"]
 
 
 def test_legal_actions_exact_in_a_small_position():

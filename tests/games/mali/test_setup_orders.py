@@ -18,7 +18,7 @@ from tests.games.mali.helpers import (
 )
 
 
-@pytest.mark.parametrize("players,size", [(2, 12), (3, 16), (4, 20)])
+@pytest.mark.parametrize(("players", "size"), [(2, 12), (3, 16), (4, 20)])
 def test_basic_deck_sizes_and_track(players, size):
     s = new(players)
     on_track = sum(len(x) for x in s["track"])
@@ -27,7 +27,7 @@ def test_basic_deck_sizes_and_track(players, size):
     assert s["soldier"] == "plac_narutowicza"
 
 
-@pytest.mark.parametrize("players,below", [(2, 24), (3, 18), (4, 12)])
+@pytest.mark.parametrize(("players", "below"), [(2, 24), (3, 18), (4, 12)])
 def test_extended_deck_has_victory_card_above_the_right_count(players, below):
     s = new(players, "extended")
     assert len(s["track"]) == 4 and s["soldier"] is None
@@ -65,7 +65,7 @@ def test_three_player_draw_pattern_two_one_two():
     assert counts == [2, 1, 2]
 
 
-@pytest.mark.parametrize("players,per_round", [(2, 1), (4, 2)])
+@pytest.mark.parametrize(("players", "per_round"), [(2, 1), (4, 2)])
 def test_two_and_four_player_draws(players, per_round):
     s = new(players)
     assert len(s["track"][0]) == per_round
@@ -118,7 +118,7 @@ def test_fallen_district_cards_are_shown_discarded_and_replaced():
     events = run_tasks(s, "time_start", phase="time")
     assert s["track"][0] == ["O01"] and s["discarded"] == ["O05", "O09"]
     assert [e["order"] for e in events if e["type"] == "discarded"] == ["O05", "O09"]
-    assert "private_to" not in [e for e in events if e["type"] == "discarded"][0]
+    assert "private_to" not in next(e for e in events if e["type"] == "discarded")
 
 
 def _my_turn(s, cards, seat):

@@ -16,7 +16,8 @@ def new(left: str = "sabotage", right: str = "underground_newspaper", difficulty
                                     "mission_left": left, "mission_right": right}, seed)
 
 
-def act(s: dict[str, Any], type: str, **fields: Any) -> tuple[dict[str, Any], Events]:
+def act(s: dict[str, Any], type: str,  # noqa: A002 - the action's own key
+        **fields: Any) -> tuple[dict[str, Any], Events]:
     return GAME.apply(s, s["acting"], {"type": type, **fields})
 
 
@@ -24,7 +25,7 @@ def activate(s: dict[str, Any], at: str, do: str = "nothing", **fields: Any) -> 
     return act(s, "activate", at=at, do=do, **fields)
 
 
-def refused(s: dict[str, Any], type: str, **fields: Any) -> str:
+def refused(s: dict[str, Any], type: str, **fields: Any) -> str:  # noqa: A002 - the action's own key
     try:
         act(s, type, **fields)
     except IllegalAction as exc:
@@ -67,7 +68,7 @@ def position(s: dict[str, Any], partisans: dict[str, bool] | list[str], patrols:
     """Skip the placement: put home partisans on locations (value: with fake papers), set the
     patrols, and open the action phase."""
     assert s["phase"] == "placement", s["phase"]
-    places = {loc: False for loc in partisans} if isinstance(partisans, list) else dict(partisans)
+    places = dict.fromkeys(partisans, False) if isinstance(partisans, list) else dict(partisans)
     home = [p for p in s["partisans"] if p["status"] == "home"]
     assert len(home) >= len(places), "not enough partisans at home"
     for p, (loc, papers) in zip(home, places.items(), strict=False):

@@ -371,8 +371,8 @@ def test_deck_reshuffles_when_empty() -> None:
 def test_double_agent_removal_of_a_placed_partisan_returns_its_papers() -> None:
     """Ruling 33 and 17: the removed partisan's fake papers go back to the stock; not an arrest."""
     s = new(left="double_agent", right="sabotage", difficulty="very_hard")
-    s["boxes"][L] = [b for b in ("visit_rue_baradat", "visit_pont_du_nord", "visit_doctor",
-                                 "visit_poor_district", "visit_radio_a", "visit_pont_leveque")]
+    s["boxes"][L] = ["visit_rue_baradat", "visit_pont_du_nord", "visit_doctor",
+                     "visit_poor_district", "visit_radio_a", "visit_pont_leveque"]
     s["dark_lady"] = "grocer"
     s["partisans"][2]["status"] = "home"
     stock(s, fake_papers=1)

@@ -35,7 +35,7 @@ def clear(s: dict[str, Any]) -> dict[str, Any]:
     while s["pending"] is not None:
         s, _ = GAME.apply(s, GAME.to_act(s)[0], GAME.default_action(s, GAME.to_act(s)[0]))
     assert not s["tasks"]
-    s["troops"] = {p: None for p in PATHS}
+    s["troops"] = dict.fromkeys(PATHS)
     s["mines"] = {p: [] for p in PATHS}
     s["morale"] = 3
     s["turn"].update(officer=0, stage="officer", moves=2, actions=1,

@@ -54,7 +54,7 @@ def test_every_stage_renders(name: str) -> None:
 
 def test_board_refuses_a_private_view() -> None:
     s = _samples()["turn"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="public view only"):
         africa.board_png(GAME.view(s, "s1"))
 
 

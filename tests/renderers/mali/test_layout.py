@@ -112,7 +112,7 @@ def test_scouts_bunch_away_from_the_name() -> None:
 
 
 def test_warm_builds_the_static_map_once() -> None:
-    from renderers.mali.base import base_map  # noqa: PLC0415
+    from renderers.mali.base import base_map
 
     mali.warm()
     assert base_map.cache_info().currsize == 1

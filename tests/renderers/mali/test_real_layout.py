@@ -21,8 +21,8 @@ def _hit(p: Box, q: Box) -> bool:
 
 @cache
 def _positions(variant: str, seed: int, every: int) -> tuple[tuple[int, Any], ...]:
-    from games.mali import GAME  # noqa: PLC0415
-    from games.simulate import choose, playout_rng  # noqa: PLC0415
+    from games.mali import GAME
+    from games.simulate import choose, playout_rng
 
     state = GAME.setup(["a", "b", "c", "d"], {"variant": variant, "jump_costs_one_point": False}, seed)
     rng = playout_rng(seed)

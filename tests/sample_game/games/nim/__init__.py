@@ -32,7 +32,7 @@ class Nim:
             raise IllegalAction("Nim takes 2 or 3 different players.")
         state: State = {"seats": list(seats), "pile": int(options.get("pile", 15)), "turn": 0,
                         "rng": seed & MASK, "lucky": {}, "used": [], "dropped": [],
-                        "taken": {s: 0 for s in seats}, "outcome": None}
+                        "taken": dict.fromkeys(seats, 0), "outcome": None}
         state["lucky"] = {s: _draw(state, 3) for s in seats}
         return state
 
