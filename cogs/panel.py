@@ -202,15 +202,17 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if record.version != self.ver:
             await refuse_stale(interaction, bot_of(interaction), record, seat)
             return
-        await undo(interaction, record, seat, from_panel=True)
+        await undo(interaction, record, seat, from_panel=True, expected_version=self.ver)
 
 
 async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
-               from_panel: bool = False) -> None:
-    """Take back the user's last action; show their choices again."""
+               from_panel: bool = False, expected_version: int | None = None) -> None:
+    """Take back the user's last action; show their choices again. `expected_version`: the
+    version the button was shown at (a double click takes back one move, not two)."""
     bot = bot_of(interaction)
     try:
-        applied = await bot.service.undo(record.id, interaction.user.id, guild_id=record.guild_id)
+        applied = await bot.service.undo(record.id, interaction.user.id, guild_id=record.guild_id,
+                                         expected_version=expected_version)
     except ServiceError as exc:
         await reply(interaction, exc.message)
         return
@@ -258,7 +260,7 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     legal = [a for a, _ in choices]
     labels = [ui.action_label(mine, a, label) for a, label in choices]
     names = ui.panel_groups(mine, legal)
-    undoable = await bot.service.can_undo(record.id, seat, record.version)
+    undoable = await bot.service.can_undo(record.id, seat, record.version, user_id=record.user_of(seat))
     rows = MAX_ROWS - 1 if undoable else MAX_ROWS
     text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
     groups = list(dict.fromkeys(n for n in names or [] if n))
