@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games.registry import GAMES
-from tests.e2e.harness import said, settle, sqlite, start_bot, user_of
+from tests.e2e.harness import message_of, said, settle, sqlite, start_bot, user_of
 from tests.fakediscord import FakeDiscord
 from tests.service.undo_paths import two_undoable
 
@@ -19,11 +19,12 @@ async def test_a_double_clicked_undo_takes_back_one_move(fake_discord: FakeDisco
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=1)
     opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": key, "players": 2})
-    found = re.search(r"table #(\d+)", opened.message.text if opened.message else "")
+    table = message_of(opened)
+    found = re.search(r"table #(\d+)", table.text)
     assert found is not None, said(opened)
     gid = int(found[1])
-    await sim.click(sim.bob, opened.message, label="Join")
-    await sim.click(sim.alice, opened.message, label="Start")
+    await sim.click(sim.bob, table, label="Join")
+    await sim.click(sim.alice, table, label="Start")
     await settle()
     record = await bot.service.get(gid)
     path = two_undoable(record.game, record.state)
