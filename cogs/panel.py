@@ -16,7 +16,17 @@ import discord
 from bot import gate
 from bot.presenter import clock_line
 from bot.service import ServiceError
-from cogs.common import OOPS, Components, answer_after_commit, bot_of, edit, game_number, own_lines, reply
+from cogs.common import (
+    OOPS,
+    Components,
+    answer_after_commit,
+    bot_of,
+    edit,
+    game_number,
+    on_own_private_message,
+    own_lines,
+    reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +118,9 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await play_index(interaction, self.gid, self.ver, number(str(picked)))
 
 
+GONE = "That button belongs to a game that is not here any more."
+
+
 async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord, str] | None:
     """The running game and the user's seat in it; otherwise a friendly private refusal and None.
 
@@ -118,9 +131,12 @@ async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord
             raise LookupError
         record = await bot_of(interaction).service.get(number, interaction.guild_id)
     except (ServiceError, LookupError):
-        await reply(interaction, "That button belongs to a game that is not here any more.")
+        await reply(interaction, GONE)
         return None
     seat = record.seat_of(interaction.user.id)
+    if seat is None and interaction.guild_id is None:
+        await reply(interaction, GONE)  # outside its server a game is its seats' alone
+        return None
     if record.status != "running":
         await reply(interaction, f"Game #{gid} is {record.status}; its buttons do nothing any more.")
         return None
@@ -173,6 +189,9 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
         content = f"{head}\n\n{content}"
     else:
         content, view = f"{head}\n\n{waiting_on(new)}", None
+    if not on_own_private_message(interaction):
+        await reply(interaction, content[:2000], **({"view": view} if view is not None else {}))
+        return
     try:
         await edit(interaction, content=content[:2000], view=view)
     except discord.HTTPException:
@@ -339,6 +358,9 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
         await refuse_stale(interaction, bot, record, seat)
         return
     content, view = await panel_message(bot, record, seat, group)
+    if not on_own_private_message(interaction):
+        await reply(interaction, content[:2000], view=view)
+        return
     try:
         await edit(interaction, content=content[:2000], view=view)
     except discord.HTTPException:
