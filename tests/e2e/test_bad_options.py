@@ -121,3 +121,56 @@ async def test_the_values_of_the_issue_are_refused_with_the_option_and_its_range
     assert "went wrong" not in said(fine) and (await bot.service.get_player(sim.alice.id)).utc_offset == 2
     stats = await sim.slash(sim.alice, sim.channel, "game stats", options={"player": sim.bob})
     assert stats.ephemeral and f"<@{sim.bob.id}>" in said(stats)
+
+
+STRAY_TEXT = ("zzz", "", " ", "-", "null", "a,b", "99999999999999999999", "x" * 300, "#1", "s1", "0", "🙂",
+              "none", "a b c d e f", "1,2,3,4,5,6,7,8,9", "1-2")
+
+
+async def test_stray_text_in_every_text_option_gets_a_plain_answer(fake_discord: FakeDiscord,
+                                                                   tmp_path: Path) -> None:
+    """Text options are the commands' own to read (a name, a place, a route): stray text, with the
+    other options at the ends of their ranges, is answered, never "Something went wrong"."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    games: dict[str, int] = {}
+    for key in ("mali", "africa", "westerplatte", "maquis"):
+        opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": key, "players": 2})
+        table = opened.message
+        assert table is not None
+        games[key] = int(table.text.split("table #")[1].split()[0].strip(".:,*"))
+        await sim.click(sim.bob, table, label="Join")
+        await sim.click(sim.alice, table, label="Start")
+        await settle()
+    sim.settle = 0.005
+    failed = []
+    for command in bot.tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        params = command.parameters
+        texts = {p.display_name for p in params if p.type is T.string and (p.autocomplete or not p.choices)}
+        if not texts:
+            continue
+        for n, text in enumerate(STRAY_TEXT):
+            options: dict[str, Any] = {}
+            for p in params:
+                if p.display_name in texts:
+                    options[p.display_name] = text
+                elif p.display_name == "game" and p.type is T.integer:
+                    options["game"] = games.get(command.qualified_name.split()[0], games["mali"])
+                elif p.type is T.integer and p.max_value is not None:
+                    options[p.display_name] = int(p.max_value if n % 2 else p.min_value or 0)
+                elif p.required and p.type is T.integer:
+                    options[p.display_name] = int(p.min_value or 0)
+                elif p.required and p.type is T.user:
+                    options[p.display_name] = sim.bob
+                elif p.required and p.type is T.boolean:
+                    options[p.display_name] = True
+                elif p.required and p.choices:
+                    options[p.display_name] = p.choices[0].value
+            for user in (sim.alice, sim.bob):
+                result = await sim.slash(user, sim.channel, command.qualified_name, options=options)
+                await settle()
+                if "went wrong" in said(result) or not result.acknowledged or result.errors:
+                    failed.append((command.qualified_name, text[:20], said(result)[:80], result.errors))
+    assert failed == []
