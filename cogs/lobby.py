@@ -727,6 +727,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if new_player.bot:
             await reply(interaction, f"{new_player.mention} is a bot and can't take a seat.")
             return
+        if interaction.guild_id is not None and not isinstance(new_player, discord.Member):
+            await reply(interaction, f"{new_player.mention} is not a member of this server, so they "
+                                     "can't take a seat here. Nothing was changed.")
+            return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
             record = await self.bot.service.replace(record.id, player.id, new_player.id,

@@ -174,3 +174,21 @@ async def test_stray_text_in_every_text_option_gets_a_plain_answer(fake_discord:
                 if "went wrong" in said(result) or not result.acknowledged or result.errors:
                     failed.append((command.qualified_name, text[:20], said(result)[:80], result.errors))
     assert failed == []
+
+
+async def test_a_seat_is_handed_only_to_a_member_of_the_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot)
+    before = await bot.service.get(gid)
+    stranger = sim.add_user("stranger")  # known to Discord, not in this server
+    refused = await sim.slash(sim.alice, sim.channel, "game replace",
+                              options={"player": sim.bob, "new_player": stranger, "game": gid})
+    await settle()
+    assert refused.ephemeral and said(refused).startswith(f"<@{stranger.id}> is not a member of this server")
+    after = await bot.service.get(gid)
+    assert (after.version, after.players) == (before.version, before.players)
+    handed = await sim.slash(sim.alice, sim.channel, "game replace",
+                             options={"player": sim.bob, "new_player": sim.carol, "game": gid})
+    await settle()
+    assert "went wrong" not in said(handed) and str(sim.carol.id) in (await bot.service.get(gid)).players
