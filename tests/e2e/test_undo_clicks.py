@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games.registry import GAMES
-from tests.e2e.harness import message_of, said, settle, sqlite, start_bot, user_of
+from tests.e2e.harness import message_of, said, settle, sqlite, start_bot, two_player_game, user_of
 from tests.fakediscord import FakeDiscord
 from tests.service.undo_paths import two_undoable
 
@@ -49,3 +49,30 @@ async def test_a_double_clicked_undo_takes_back_one_move(fake_discord: FakeDisco
     assert any("Taken back" in a for a in answers), answers
     assert any("out of date" in a for a in answers), answers
     assert all("went wrong" not in a for a in answers), answers
+
+
+async def test_after_replace_the_new_holder_cannot_undo_the_old_holders_move(fake_discord: FakeDiscord,
+                                                                            tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot)
+    record = await bot.service.get(gid)
+    path = two_undoable(record.game, record.state)
+    for seat, action in path.prefix:
+        await bot.service.act(gid, record.user_of(seat), action)
+    await bot.service.act(gid, record.user_of(path.seat), path.first)
+    moved = (await bot.service.act(gid, record.user_of(path.seat), path.second)).record
+    await settle()
+    old = user_of(sim, path.seat, moved)
+    handed = await sim.slash(sim.alice, sim.channel, "game replace",
+                             options={"player": old, "new_player": sim.carol, "game": gid})
+    await settle()
+    assert "went wrong" not in said(handed)
+    panel = await sim.slash(sim.carol, sim.channel, "game play", options={"game": gid})
+    assert panel.ephemeral and panel.message is not None and panel.message.components, said(panel)
+    assert not any((c.custom_id or "").startswith(f"tr:u:{gid}:") for c in panel.message.components)
+    refused = await sim.slash(sim.carol, sim.channel, "game undo", options={"game": gid})
+    await settle()
+    assert refused.ephemeral and "held it before you" in said(refused), said(refused)
+    after = await bot.service.get(gid)
+    assert after.snapshot == moved.snapshot and not any(e.undone for e in await bot.service.log(gid, limit=None))
