@@ -782,7 +782,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 "dm": "You'll be mentioned and get one DM when your turn begins (allow DMs from "
                       "server members)."}[mode]
         if player.quiet_from is not None and player.quiet_from != player.quiet_to:
-            offset = f"UTC{player.utc_offset:+d}" if player.utc_offset else "UTC"
+            offset = f"UTC{player.utc_offset:+g}" if player.utc_offset else "UTC"  # +g: a float stored before
             said += f" No DMs between {player.quiet_from}:00 and {player.quiet_to}:00 ({offset})."
         await reply(interaction, said)
 

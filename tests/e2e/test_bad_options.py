@@ -192,3 +192,14 @@ async def test_a_seat_is_handed_only_to_a_member_of_the_server(fake_discord: Fak
                              options={"player": sim.bob, "new_player": sim.carol, "game": gid})
     await settle()
     assert "went wrong" not in said(handed) and str(sim.carol.id) in (await bot.service.get(gid)).players
+
+
+async def test_notify_still_answers_a_player_whose_offset_was_stored_as_a_float(fake_discord: FakeDiscord,
+                                                                                tmp_path: Path) -> None:
+    """Before options were checked, `utc_offset:2.5` was stored as such on SQLite."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path))
+    await bot.service.set_preferences(sim.alice.id, "dm", (22, 7), 2.5)  # type: ignore[arg-type]
+    assert (await bot.service.get_player(sim.alice.id)).utc_offset == 2.5
+    again = await sim.slash(sim.alice, sim.channel, "game notify", options={"mode": "dm"})
+    assert again.ephemeral and "(UTC+2.5)" in said(again), said(again)
