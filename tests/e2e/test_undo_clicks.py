@@ -49,6 +49,7 @@ async def test_a_double_clicked_undo_takes_back_one_move(fake_discord: FakeDisco
     assert any("Taken back" in a for a in answers), answers
     assert any("out of date" in a for a in answers), answers
     assert all("went wrong" not in a for a in answers), answers
+    assert "Taken back" in message.text and message.history  # the private panel itself was edited
 
 
 async def test_after_replace_the_new_holder_cannot_undo_the_old_holders_move(fake_discord: FakeDiscord,
