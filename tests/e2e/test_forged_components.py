@@ -80,3 +80,21 @@ async def test_a_forged_button_on_a_public_post_never_overwrites_it(fake_discord
         assert all(m.ephemeral for m in result.messages), custom_id
     # The last one was Alice's legal card: played, and she was answered privately.
     assert (await bot.service.get(gid)).version == ver + 1
+
+
+async def test_a_forged_table_button_edits_only_the_tables_own_message(fake_discord: FakeDiscord,
+                                                                       tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 3})
+    table = opened.message
+    assert table is not None
+    tid = int(table.text.split("table #")[1].split()[0].strip(".:,*"))
+    post = sim.create_bot_message(sim.channel, "a public post", components=button(f"tr:t:join:{tid}"))
+    joined = await press(sim, sim.bob, post, f"tr:t:join:{tid}")
+    assert "went wrong" not in said(joined)
+    assert post.text == "a public post" and not post.history and not post.embeds
+    assert str(sim.bob.id) in (await bot.service.get(tid)).players
+    assert table.history  # the table's own message shows the new seat
+    real = await press(sim, sim.carol, table, f"tr:t:join:{tid}")
+    assert "went wrong" not in said(real) and len(table.history) >= 2
