@@ -19,6 +19,8 @@ KIND = {T.string: "text", T.integer: "a whole number", T.number: "a number", T.b
         T.user: "a user", T.channel: "a channel", T.role: "a role", T.mentionable: "a user or a role",
         T.attachment: "a file"}
 NOTHING_DONE = "Nothing was done."
+UNKNOWN_COMMAND = ("I don't know that command (it may belong to an older version of the bot). "
+                   "`/game help` lists the commands. " + NOTHING_DONE)
 
 
 def shown(value: Any) -> str:
@@ -89,13 +91,19 @@ def refusal(tree: app_commands.CommandTree[Any], data: Any) -> str | None:
     """Why a slash command's options cannot be used (None when every one is what it declares)."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return "That command arrived garbled, so I can't run it. " + NOTHING_DONE
+    kind = data.get("type", 1)
+    if kind != discord.AppCommandType.chat_input.value:  # a context menu: none of ours takes options
+        try:
+            known = tree.get_command(data["name"], type=discord.AppCommandType(kind))
+        except (ValueError, TypeError):
+            known = None
+        return None if known is not None else UNKNOWN_COMMAND
     try:
         command, options = tree._get_app_command_options(cast(Any, data))  # discord.py's own lookup
     except app_commands.CommandNotFound:
-        return ("I don't know that command (it may belong to an older version of the bot). "
-                "`/game help` lists the commands. " + NOTHING_DONE)
-    except (KeyError, TypeError, AttributeError, ValueError):
-        return "That command arrived garbled, so I can't run it. " + NOTHING_DONE
+        return UNKNOWN_COMMAND
+    except (app_commands.AppCommandError, KeyError, TypeError, AttributeError, ValueError):
+        return "That command arrived garbled (or without its subcommand), so I can't run it. " + NOTHING_DONE
     if not isinstance(command, app_commands.Command):
         return "That command needs a subcommand, e.g. `/game help`. " + NOTHING_DONE
     if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):

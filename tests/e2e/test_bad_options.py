@@ -54,7 +54,7 @@ def payload(sim: FakeDiscord, channel: Any, command: app_commands.Command[Any, .
 
 
 async def send(sim: FakeDiscord, user: User, channel: Any, data: dict[str, Any]) -> InteractionRecord:
-    result = await sim._interact(APPLICATION_COMMAND, user, channel, data, command_name=data["name"])
+    result = await sim._interact(APPLICATION_COMMAND, user, channel, data, command_name=str(data["name"]))
     await settle()
     return result
 
@@ -88,9 +88,14 @@ async def test_every_option_of_every_command_is_checked(fake_discord: FakeDiscor
         data = payload(sim, sim.channel, recruit, option)
         result = await send(sim, sim.alice, sim.channel, data)
         assert result.ephemeral and why in said(result), said(result)
-    data = {"id": "1", "name": "nonsense", "type": 1}
-    result = await send(sim, sim.alice, sim.channel, data)
-    assert result.ephemeral and "don't know that command" in said(result), said(result)
+    for data in ({"id": "1", "name": "nonsense", "type": 1}, {"id": "1", "name": "game", "type": 2},
+                 {"id": "1", "name": "game", "type": 99}):
+        result = await send(sim, sim.alice, sim.channel, data)
+        assert result.ephemeral and "don't know that command" in said(result), said(result)
+    for data in ({"id": "1", "name": "game", "type": 1}, {"id": "1", "name": "game", "type": 1, "options": "x"},
+                 {"id": "1", "name": 5, "type": 1}):
+        result = await send(sim, sim.alice, sim.channel, data)
+        assert result.ephemeral and "Nothing was done" in said(result), said(result)
     after = await bot.service.get(gid)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert await bot.service.get_player(sim.alice.id) == prefs
