@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import memory, render
+from bot import memory, render, validate
 from bot.config import Settings, point_discord_at
 from bot.pending import Pending
 from bot.presentation import GameUI
@@ -40,6 +40,22 @@ def utcnow() -> datetime:
 
 
 class Tree(discord.app_commands.CommandTree["TabletopBot"]):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """A slash command runs only when every option is what the command declares (bot/validate.py);
+        otherwise the user is told privately which option and what it takes."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True  # an autocomplete's half-typed text is the callback's to read
+        why = validate.refusal(self, interaction.data)
+        if why is None:
+            return True
+        log.info("command refused: %s by %s: %s", dict(interaction.data or {}).get("name"),
+                 interaction.user.id, why)
+        try:
+            await validate.refuse(interaction, why)
+        except discord.HTTPException as exc:
+            log.warning("could not refuse interaction %s: %s", interaction.id, exc)
+        return False
+
     async def on_error(self, interaction: discord.Interaction,
                        error: discord.app_commands.AppCommandError) -> None:
         """An unexpected error: log it with what was asked, and tell the user what became of it."""

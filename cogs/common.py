@@ -114,6 +114,18 @@ async def keep_alive(interaction: discord.Interaction) -> None:
         log.warning("could not acknowledge interaction %s in time: %s", interaction.id, exc)
 
 
+def on_own_private_message(interaction: discord.Interaction) -> bool:
+    """Whether a component was pressed on a message only its presser sees (their ephemeral
+    message, or the bot's DM with them) that carries that very component: only such a message is
+    edited in place. Anything else (a forged id on a public post) gets a new private answer."""
+    message = interaction.message
+    if message is None or not (message.flags.ephemeral or interaction.guild_id is None):
+        return False
+    custom_id = dict(interaction.data or {}).get("custom_id")
+    return any(getattr(item, "custom_id", None) == custom_id
+               for row in message.components for item in getattr(row, "children", [row]))
+
+
 def where_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
 
@@ -169,7 +181,7 @@ async def find_game(interaction: discord.Interaction, game_id: object,
     if len(records) == 1:
         return records[0]
     if not records:
-        what = "a game of this kind" if key else "a game"
+        what = "game of this kind" if key else "game"
         await reply(interaction, f"There is no {what} in this channel. "
                                  "Open a table with `/game new`, or pick one with the `game` option.")
         return None

@@ -24,6 +24,7 @@ from cogs.common import (
     edit,
     find_game,
     keep_alive,
+    on_own_private_message,
     reply,
     seat_of,
 )
@@ -152,9 +153,14 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 async def show_replay(interaction: discord.Interaction, gid: int, step: int | None, first: bool) -> None:
     """Show the public board after `step` moves with that step's public lines, and step buttons."""
     bot = bot_of(interaction)
+    in_place = not first and on_own_private_message(interaction)  # else a new private answer
     try:
         record = await bot.service.get(gid, interaction.guild_id)
-        await defer(interaction, update=not first)
+        if interaction.guild_id is None and record.seat_of(interaction.user.id) is None:
+            await reply(interaction, f"There is no game #{gid} of yours. In a server, use `/game replay` "
+                                     "in the game's channel.")
+            return  # outside its server a game is its seats' alone
+        await defer(interaction, update=in_place)
         wanted = step if step is not None else (1 << 30)
         view, events, total, shown = await bot.service.replay(gid, wanted, interaction.guild_id)
     except ServiceError as exc:
@@ -170,7 +176,7 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
         buttons.add_item(ReplayButton(gid, target, tag, label, disabled=target == shown))
     file = await bot.presenter.board_file(record, view)
     files = [file] if file is not None else []
-    if first:
+    if not in_place:
         await interaction.followup.send(content, files=files, view=buttons, ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
     else:
@@ -431,7 +437,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
-        if from_button:
+        message = interaction.message
+        if from_button and message is not None and message.id == record.table_message_id:
             await edit(interaction, embed=table_embed(record), view=table_view(record))
             await interaction.followup.send(said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
         else:
@@ -738,6 +745,10 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if new_player.bot:
             await reply(interaction, f"{new_player.mention} is a bot and can't take a seat.")
             return
+        if interaction.guild_id is not None and not isinstance(new_player, discord.Member):
+            await reply(interaction, f"{new_player.mention} is not a member of this server, so they "
+                                     "can't take a seat here. Nothing was changed.")
+            return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
             record = await self.bot.service.replace(record.id, player.id, new_player.id,
@@ -789,7 +800,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                 "dm": "You'll be mentioned and get one DM when your turn begins (allow DMs from "
                       "server members)."}[mode]
         if player.quiet_from is not None and player.quiet_from != player.quiet_to:
-            offset = f"UTC{player.utc_offset:+d}" if player.utc_offset else "UTC"
+            offset = f"UTC{player.utc_offset:+g}" if player.utc_offset else "UTC"  # +g: a float stored before
             said += f" No DMs between {player.quiet_from}:00 and {player.quiet_to}:00 ({offset})."
         await reply(interaction, said)
 

@@ -16,7 +16,17 @@ import discord
 from bot import gate
 from bot.service import ServiceError
 from bot.texts import clock_line
-from cogs.common import OOPS, Components, answer_after_commit, bot_of, edit, game_number, own_lines, reply
+from cogs.common import (
+    OOPS,
+    Components,
+    answer_after_commit,
+    bot_of,
+    edit,
+    game_number,
+    on_own_private_message,
+    own_lines,
+    reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +113,9 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await play_index(interaction, self.gid, self.ver, number(str(picked)))
 
 
+GONE = "That button belongs to a game that is not here any more."
+
+
 async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord, str] | None:
     """The running game and the user's seat in it; otherwise a friendly private refusal and None.
 
@@ -113,9 +126,12 @@ async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord
             raise LookupError
         record = await bot_of(interaction).service.get(number, interaction.guild_id)
     except (ServiceError, LookupError):
-        await reply(interaction, "That button belongs to a game that is not here any more.")
+        await reply(interaction, GONE)
         return None
     seat = record.seat_of(interaction.user.id)
+    if seat is None and interaction.guild_id is None:
+        await reply(interaction, GONE)  # outside its server a game is its seats' alone
+        return None
     if record.status != "running":
         await reply(interaction, f"Game #{gid} is {record.status}; its buttons do nothing any more.")
         return None
@@ -168,6 +184,9 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
         content = f"{head}\n\n{content}"
     else:
         content, view = f"{head}\n\n{waiting_on(new)}", None
+    if not on_own_private_message(interaction):
+        await reply(interaction, content[:2000], **({"view": view} if view is not None else {}))
+        return
     try:
         await edit(interaction, content=content[:2000], view=view)
     except discord.HTTPException:
@@ -197,15 +216,17 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if record.version != self.ver:
             await refuse_stale(interaction, bot_of(interaction), record, seat)
             return
-        await undo(interaction, record, seat, from_panel=True)
+        await undo(interaction, record, seat, from_panel=True, expected_version=self.ver)
 
 
 async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
-               from_panel: bool = False) -> None:
-    """Take back the user's last action; show their choices again."""
+               from_panel: bool = False, expected_version: int | None = None) -> None:
+    """Take back the user's last action; show their choices again. `expected_version`: the
+    version the button was shown at (a double click takes back one move, not two)."""
     bot = bot_of(interaction)
     try:
-        applied = await bot.service.undo(record.id, interaction.user.id, guild_id=record.guild_id)
+        applied = await bot.service.undo(record.id, interaction.user.id, guild_id=record.guild_id,
+                                         expected_version=expected_version)
     except ServiceError as exc:
         await reply(interaction, exc.message)
         return
@@ -253,7 +274,7 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     legal = [a for a, _ in choices]
     labels = [ui.action_label(mine, a, label) for a, label in choices]
     names = ui.panel_groups(mine, legal)
-    undoable = await bot.service.can_undo(record.id, seat, record.version)
+    undoable = await bot.service.can_undo(record.id, seat, record.version, user_id=record.user_of(seat))
     rows = MAX_ROWS - 1 if undoable else MAX_ROWS
     text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
     groups = list(dict.fromkeys(n for n in names or [] if n))
@@ -332,6 +353,9 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
         await refuse_stale(interaction, bot, record, seat)
         return
     content, view = await panel_message(bot, record, seat, group)
+    if not on_own_private_message(interaction):
+        await reply(interaction, content[:2000], view=view)
+        return
     try:
         await edit(interaction, content=content[:2000], view=view)
     except discord.HTTPException:

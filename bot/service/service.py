@@ -396,18 +396,24 @@ class GameService(Store):
         assert change is not None
         return self._applied(data, change)
 
-    async def undo(self, game_id: int, user_id: int | str,
-                   guild_id: int | None = None) -> Applied:
+    async def undo(self, game_id: int, user_id: int | str, guild_id: int | None = None, *,
+                   expected_version: int | None = None) -> Applied:
         """Take back the user's own last action, as Board Game Arena allows: only since their turn
-        began, never past randomness, hidden information revealed, or another seat's action.
-        The log keeps the action, marked undone; the state is rebuilt without it."""
+        began, never past randomness, hidden information revealed, or another seat's action, and
+        only a move the user made themselves (not the seat's previous holder's).
+        The log keeps the action, marked undone; the state is rebuilt without it.
+        `expected_version`: the version the user saw; a write made since (a double click) is refused."""
         def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "undo")
             seat = self._seat(cur, user_id)
             if seat is None:
                 raise NotInGame("You are not playing in this game, so there is nothing to undo.")
+            if expected_version is not None and expected_version != cur["version"]:
+                raise StaleAction("That Undo button is out of date: the game has changed since it "
+                                  "was shown (a move was made or taken back), so nothing more was "
+                                  "taken back.")
             entries = self._entries(conn, cur["id"])
-            why = undo_refusal(entries, seat)
+            why = undo_refusal(entries, seat, user_id)
             if why:
                 raise NotAllowed(why)
             last = entries[-1]
@@ -426,14 +432,16 @@ class GameService(Store):
         assert change is not None
         return self._applied(data, change)
 
-    async def can_undo(self, game_id: int, seat: str, version: int | None = None) -> bool:
-        """Whether `seat` may take back the log's last entry (at `version`, when given: then
-        the entry this process just wrote is used, if it wrote that version)."""
+    async def can_undo(self, game_id: int, seat: str, version: int | None = None,
+                       user_id: int | str | None = None) -> bool:
+        """Whether `seat` (held by `user_id`, when given) may take back the log's last entry (at
+        `version`, when given: then the entry this process just wrote is used, if it wrote that
+        version)."""
         known = self.last_entry(game_id, version) if version is not None else None
         if known is not None:
-            return not undo_refusal([known], seat)
+            return not undo_refusal([known], seat, user_id)
         entries = await self._db.run(lambda conn: self._entries(conn, game_id, limit=1), read=True)
-        return not undo_refusal(entries, seat)
+        return not undo_refusal(entries, seat, user_id)
 
     @staticmethod
     def _entries(conn: Connection, game_id: int, limit: int | None = None) -> list[LogEntry]:
@@ -743,13 +751,17 @@ class GameService(Store):
         return self._record(data)
 
 
-def undo_refusal(entries: list[LogEntry], seat: str) -> str:
-    """Why `seat` may not take back the last entry of the log ("" when it may)."""
+def undo_refusal(entries: list[LogEntry], seat: str, user_id: int | str | None = None) -> str:
+    """Why `seat` (held by `user_id`, when given) may not take back the last entry of the log
+    ("" when it may)."""
     if not entries:
         return "There is nothing to undo: no move has been made yet."
     last = entries[-1]
     if last.seat != seat or last.kind != "action":
         return "There is nothing of yours to undo: the last move was not yours."
+    if user_id is not None and last.user_id is not None and str(last.user_id) != str(user_id):
+        return ("There is nothing of yours to undo: the seat's last move was made by the player "
+                "who held it before you.")
     if last.by != "player":
         return "That move was played for you when your time ran out; it can't be taken back."
     if last.barrier:

@@ -32,7 +32,7 @@ TARGETED = ("attack", "mortar", "mine", "rebuild", "push_back")
 
 def wall_id(text: str) -> str | None:
     """'outpost C', 'C', 'guardhouse 3', '3', 'guardhouse_3' -> the wall space's id."""
-    t = text.strip().lower().replace("-", " ").replace("_", " ")
+    t = text.lower().replace("-", " ").replace("_", " ").strip()
     if not t:
         return None
     if t.replace(" ", "_") in WALLS:

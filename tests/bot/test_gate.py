@@ -52,7 +52,7 @@ def _allowed(node: ast.Attribute) -> bool:
     """The gate's own functions (`gate.outcome(record)`), and discord.py's `app_commands.describe`
     (a decorator, not the engine's describe)."""
     owner = _name(node.value)
-    return owner == "gate" or node.attr == "describe" and owner == "app_commands"
+    return owner == "gate" or (node.attr == "describe" and owner == "app_commands")
 
 
 def problems(source: str, engine_user: bool = False) -> list[str]:
