@@ -74,9 +74,9 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     p["dropped"] = True
     flow.emit(events, "dropped_player", f"{colour(s, j)} leaves the game; their pieces leave the map.")
     for a in s["areas"].values():
-        p["supply"] += a["p"][j]
-        a["p"][j] = 0
-    p["wh"] = None
+        p["supply"] += a["traders"][j]
+        a["traders"][j] = 0
+    p["wholesaler"] = None
     alive = live(s)
     if len(alive) < 2:
         flow.game_over(s, "abandoned", events, alive[0] if alive else None)
@@ -94,7 +94,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         s["pending"] = []
         s["conflict"] = None
         flow.end_turn(s, events)
-    elif s["stage"] == "commit" and s["conflict"]["def"] == j:
+    elif s["stage"] == "commit" and s["conflict"]["defender"] == j:
         s["conflict"] = None
         s["stage"] = "turn"
         flow.emit(events, "conflict", "The conflict ends: the other side has left.")
