@@ -11,6 +11,7 @@ from games.africa.legal import legal_actions as _legal
 from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.state import State, clone, colour, live, new_state
+from games.africa.upgrade import STATE_STEPS
 from games.africa.views import view as _view
 from games.base import Game, IllegalAction, Option, Outcome
 
@@ -116,6 +117,7 @@ class AfricaGame:
                "Everyone bids at once in secret instead of the book's one public round.",
                {False: "Open auction", True: "Sealed auction"}),
     )
+    state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

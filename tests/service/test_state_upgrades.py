@@ -1,0 +1,124 @@
+"""Migration 0008_africa_words on both databases: stored Heart of Africa states written with the
+old keys are rewritten in words and play on as the same games played fresh; downgrade writes the
+old keys back; other games' states are left alone."""
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from alembic import command
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+
+from bot.db import alembic_config, upgrade
+from bot.models import GameRow
+from bot.service import GameService
+from games.africa import GAME as AFRICA
+from games.africa.playout import playout_weights
+from games.africa.upgrade import downgrade_state, upgrade_state
+from games.base import canonical
+from tests.service.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, Db, check_consistent, started
+from tests.service.toygame import GAME as RACE
+
+BEFORE = "0006_waiting"  # a revision from before the rename
+MIGRATION = Path(__file__).resolve().parents[2] / "bot/migrations/versions/0008_africa_words.py"
+
+
+def migration() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("migration_0008", MIGRATION)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _downgrade(connection: Connection, revision: str) -> None:
+    cfg = alembic_config()
+    cfg.attributes["connection"] = connection
+    command.downgrade(cfg, revision)
+
+
+async def stored(db: Db) -> dict[int, Any]:
+    """Each game's stored state, straight from the table."""
+    async with db.engine.connect() as connection:
+        rows = (await connection.execute(select(GameRow.id, GameRow.state))).all()
+    return {game_id: state for game_id, state in rows}
+
+
+async def play(service: GameService, game_id: int, moves: int, rng: random.Random,
+               mirror: Any) -> Any:
+    """`moves` weighted random moves through the service; the same moves on `mirror` (an engine
+    state) give the state returned."""
+    for _ in range(moves):
+        record = await service.get(game_id)
+        if record.status != "running":
+            break
+        seat = rng.choice(record.to_act)
+        legal = AFRICA.legal_actions(record.state, seat)
+        action = rng.choices(legal, playout_weights(record.state, seat, legal))[0]
+        await service.act(game_id, record.user_of(seat), action)
+        mirror, _ = AFRICA.apply(mirror, seat, action)
+    return mirror
+
+
+async def test_old_states_upgrade_and_play_on(db: Db, clock: Clock) -> None:
+    service = GameService(db.sessionmaker, clock=clock, games={"africa": AFRICA, "race": RACE})
+    rng = random.Random(4)
+    fresh: dict[int, Any] = {}
+    for seed, sealed in ((11, False), (12, True)):
+        table = await service.open_table(GUILD, CHANNEL, ALICE, "africa", {"sealed_auction": sealed}, {})
+        for user in (BOB, CAROL):
+            await service.join(table.id, user)
+        record = (await service.start(table.id, ALICE, seed=seed)).record
+        fresh[table.id] = await play(service, table.id, 60, rng, record.state)
+    race = await started(service)
+    before = await stored(db)
+    assert {gid: canonical(before[gid]) for gid in fresh} == {
+        gid: canonical(AFRICA.dump(s)) for gid, s in fresh.items()}
+
+    async with db.engine.begin() as connection:
+        await connection.run_sync(_downgrade, BEFORE)
+    old = await stored(db)
+    for gid, state in fresh.items():
+        assert canonical(old[gid]) == canonical(downgrade_state(AFRICA.dump(state)))
+        assert "sv_shown" in old[gid] and "wh" in old[gid]["players"][0]
+    assert old[race.id] == before[race.id]
+
+    await upgrade(db.engine)
+    new = await stored(db)
+    assert {gid: canonical(new[gid]) for gid in fresh} == {
+        gid: canonical(AFRICA.dump(s)) for gid, s in fresh.items()}
+    assert new[race.id] == before[race.id]
+
+    # A new process (nothing kept in memory) rebuilds the same states from seed and log and plays on.
+    later = GameService(db.sessionmaker, clock=clock, games={"africa": AFRICA, "race": RACE})
+    for gid, state in fresh.items():
+        await check_consistent(later, gid)
+        mirror = await play(later, gid, 60, rng, state)
+        assert canonical((await later.get(gid)).snapshot) == canonical(AFRICA.dump(mirror))
+        await check_consistent(later, gid)
+
+
+async def test_the_rewrite_goes_through_every_row_in_batches(db: Db, clock: Clock) -> None:
+    """Batches of one row: each of three games is rewritten once, and only games of that key."""
+    service = GameService(db.sessionmaker, clock=clock, games={"africa": AFRICA, "race": RACE})
+    ids = []
+    for seed in (1, 2, 3):
+        table = await service.open_table(GUILD, CHANNEL, ALICE, "africa", {}, {})
+        await service.join(table.id, BOB)
+        ids.append((await service.start(table.id, ALICE, seed=seed)).record.id)
+    await service.open_table(GUILD, CHANNEL, ALICE, "africa", {}, {})  # open: no state yet
+    race = await started(service)
+    before = await stored(db)
+    rewrite = migration().rewrite
+    async with db.engine.begin() as connection:
+        assert await connection.run_sync(rewrite, "africa", downgrade_state, 1) == 3
+    old = await stored(db)
+    assert [canonical(old[gid]) for gid in ids] == [canonical(downgrade_state(before[gid])) for gid in ids]
+    assert old[race.id] == before[race.id]
+    async with db.engine.begin() as connection:
+        assert await connection.run_sync(rewrite, "africa", upgrade_state, 2) == 3
+    assert await stored(db) == before
