@@ -3,10 +3,7 @@ old keys are rewritten in words and play on as the same games played fresh; down
 old keys back; other games' states are left alone."""
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from alembic import command
@@ -14,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from bot.db import alembic_config, upgrade
+from bot.migrations.states import rewrite
 from bot.models import GameRow
 from bot.service import GameService
 from games.africa import GAME as AFRICA
@@ -24,15 +22,6 @@ from tests.service.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, Db, 
 from tests.service.toygame import GAME as RACE
 
 BEFORE = "0006_waiting"  # a revision from before the rename
-MIGRATION = Path(__file__).resolve().parents[2] / "bot/migrations/versions/0008_africa_words.py"
-
-
-def migration() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("migration_0008", MIGRATION)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _downgrade(connection: Connection, revision: str) -> None:
@@ -113,7 +102,6 @@ async def test_the_rewrite_goes_through_every_row_in_batches(db: Db, clock: Cloc
     await service.open_table(GUILD, CHANNEL, ALICE, "africa", {}, {})  # open: no state yet
     race = await started(service)
     before = await stored(db)
-    rewrite = migration().rewrite
     async with db.engine.begin() as connection:
         assert await connection.run_sync(rewrite, "africa", downgrade_state, 1) == 3
     old = await stored(db)
