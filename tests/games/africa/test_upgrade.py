@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games.africa import GAME
-from games.africa.upgrade import KEYS, STEP, UNUSED, VALUES, _records, downgrade_state, upgrade_state
+from games.africa.upgrade import STEP, WORDS, downgrade_state, records, upgrade_state
 from games.base import canonical
 from games.upgrades import steps_named
 
@@ -45,13 +45,13 @@ def test_the_old_dumps_hold_every_renamed_key_and_value() -> None:
     """The fixture is not vacuous: each old key and letter value is in some old dump."""
     seen: set[tuple[str, str]] = set()
     for dump in OLD["old_dumps"].values():
-        for kind, record in _records(dump):
+        for kind, record in records(dump):
             seen |= {(kind, k) for k in record}
             seen |= {(kind, f"{k}={v}") for k, v in record.items() if isinstance(v, str)}
-    keys = {(kind, old) for kind, pairs in KEYS.items() for old in pairs}
-    values = {(kind, f"{key}={old}") for kind, by_key in VALUES.items() for key, pairs in by_key.items()
+    keys = {(kind, old) for kind, pairs in WORDS.keys.items() for old in pairs}
+    values = {(kind, f"{key}={old}") for kind, by_key in WORDS.values.items() for key, pairs in by_key.items()
               for old in pairs}
-    assert keys | values | {("state", k) for k in UNUSED} <= seen
+    assert keys | values | {("state", k) for k in WORDS.dropped} <= seen
 
 
 @pytest.mark.parametrize("step", STEPS)
