@@ -15,6 +15,7 @@ from games.mali.legal import to_act as _to_act
 from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
 from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
+from games.mali.upgrade import STATE_STEPS
 from games.mali.views import view as _view
 
 __all__ = ["GAME", "BOARD", "reachable", "describe", "default_action", "drop", "MaliGame"]
@@ -93,7 +94,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     if cur is not None and cur["seat"] == seat:
         s["current"] = None
         if cur["stage"] != "bonus":
-            flow.push(s, {"t": "next_turn"})
+            flow.push(s, {"kind": "next_turn"})
     flow.advance(s, events)
     return s, events
 
@@ -114,6 +115,7 @@ class MaliGame:
                "(Italian rule book) instead of taking the whole movement (Polish original).",
                {False: "Jump = whole movement", True: "Jump costs 1 point"}),
     )
+    state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)
