@@ -1,4 +1,4 @@
-"""Migrations 0008_africa_words, 0009_mali_words and 0010_westerplatte_words on both databases:
+"""Migrations 0008_africa_words to 0011_maquis_words on both databases:
 stored states written with the old keys are rewritten in words and play on as the same games
 played fresh; downgrade writes the old keys back; other games' states are left alone."""
 from __future__ import annotations
@@ -20,20 +20,23 @@ from games.africa.upgrade import upgrade_state as africa_up
 from games.base import Game, canonical
 from games.mali import GAME as MALI
 from games.mali.upgrade import downgrade_state as mali_down
+from games.maquis import GAME as MAQUIS
+from games.maquis.upgrade import downgrade_state as maquis_down
 from games.westerplatte import GAME as WESTERPLATTE
 from games.westerplatte.upgrade import downgrade_state as westerplatte_down
 from tests.service.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, Db, check_consistent, started
 from tests.service.toygame import GAME as RACE
 
 BEFORE = "0006_waiting"  # a revision from before the renames
-GAMES: dict[str, Game] = {"africa": AFRICA, "mali": MALI, "westerplatte": WESTERPLATTE, "race": RACE}
+GAMES: dict[str, Game] = {"africa": AFRICA, "mali": MALI, "westerplatte": WESTERPLATTE, "maquis": MAQUIS,
+                          "race": RACE}
 TABLES: list[tuple[str, dict[str, Any], int]] = [  # key, options, seed
     ("africa", {"sealed_auction": False}, 11), ("africa", {"sealed_auction": True}, 12),
     ("mali", {"variant": "basic", "jump_costs_one_point": True}, 13), ("mali", {"variant": "extended"}, 14),
-    ("westerplatte", {"difficulty": "hard"}, 15),
+    ("westerplatte", {"difficulty": "hard"}, 15), ("maquis", {}, 16),
 ]
 OLD_SHAPE = {"africa": (africa_down, "sv_shown"), "mali": (mali_down, "jcop"),
-             "westerplatte": (westerplatte_down, None)}
+             "westerplatte": (westerplatte_down, None), "maquis": (maquis_down, None)}
 
 
 def _downgrade(connection: Connection, revision: str) -> None:
@@ -86,7 +89,7 @@ async def test_old_states_upgrade_and_play_on(db: Db, clock: Clock) -> None:
     for gid, (key, state) in fresh.items():
         down, old_key = OLD_SHAPE[key]
         assert canonical(old[gid]) == canonical(down(GAMES[key].dump(state)))
-        assert old_key is None or old_key in old[gid]  # (a stored game's task queue may be empty)
+        assert old_key is None or old_key in old[gid]  # (no task queue or route may be stored)
     assert old[race.id] == before[race.id]
 
     await upgrade(db.engine)
