@@ -127,10 +127,10 @@ class AfricaUI(PlainUI):
             if pend["kind"] == "start_area":
                 return (f"{chooser} chooses a start area: a coastal area without neutrals or another "
                         "company (`/africa start`).")
-            if pend["kind"] == "rep_buy":
+            if pend["kind"] == "reputation_buy":
                 return f"{chooser} won the conflict and may pay 2 influence for +1 reputation (`/africa reputation`)."
             src = area_name(pend.get("from", ""))
-            if pend["kind"] == "nretreat":
+            if pend["kind"] == "neutral_retreat":
                 return f"{chooser} retreats a neutral trader from {src}, 1 or 2 areas (`/africa retreat`)."
             owner = pend.get("owner", "")
             whose = "their own" if owner == pend["chooser"] else f"{owner.capitalize()}'s"
@@ -272,11 +272,11 @@ class AfricaUI(PlainUI):
             if pend["kind"] == "start_area":
                 return ("Choose your start area: your 5 traders go to a coastal area without neutrals "
                         "or another company.")
-            if pend["kind"] == "rep_buy":
+            if pend["kind"] == "reputation_buy":
                 return (f"You won the conflict. Pay 2 of your {p['influence']} influence cubes for +1 reputation "
                         f"(now {p['reputation']})?")
             src = area_name(pend.get("from", ""))
-            what = "a neutral trader" if pend["kind"] == "nretreat" else (
+            what = "a neutral trader" if pend["kind"] == "neutral_retreat" else (
                 f"your {pend.get('piece')}" if pend.get("owner") == colour
                 else f"{pend.get('owner', '').capitalize()}'s {pend.get('piece')}")
             return f"Retreat {what} from {src}: 1 or 2 areas away."

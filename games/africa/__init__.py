@@ -12,6 +12,7 @@ from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.queries import QUERIES
 from games.africa.state import State, clone, colour, live, new_state
+from games.africa.upgrade import STATE_STEPS
 from games.africa.views import view as _view
 from games.base import Game, IllegalAction, Option, Outcome, Query
 
@@ -75,9 +76,9 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     p["dropped"] = True
     flow.emit(events, "dropped_player", f"{colour(s, j)} leaves the game; their pieces leave the map.")
     for a in s["areas"].values():
-        p["supply"] += a["p"][j]
-        a["p"][j] = 0
-    p["wh"] = None
+        p["supply"] += a["traders"][j]
+        a["traders"][j] = 0
+    p["wholesaler"] = None
     alive = live(s)
     if len(alive) < 2:
         flow.game_over(s, "abandoned", events, alive[0] if alive else None)
@@ -95,7 +96,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         s["pending"] = []
         s["conflict"] = None
         flow.end_turn(s, events)
-    elif s["stage"] == "commit" and s["conflict"]["def"] == j:
+    elif s["stage"] == "commit" and s["conflict"]["defender"] == j:
         s["conflict"] = None
         s["stage"] = "turn"
         flow.emit(events, "conflict", "The conflict ends: the other side has left.")
@@ -118,6 +119,7 @@ class AfricaGame:
                {False: "Open auction", True: "Sealed auction"}),
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
+    state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -59,7 +59,7 @@ def advance(s: State, events: list[Event]) -> None:
             return
         if s["pending"]:
             p = s["pending"][0]
-            if p["kind"] in ("retreat", "nretreat"):
+            if p["kind"] in ("retreat", "neutral_retreat"):
                 if p["kind"] == "retreat" and s["players"][p["owner"]]["dropped"]:
                     s["pending"].pop(0)
                     continue
@@ -71,7 +71,7 @@ def advance(s: State, events: list[Event]) -> None:
             if p["kind"] == "start_area" and s["players"][p["chooser"]]["dropped"]:
                 s["pending"].pop(0)
                 continue
-            if p["kind"] == "rep_buy" and s["players"][p["chooser"]]["dropped"]:
+            if p["kind"] == "reputation_buy" and s["players"][p["chooser"]]["dropped"]:
                 s["pending"].pop(0)
                 continue
             if p["kind"] == "start_area" and len(pending_actions(s)) == 1:
@@ -124,22 +124,22 @@ def after_pending(s: State, events: list[Event]) -> None:
 
 def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event]) -> None:
     area = p["from"]
-    if p["kind"] == "nretreat":
-        if s["areas"][area]["n"] <= 0:
+    if p["kind"] == "neutral_retreat":
+        if s["areas"][area]["neutrals"] <= 0:
             return
-        s["areas"][area]["n"] -= 1
+        s["areas"][area]["neutrals"] -= 1
         if to is None:
             s["neutral_supply"] += 1
             flow.emit(events, "retreat", f"A neutral in {name(area)} cannot retreat and leaves the map.")
         else:
-            s["areas"][to]["n"] += 1
+            s["areas"][to]["neutrals"] += 1
             flow.emit(events, "retreat", f"A neutral retreats from {name(area)} to {name(to)}.")
         return
     owner = p["owner"]
-    kind = "wholesaler" if p["piece"] == "w" else "trader"
-    if kind == "wholesaler" and s["players"][owner]["wh"] != area:
+    kind = p["piece"]
+    if kind == "wholesaler" and s["players"][owner]["wholesaler"] != area:
         return
-    if kind == "trader" and s["areas"][area]["p"][owner] <= 0:
+    if kind == "trader" and s["areas"][area]["traders"][owner] <= 0:
         return
     if to is None:
         flow.remove_piece(s, owner, area, events)
@@ -177,7 +177,7 @@ def h_pass(s: State, j: int, a: Action, ev: list[Event]) -> None:
 
 
 def h_place_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
-    s["areas"][a["area"]]["n"] += 1
+    s["areas"][a["area"]]["neutrals"] += 1
     s["neutral_supply"] -= 1
     s["turn"]["step"] = "actions"
     flow.emit(ev, "neutral", f"{colour(s, j)} places a neutral trader in {name(a['area'])}.")
@@ -193,11 +193,11 @@ def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
         mode["left"] -= 1
     src, dst, kind = a["from"], a["to"], a["piece"]
     flow.move_piece(s, j, kind, src, dst, outside)
-    stops = s["areas"][dst]["n"] > 0 or bool(others_in(s, j, dst))
+    stops = s["areas"][dst]["neutrals"] > 0 or bool(others_in(s, j, dst))
     if stops:
         holder = mode if outside else t
         if kind == "wholesaler":
-            holder["w_stopped"] = True
+            holder["wholesaler_stopped"] = True
         else:
             holder["stopped"][dst] = holder["stopped"].get(dst, 0) + 1
     flow.emit(ev, "move", f"{colour(s, j)} moves a {kind} from {name(src)} to {name(dst)}"
@@ -213,7 +213,7 @@ def h_recruit(s: State, j: int, a: Action, ev: list[Event]) -> None:
         flow.pay(s, cost)
     else:
         t["mode"]["left"] -= 1
-    s["areas"][area]["p"][j] += 1
+    s["areas"][area]["traders"][j] += 1
     s["players"][j]["supply"] -= 1
     flow.emit(ev, "recruit", f"{colour(s, j)} brings a new trader into {name(area)}"
               + (f" for {cost} AP." if t["mode"] is None else "."))
@@ -241,39 +241,39 @@ def h_use(s: State, j: int, a: Action, ev: list[Event]) -> None:
         s["station_supply"] -= 1
         flow.emit(ev, "special", f"{who} plays {label}: a trading station in {name(a['area'])}.")
     elif sp == "wholesaler":
-        p["wh"] = a["area"]
-        t["w_stopped"] = False
-        t["w_unable"] = False
+        p["wholesaler"] = a["area"]
+        t["wholesaler_stopped"] = False
+        t["wholesaler_unable"] = False
         flow.emit(ev, "special", f"{who} plays {label}: the wholesaler enters {name(a['area'])}.")
     elif sp in ("extra_move", "extra_traders", "neutral_move"):
         left = {"extra_move": "movement_points", "extra_traders": "traders",
                 "neutral_move": "neutral_steps"}[sp]
         t["mode"] = {"kind": sp, "left": int(SPECIALS[sp][left]), "stopped": {},
-                     "w_stopped": False, "token": tid}
+                     "wholesaler_stopped": False, "token": tid}
         flow.emit(ev, "special", f"{who} plays {label}.")
     elif sp == "neutral_place":
-        s["areas"][a["area"]]["n"] += 1
+        s["areas"][a["area"]]["neutrals"] += 1
         s["neutral_supply"] -= 1
         flow.emit(ev, "special", f"{who} plays {label}: a neutral into {name(a['area'])}.")
     elif sp == "neutral_remove":
-        s["areas"][a["area"]]["n"] -= 1
+        s["areas"][a["area"]]["neutrals"] -= 1
         s["neutral_supply"] += 1
         flow.emit(ev, "special", f"{who} plays {label}: a neutral leaves {name(a['area'])}.")
     elif sp == "reputation_up":
-        p["rep"] = clamp_rep(p["rep"] + 1)
-        flow.emit(ev, "special", f"{who} plays {label}: reputation {p['rep']}.")
+        p["reputation"] = clamp_rep(p["reputation"] + 1)
+        flow.emit(ev, "special", f"{who} plays {label}: reputation {p['reputation']}.")
     elif sp == "reputation_down":
         k = [q["colour"] for q in s["players"]].index(a["against"])
-        s["players"][k]["rep"] = clamp_rep(s["players"][k]["rep"] - 1)
+        s["players"][k]["reputation"] = clamp_rep(s["players"][k]["reputation"] - 1)
         flow.emit(ev, "special", f"{who} plays {label}: {colour(s, k)}'s reputation "
-                  f"{s['players'][k]['rep']}.")
+                  f"{s['players'][k]['reputation']}.")
     elif sp in ("resource_up", "resource_down"):
         m = a["marker"]
         s["table"][m] += 1 if sp == "resource_up" else -1
         flow.emit(ev, "special", f"{who} plays {label}: the {marker_name(m)} to {s['table'][m]}.")
     elif sp == "special_victory_token":
         drawn = s["box"].pop(randbelow(s, len(s["box"])))
-        p["sv"] = sorted(p["sv"] + [drawn])
+        p["special_victory_tokens"] = sorted(p["special_victory_tokens"] + [drawn])
         flow.emit(ev, "special", f"{who} plays {label} and draws a special victory token.")
         flow.emit(ev, "special_victory", f"You draw {SV[drawn]['name']}.", s["seats"][j])
 
@@ -283,8 +283,8 @@ def h_finish(s: State, j: int, a: Action, ev: list[Event]) -> None:
 
 
 def h_move_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
-    s["areas"][a["from"]]["n"] -= 1
-    s["areas"][a["to"]]["n"] += 1
+    s["areas"][a["from"]]["neutrals"] -= 1
+    s["areas"][a["to"]]["neutrals"] += 1
     s["turn"]["mode"]["left"] -= 1
     flow.emit(ev, "neutral", f"{colour(s, j)} moves a neutral from {name(a['from'])} to "
               f"{name(a['to'])}.")
@@ -300,23 +300,23 @@ def h_fight_neutrals(s: State, j: int, a: Action, ev: list[Event]) -> None:
 
 
 def h_commit(s: State, j: int, a: Action, ev: list[Event]) -> None:
-    c = s["conflict"]["commit"][str(j)]
+    c = s["conflict"]["commitments"][str(j)]
     c["cubes"] = a["cubes"]
     c["done"] = True
     flow.emit(ev, "committed", f"{colour(s, j)} has committed.")
-    if all(x["done"] for x in s["conflict"]["commit"].values()):
+    if all(x["done"] for x in s["conflict"]["commitments"].values()):
         flow.resolve_player_conflict(s, ev)
 
 
 def h_add_token(s: State, j: int, a: Action, ev: list[Event]) -> None:
-    c = s["conflict"]["commit"][str(j)]
+    c = s["conflict"]["commitments"][str(j)]
     c["tokens"] = sorted(c["tokens"] + [a["token"]])
     flow.emit(ev, "commit_token", f"You add {token_name(a['token'])} to your commitment.",
               s["seats"][j])
 
 
 def h_retreat_token(s: State, j: int, a: Action, ev: list[Event]) -> None:
-    c = s["conflict"]["commit"][str(j)]
+    c = s["conflict"]["commitments"][str(j)]
     c.update(retreat=True, cubes=0, tokens=[])
     h_commit(s, j, {"cubes": 0}, ev)
 
@@ -345,8 +345,8 @@ def h_buy_reputation(s: State, j: int, a: Action, ev: list[Event]) -> None:
     p = s["players"][j]
     p["influence"] -= 2
     s["pool"] += 2
-    p["rep"] = clamp_rep(p["rep"] + 1)
-    flow.emit(ev, "reputation", f"{colour(s, j)} pays 2 influence: reputation {p['rep']}.")
+    p["reputation"] = clamp_rep(p["reputation"] + 1)
+    flow.emit(ev, "reputation", f"{colour(s, j)} pays 2 influence: reputation {p['reputation']}.")
 
 
 def h_decline(s: State, j: int, a: Action, ev: list[Event]) -> None:

@@ -42,7 +42,7 @@ def explain(s: State, seat: Any, a: Any, legal: list[Action]) -> str:
             return "There is no such area on the map."
         cost = {"move": COSTS["move_per_area_entered"], "recruit": 2,
                 "change_resource": COSTS["resource_change_per_row"]}[kind]
-        if t["mode"] is None and t["ap"] + me["influence"] < cost:
+        if t["mode"] is None and t["action_points"] + me["influence"] < cost:
             return "You do not have enough action points or influence to pay for that."
         if kind == "change_resource" and t["changed"] not in (None, a.get("marker")):
             return "Action points may change only one resource marker a turn."
@@ -51,7 +51,7 @@ def explain(s: State, seat: Any, a: Any, legal: list[Action]) -> str:
         tid = a["token"]
         if not isinstance(tid, str) or (tid not in TOKENS and tid not in SV):
             return "There is no such token."
-        if tid not in me["tokens"] and tid not in me["sv"]:
+        if tid not in me["tokens"] and tid not in me["special_victory_tokens"]:
             return "You do not hold that token."
         return "That token cannot be used that way now." + _choices(legal, kind)
     if kind == "commit":

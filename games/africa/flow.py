@@ -77,7 +77,7 @@ def after_start_areas(s: State, events: list[Event]) -> None:
     shuffle(s, box)
     for j in range(len(s["seats"])):
         tid = box.pop()
-        s["players"][j]["sv"].append(tid)
+        s["players"][j]["special_victory_tokens"].append(tid)
         emit(events, "special_victory", f"Your special victory token: {SV[tid]['name']}.",
              s["seats"][j])
     s["box"] = box
@@ -90,7 +90,7 @@ def after_start_areas(s: State, events: list[Event]) -> None:
 
 
 def place_start(s: State, j: int, area: str, events: list[Event]) -> None:
-    s["areas"][area]["p"][j] += START_TRADERS
+    s["areas"][area]["traders"][j] += START_TRADERS
     s["players"][j]["supply"] -= START_TRADERS
     emit(events, "start_area", f"{colour(s, j)} starts in {name(area)} with {START_TRADERS} traders.")
 
@@ -197,9 +197,9 @@ def resolve_auction(s: State, events: list[Event]) -> None:
     s["auction"] = None
     s["stage"] = "turn"
     s["turn"] = {
-        "ap": ap, "bought": 0, "won": won, "blank": [t for t in won if not TOKENS[t]["special"]],
-        "changed": None, "step": "neutral", "mode": None, "stopped": {}, "w_stopped": False,
-        "unable": {}, "w_unable": False, "fought": [], "nfought": [],
+        "action_points": ap, "bought": 0, "won": won, "blank": [t for t in won if not TOKENS[t]["special"]],
+        "changed": None, "step": "neutral", "mode": None, "stopped": {}, "wholesaler_stopped": False,
+        "unable": {}, "wholesaler_unable": False, "fought": [], "neutrals_fought": [],
     }
     emit(events, "phase", f"{colour(s, winner)}'s turn with {pl(ap, 'action point')}.")
 
@@ -233,8 +233,8 @@ def game_over(s: State, reason: str, events: list[Event], winner: int | None) ->
 def pay(s: State, cost: int) -> None:
     """AP first, then influence cubes into the pool (7.1.1)."""
     t = s["turn"]
-    use = min(cost, t["ap"])
-    t["ap"] -= use
+    use = min(cost, t["action_points"])
+    t["action_points"] -= use
     rest = cost - use
     if rest:
         s["players"][s["active"]]["influence"] -= rest
@@ -247,30 +247,30 @@ def discard_token(s: State, j: int, tid: str) -> None:
     if tid in p["tokens"]:
         p["tokens"].remove(tid)
         s["discards"].append(tid)
-    elif tid in p["sv"]:
-        p["sv"].remove(tid)
-        if tid not in s["sv_shown"]:
-            s["sv_shown"].append(tid)
+    elif tid in p["special_victory_tokens"]:
+        p["special_victory_tokens"].remove(tid)
+        if tid not in s["special_victory_shown"]:
+            s["special_victory_shown"].append(tid)
 
 
 def end_action_step(s: State) -> None:
     t = s["turn"]
     if t["step"] == "actions":
         t["step"] = "conflicts"
-        t["ap"] = 0
+        t["action_points"] = 0
         t["stopped"] = {}
-        t["w_stopped"] = False
+        t["wholesaler_stopped"] = False
 
 
 def remove_piece(s: State, j: int, area: str, events: list[Event]) -> str:
     """Remove one piece of j from the area, wholesaler first; returns its kind."""
     p = s["players"][j]
-    if p["wh"] == area:
-        p["wh"] = None
+    if p["wholesaler"] == area:
+        p["wholesaler"] = None
         if j == s["active"]:
-            s["turn"]["w_unable"] = False
+            s["turn"]["wholesaler_unable"] = False
         return "wholesaler"
-    s["areas"][area]["p"][j] -= 1
+    s["areas"][area]["traders"][j] -= 1
     p["supply"] += 1
     if j == s["active"] and s["turn"]:
         fix_status(s, area)
@@ -279,7 +279,7 @@ def remove_piece(s: State, j: int, area: str, events: list[Event]) -> str:
 
 def fix_status(s: State, area: str) -> None:
     t = s["turn"]
-    n = s["areas"][area]["p"][s["active"]]
+    n = s["areas"][area]["traders"][s["active"]]
     for key in ("unable", "stopped"):
         if t[key].get(area, 0) > n:
             t[key][area] = n
@@ -289,7 +289,8 @@ def fix_status(s: State, area: str) -> None:
 
 def queue_retreats(s: State, owner: int, area: str, chooser: int, avoid: list[int],
                    leave_for: int | None = None) -> None:
-    kinds = (["w"] if s["players"][owner]["wh"] == area else []) + ["t"] * s["areas"][area]["p"][owner]
+    kinds = ((["wholesaler"] if s["players"][owner]["wholesaler"] == area else [])
+             + ["trader"] * s["areas"][area]["traders"][owner])
     for k in kinds:
         item: dict[str, Any] = {"kind": "retreat", "chooser": chooser, "owner": owner,
                                 "piece": k, "from": area, "avoid": avoid}
@@ -303,13 +304,13 @@ def move_piece(s: State, j: int, kind: str, a: str, b: str, outside: bool) -> No
     p = s["players"][j]
     t = s["turn"]
     active = t is not None and j == s["active"]
-    if kind in ("wholesaler", "w"):
-        p["wh"] = b
+    if kind == "wholesaler":
+        p["wholesaler"] = b
         if active and outside:
-            t["w_unable"] = True
+            t["wholesaler_unable"] = True
         return
-    s["areas"][a]["p"][j] -= 1
-    s["areas"][b]["p"][j] += 1
+    s["areas"][a]["traders"][j] -= 1
+    s["areas"][b]["traders"][j] += 1
     if active and outside:
         if t["unable"].get(a, 0) > 0:
             t["unable"][a] -= 1
@@ -326,8 +327,8 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
         if pieces(s, i, a) == 0:
             continue
         v = s["areas"][a]
-        gain = (s["table"][v["res"]] if v["res"] else s["table"]["africa"]) if a in mine else 0
-        net = gain - v["n"]
+        gain = (s["table"][v["resource"]] if v["resource"] else s["table"]["africa"]) if a in mine else 0
+        net = gain - v["neutrals"]
         if net or gain:
             parts.append(f"{name(a)} {net:+d}")
         total += net
@@ -352,7 +353,7 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
             emit(events, "special_victory", f"{colour(s, i)} reveals {SV[tid]['name']}.")
         else:
             area = action["area"]
-            gain = s["table"][s["areas"][area]["res"] or "africa"]
+            gain = s["table"][s["areas"][area]["resource"] or "africa"]
             parts.append(f"double scoring in {name(area)} +{gain}")
             total += gain
         discard_token(s, i, tid)
@@ -388,14 +389,14 @@ def start_player_conflict(s: State, area: str, j: int, events: list[Event]) -> N
     end_action_step(s)
     i = s["active"]
     s["stage"] = "commit"
-    s["conflict"] = {"kind": "player", "area": area, "def": j, "commit": {
+    s["conflict"] = {"kind": "player", "area": area, "defender": j, "commitments": {
         str(k): {"done": False, "cubes": 0, "tokens": [], "retreat": False} for k in (i, j)}}
     emit(events, "conflict", f"Conflict in {name(area)}: {colour(s, i)} against {colour(s, j)}. "
          "Both commit in secret.")
 
 
 def strength(s: State, k: int, count: int, c: dict[str, Any]) -> int:
-    rep = s["players"][k]["rep"]
+    rep = s["players"][k]["reputation"]
     if "sv_chiefs_favour" in c["tokens"]:
         rep = int(SV["sv_chiefs_favour"]["reputation_counts_as"])
     total = count * rep + 3 * c["cubes"]
@@ -414,14 +415,14 @@ def describe_commit(s: State, k: int, c: dict[str, Any]) -> str:
 def resolve_player_conflict(s: State, events: list[Event]) -> None:
     c = s["conflict"]
     i = s["active"]
-    j = c["def"]
+    j = c["defender"]
     area = c["area"]
-    ci, cj = c["commit"][str(i)], c["commit"][str(j)]
+    ci, cj = c["commitments"][str(i)], c["commitments"][str(j)]
     s["turn"]["fought"].append([area, j])
     for _k, ck in ((i, ci), (j, cj)):
         for tid in ck["tokens"]:
-            if tid in SV and tid not in s["sv_shown"]:
-                s["sv_shown"].append(tid)
+            if tid in SV and tid not in s["special_victory_shown"]:
+                s["special_victory_shown"].append(tid)
     emit(events, "commitments", "Revealed: " + describe_commit(s, i, ci) + "; "
          + describe_commit(s, j, cj) + ".", boundary=True)
     s["stage"] = "turn"
@@ -442,8 +443,8 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
                 pw["tokens"].remove(tid)
                 pr["tokens"] = sorted(pr["tokens"] + [tid])
             else:
-                pw["sv"].remove(tid)
-                pr["sv"] = sorted(pr["sv"] + [tid])
+                pw["special_victory_tokens"].remove(tid)
+                pr["special_victory_tokens"] = sorted(pr["special_victory_tokens"] + [tid])
         emit(events, "conflict_result", f"{colour(s, r)} retreats and takes {colour(s, w)}'s bid; "
              f"{colour(s, w)} wins.")
         queue_retreats(s, r, area, r, [w])
@@ -451,7 +452,7 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
         return
     ti, wi = able(s, area)
     si = strength(s, i, count_of(ti, wi), ci)
-    sj = strength(s, j, count_of(s["areas"][area]["p"][j], s["players"][j]["wh"] == area), cj)
+    sj = strength(s, j, count_of(s["areas"][area]["traders"][j], s["players"][j]["wholesaler"] == area), cj)
     w, lo = (i, j) if si > sj else (j, i)
     for k, ck in ((i, ci), (j, cj)):
         s["players"][k]["influence"] -= ck["cubes"]
@@ -477,8 +478,8 @@ def c_of(ci: dict[str, Any], cj: dict[str, Any], who: int, i: int) -> dict[str, 
 
 def offer_reputation(s: State, w: int) -> None:
     p = s["players"][w]
-    if p["influence"] >= 2 and p["rep"] < REP_MAX:
-        s["pending"].append({"kind": "rep_buy", "chooser": w})
+    if p["influence"] >= 2 and p["reputation"] < REP_MAX:
+        s["pending"].append({"kind": "reputation_buy", "chooser": w})
 
 
 def start_neutral_conflict(s: State, area: str, events: list[Event]) -> None:
@@ -486,10 +487,10 @@ def start_neutral_conflict(s: State, area: str, events: list[Event]) -> None:
     i = s["active"]
     traders, wh = able(s, area)
     count = count_of(traders, wh)
-    n = s["areas"][area]["n"]
+    n = s["areas"][area]["neutrals"]
     s["stage"] = "draw"
     s["conflict"] = {"kind": "neutral", "area": area, "drawn": [], "redraws": count - n}
-    s["turn"]["nfought"].append(area)
+    s["turn"]["neutrals_fought"].append(area)
     emit(events, "conflict", f"{colour(s, i)} fights the {pl(n, 'neutral')} in {name(area)} "
          f"(count {count}, {pl(count - n, 'redraw')}).")
     draw_conflict(s, events)
@@ -518,8 +519,8 @@ def keep_conflict(s: State, events: list[Event]) -> None:
     tok = CONFLICT[cid]
     amount = int(tok["amount"])
     if tok["loss"] == "reputation":
-        p["rep"] = clamp_rep(p["rep"] - amount)
-        emit(events, "loss", f"{colour(s, i)} keeps it: reputation down to {p['rep']}.")
+        p["reputation"] = clamp_rep(p["reputation"] - amount)
+        emit(events, "loss", f"{colour(s, i)} keeps it: reputation down to {p['reputation']}.")
     elif tok["loss"] == "influence":
         paid = min(amount, p["influence"])
         p["influence"] -= paid
@@ -542,19 +543,19 @@ def keep_conflict(s: State, events: list[Event]) -> None:
         emit(events, "conflict_result", f"{colour(s, i)} has no piece left there and loses; "
              "the neutrals stay.")
         return
-    s["areas"][area]["n"] -= 1
+    s["areas"][area]["neutrals"] -= 1
     s["neutral_supply"] += 1
     emit(events, "conflict_result", f"{colour(s, i)} wins: one neutral leaves {name(area)}.")
-    for _ in range(s["areas"][area]["n"]):
-        s["pending"].append({"kind": "nretreat", "chooser": i, "from": area, "avoid": [i]})
+    for _ in range(s["areas"][area]["neutrals"]):
+        s["pending"].append({"kind": "neutral_retreat", "chooser": i, "from": area, "avoid": [i]})
 
 
 def refuse_conflict(s: State, events: list[Event]) -> None:
     i = s["active"]
     p = s["players"][i]
-    p["rep"] = clamp_rep(p["rep"] - 1)
+    p["reputation"] = clamp_rep(p["reputation"] - 1)
     emit(events, "conflict_result", f"{colour(s, i)} refuses the token and loses the conflict: "
-         f"reputation down to {p['rep']}; every piece stays.")
+         f"reputation down to {p['reputation']}; every piece stays.")
     s["stage"] = "turn"
     s["conflict"] = None
 

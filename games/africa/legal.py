@@ -51,8 +51,8 @@ def to_act(s: State) -> list[str]:
         return [s["seats"][a["order"][a["next"]]]]
     if stage == "commit":
         c = s["conflict"]
-        return [s["seats"][j] for j in sorted((s["active"], c["def"]))
-                if not c["commit"][str(j)]["done"]]
+        return [s["seats"][j] for j in sorted((s["active"], c["defender"]))
+                if not c["commitments"][str(j)]["done"]]
     if stage in ("turn", "draw"):
         return [s["seats"][s["active"]]]
     return []
@@ -74,8 +74,8 @@ def able(s: State, area: str) -> tuple[int, bool]:
     """The active player's traders and wholesaler in an area that may still fight (RULINGS 18)."""
     t = s["turn"]
     i = s["active"]
-    traders = s["areas"][area]["p"][i] - t["unable"].get(area, 0)
-    wh = s["players"][i]["wh"] == area and not t["w_unable"]
+    traders = s["areas"][area]["traders"][i] - t["unable"].get(area, 0)
+    wh = s["players"][i]["wholesaler"] == area and not t["wholesaler_unable"]
     return max(0, traders), wh
 
 
@@ -98,8 +98,8 @@ def neutral_fights(s: State) -> list[Action]:
     t = s["turn"]
     out: list[Action] = []
     for a in AREAS:
-        n = s["areas"][a]["n"]
-        if n == 0 or a in t["nfought"] or others_in(s, i, a):
+        n = s["areas"][a]["neutrals"]
+        if n == 0 or a in t["neutrals_fought"] or others_in(s, i, a):
             continue
         traders, wh = able(s, a)
         if count_of(traders, wh) >= n:
@@ -109,7 +109,7 @@ def neutral_fights(s: State) -> list[Action]:
 
 def afford(s: State, cost: int) -> bool:
     t = s["turn"]
-    return bool(t["step"] == "actions" and t["ap"] + s["players"][s["active"]]["influence"] >= cost)
+    return bool(t["step"] == "actions" and t["action_points"] + s["players"][s["active"]]["influence"] >= cost)
 
 
 def movable_from(s: State, i: int, area: str, outside: bool) -> list[str]:
@@ -117,16 +117,16 @@ def movable_from(s: State, i: int, area: str, outside: bool) -> list[str]:
     t = s["turn"]
     mode = t["mode"]
     kinds = []
-    traders = s["areas"][area]["p"][i]
+    traders = s["areas"][area]["traders"][i]
     if outside:
         stopped = mode["stopped"].get(area, 0) if mode else 0
-        w_stopped = bool(mode and mode["w_stopped"])
+        w_stopped = bool(mode and mode["wholesaler_stopped"])
     else:
         stopped = t["stopped"].get(area, 0)
-        w_stopped = t["w_stopped"]
+        w_stopped = t["wholesaler_stopped"]
     if traders - stopped > 0:
         kinds.append("trader")
-    if s["players"][i]["wh"] == area and not w_stopped:
+    if s["players"][i]["wholesaler"] == area and not w_stopped:
         kinds.append("wholesaler")
     return kinds
 
@@ -198,8 +198,8 @@ def special_uses(s: State) -> list[Action]:
                 out += [{**base, "area": a} for a in AREAS
                         if pieces(s, i, a) and not s["areas"][a]["station"]]
         elif sp == "wholesaler":
-            if me["wh"] is None:
-                out += [{**base, "area": a} for a in AREAS if s["areas"][a]["p"][i] > 0]
+            if me["wholesaler"] is None:
+                out += [{**base, "area": a} for a in AREAS if s["areas"][a]["traders"][i] > 0]
         elif sp == "extra_move":
             if moves(s, outside):
                 out.append(base)
@@ -207,20 +207,20 @@ def special_uses(s: State) -> list[Action]:
             if recruit_areas(s, True):
                 out.append(base)
         elif sp == "neutral_move":
-            if any(s["areas"][a]["n"] for a in AREAS):
+            if any(s["areas"][a]["neutrals"] for a in AREAS):
                 out.append(base)
         elif sp == "neutral_place":
             if s["neutral_supply"] > 0:
                 out += [{**base, "area": a} for a in AREAS if others_in(s, i, a)]
         elif sp == "neutral_remove":
             out += [{**base, "area": a} for a in AREAS
-                    if s["areas"][a]["n"] and s["areas"][a]["p"][i] + (me["wh"] == a)]
+                    if s["areas"][a]["neutrals"] and s["areas"][a]["traders"][i] + (me["wholesaler"] == a)]
         elif sp == "reputation_up":
-            if me["rep"] < REP_MAX:
+            if me["reputation"] < REP_MAX:
                 out.append(base)
         elif sp == "reputation_down":
             out += [{**base, "against": s["players"][j]["colour"]} for j in live(s)
-                    if j != i and s["players"][j]["rep"] > REP_MIN]
+                    if j != i and s["players"][j]["reputation"] > REP_MIN]
         elif sp == "resource_up":
             out += [{**base, "marker": m} for m in MARKERS if s["table"][m] < 5]
         elif sp == "resource_down":
@@ -240,7 +240,7 @@ def sv_gain(s: State, i: int, tid: str) -> int:
         return 0
     mine = scoring_areas(s, i)
     if "resource" in sv:
-        return int(sv["vp_per_area"]) * sum(1 for a in mine if s["areas"][a]["res"] == sv["resource"])
+        return int(sv["vp_per_area"]) * sum(1 for a in mine if s["areas"][a]["resource"] == sv["resource"])
     if tid == "sv_heart":
         return int(sv["vp"]) if HEART in mine else 0
     if "vp_per_station" in sv:
@@ -256,7 +256,7 @@ def score_actions(s: State) -> list[Action]:
     for tid in distinct_tokens(me["tokens"]):
         if TOKENS[tid]["special"] == "area_scores_twice":
             out += [{"type": "score", "token": tid, "area": a} for a in mine]
-    for tid in sorted(me["sv"]):
+    for tid in sorted(me["special_victory_tokens"]):
         if sv_gain(s, i, tid) >= 1:
             out.append({"type": "score", "token": tid})
     return out
@@ -297,12 +297,12 @@ def auction_actions(s: State, j: int) -> list[Action]:
 
 
 def commit_actions(s: State, j: int) -> list[Action]:
-    c = s["conflict"]["commit"][str(j)]
+    c = s["conflict"]["commitments"][str(j)]
     me = s["players"][j]
     out: list[Action] = [{"type": "commit", "cubes": n} for n in range(me["influence"] + 1)]
     left_tokens = [t for t in me["tokens"] if t not in c["tokens"]]
     out += [{"type": "add_token", "token": t} for t in distinct_tokens(left_tokens)]
-    out += [{"type": "add_token", "token": t} for t in sorted(me["sv"]) if t not in c["tokens"]]
+    out += [{"type": "add_token", "token": t} for t in sorted(me["special_victory_tokens"]) if t not in c["tokens"]]
     if not c["tokens"]:
         out.append({"type": "retreat_token"})
     return out
@@ -312,9 +312,9 @@ def pending_actions(s: State) -> list[Action]:
     p = s["pending"][0]
     if p["kind"] == "start_area":
         return [{"type": "start_area", "area": a} for a in start_areas(s)]
-    if p["kind"] in ("retreat", "nretreat"):
+    if p["kind"] in ("retreat", "neutral_retreat"):
         return [{"type": "retreat", "to": a} for a in retreat_choices(s, p)]
-    if p["kind"] == "rep_buy":
+    if p["kind"] == "reputation_buy":
         return [{"type": "buy_reputation"}, {"type": "decline"}]
     return []
 
@@ -350,7 +350,7 @@ def turn_actions(s: State) -> list[Action]:
             out += recruit_areas(s, True)
         elif mode["kind"] == "neutral_move":
             out += [{"type": "move_neutral", "from": a, "to": b} for a in AREAS
-                    if s["areas"][a]["n"] for b in NEIGHBOURS[a]]
+                    if s["areas"][a]["neutrals"] for b in NEIGHBOURS[a]]
         return out
     out = []
     if t["step"] == "actions" and afford(s, COSTS["move_per_area_entered"]):
@@ -371,7 +371,7 @@ def turn_actions(s: State) -> list[Action]:
 def neutral_areas(s: State) -> list[str]:
     if s["neutral_supply"] <= 0:
         return []
-    return [a for a in AREAS if s["areas"][a]["n"] > 0 or empty(s, a)]
+    return [a for a in AREAS if s["areas"][a]["neutrals"] > 0 or empty(s, a)]
 
 
 _ = (RESOURCES, value)

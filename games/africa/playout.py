@@ -18,7 +18,7 @@ def _dest(s: State, area: str) -> float:
     a = s["areas"][area]
     who = holders(s, area)
     mine = s["active"] in who
-    if len(who) > (1 if mine else 0) or a["n"]:
+    if len(who) > (1 if mine else 0) or a["neutrals"]:
         return 0.3
     return 0.5 + value(s, area) * (0.3 if mine else 1.0)
 
@@ -37,7 +37,7 @@ def playout_weights(s: State, seat: str, legal: list[dict[str, Any]]) -> list[fl
         elif kind == "recruit":
             w = 1.0 + _dest(s, a["area"])
         elif kind == "score":
-            spent = t is not None and t["ap"] == 0
+            spent = t is not None and t["action_points"] == 0
             w = (20.0 if spent else 0.5) * (3.0 if "token" in a else 1.0)
         else:
             w = WEIGHTS.get(kind, 1.0)

@@ -45,7 +45,7 @@ def new_state(seats: list[str], target: int, sealed: bool, seed: int) -> State:
         "round": 0,
         "stage": "setup",
         "players": [],
-        "areas": {a: {"n": 0, "p": [0] * n, "station": False, "res": None} for a in AREAS},
+        "areas": {a: {"neutrals": 0, "traders": [0] * n, "station": False, "resource": None} for a in AREAS},
         "table": {},
         "neutral_supply": NEUTRALS,
         "station_supply": 0,
@@ -53,23 +53,20 @@ def new_state(seats: list[str], target: int, sealed: bool, seed: int) -> State:
         "discards": [],
         "rows": [[], [], [], []],
         "box": [],
-        "conflict_pile": [],
         "pool": 0,
         "active": None,
         "turn": None,
         "auction": None,
         "conflict": None,
         "pending": [],
-        "setup_order": [],
-        "sv_shown": [],
+        "special_victory_shown": [],
         "outcome": None,
-        "last_drawn": [],
     }
     for i, seat in enumerate(seats):
         s["players"].append({
             "seat": seat, "colour": COLOURS[i], "influence": INFLUENCE[str(n)], "vp": 0,
-            "rep": REP_START, "supply": PLAYABLE_TRADERS, "wh": None, "tokens": [], "sv": [],
-            "dropped": False,
+            "reputation": REP_START, "supply": PLAYABLE_TRADERS, "wholesaler": None, "tokens": [],
+            "special_victory_tokens": [], "dropped": False,
         })
     return s
 
@@ -83,8 +80,8 @@ def resource_markers_setup(s: State) -> None:
     bag = [r for r in RESOURCES for _ in range(MARKERS_PER_RESOURCE - 1)]
     shuffle(s, bag)
     for area, res in zip(SYMBOL_AREAS, bag, strict=False):
-        s["areas"][area]["res"] = res
-        s["areas"][area]["n"] += 1
+        s["areas"][area]["resource"] = res
+        s["areas"][area]["neutrals"] += 1
         s["neutral_supply"] -= 1
 
 
@@ -104,7 +101,7 @@ def live(s: State) -> list[int]:
 
 def pieces(s: State, i: int, area: str) -> int:
     """Traders plus the wholesaler of player i in an area."""
-    return s["areas"][area]["p"][i] + (s["players"][i]["wh"] == area)  # type: ignore[no-any-return]
+    return s["areas"][area]["traders"][i] + (s["players"][i]["wholesaler"] == area)  # type: ignore[no-any-return]
 
 
 def others_in(s: State, i: int, area: str) -> list[int]:
@@ -118,11 +115,11 @@ def controls(s: State, i: int, area: str) -> bool:
 def empty(s: State, area: str) -> bool:
     """No trader of any colour, neutrals included, and no wholesaler."""
     a = s["areas"][area]
-    return a["n"] == 0 and not any(pieces(s, j, area) for j in range(len(s["seats"])))
+    return a["neutrals"] == 0 and not any(pieces(s, j, area) for j in range(len(s["seats"])))
 
 
 def value(s: State, area: str) -> int:
-    res = s["areas"][area]["res"]
+    res = s["areas"][area]["resource"]
     return int(s["table"][res or AFRICA])
 
 
@@ -176,7 +173,7 @@ def new_trader_cost(s: State, i: int, area: str) -> int | None:
 
 
 def start_areas(s: State) -> list[str]:
-    return [a for a in AREAS if a in COASTAL and s["areas"][a]["n"] == 0
+    return [a for a in AREAS if a in COASTAL and s["areas"][a]["neutrals"] == 0
             and not holders(s, a)]
 
 

@@ -13,9 +13,9 @@ def _players(s: State) -> list[dict[str, Any]]:
     for j, p in enumerate(s["players"]):
         out.append({
             "seat": p["seat"], "colour": p["colour"], "vp": p["vp"], "influence": p["influence"],
-            "reputation": p["rep"], "supply": p["supply"], "wholesaler": p["wh"],
-            "tokens": list(p["tokens"]), "special_victory_tokens": len(p["sv"]),
-            "shown_special_victory_tokens": [t for t in p["sv"] if t in s["sv_shown"]],
+            "reputation": p["reputation"], "supply": p["supply"], "wholesaler": p["wholesaler"],
+            "tokens": list(p["tokens"]), "special_victory_tokens": len(p["special_victory_tokens"]),
+            "shown_special_victory_tokens": [t for t in p["special_victory_tokens"] if t in s["special_victory_shown"]],
             "dropped": p["dropped"], "name": colour(s, j),
         })
     return out
@@ -27,21 +27,21 @@ def _areas(s: State) -> dict[str, Any]:
     for a in AREAS:
         v = s["areas"][a]
         here = [j for j in range(len(s["seats"]))
-                if v["p"][j] or s["players"][j]["wh"] == a]
+                if v["traders"][j] or s["players"][j]["wholesaler"] == a]
         owner = s["players"][here[0]]["colour"] if len(here) == 1 else None
         entry: dict[str, Any] = {"value": value(s, a)}
-        if v["res"]:
-            entry["resource"] = v["res"]
-        if v["n"]:
-            entry["neutrals"] = v["n"]
+        if v["resource"]:
+            entry["resource"] = v["resource"]
+        if v["neutrals"]:
+            entry["neutrals"] = v["neutrals"]
         if v["station"]:
             entry["station"] = True
         if owner:
             entry["controller"] = owner
-        traders = {s["players"][j]["colour"]: v["p"][j] for j in here if v["p"][j]}
+        traders = {s["players"][j]["colour"]: v["traders"][j] for j in here if v["traders"][j]}
         if traders:
             entry["traders"] = traders
-        wholesalers = [s["players"][j]["colour"] for j in here if s["players"][j]["wh"] == a]
+        wholesalers = [s["players"][j]["colour"] for j in here if s["players"][j]["wholesaler"] == a]
         if wholesalers:
             entry["wholesalers"] = wholesalers
         out[a] = entry
@@ -73,9 +73,9 @@ def _conflict(s: State) -> dict[str, Any] | None:
                 "redraws_left": c["redraws"]}
     return {"kind": "player", "area": c["area"],
             "active": s["players"][s["active"]]["colour"],
-            "defender": s["players"][c["def"]]["colour"],
-            "committed": [s["players"][int(k)]["colour"] for k in sorted(c["commit"])
-                          if c["commit"][k]["done"]]}
+            "defender": s["players"][c["defender"]]["colour"],
+            "committed": [s["players"][int(k)]["colour"] for k in sorted(c["commitments"])
+                          if c["commitments"][k]["done"]]}
 
 
 def _pending(s: State) -> dict[str, Any] | None:
@@ -87,7 +87,7 @@ def _pending(s: State) -> dict[str, Any] | None:
         out["from"] = p["from"]
     if "owner" in p:
         out["owner"] = s["players"][p["owner"]]["colour"]
-        out["piece"] = "wholesaler" if p["piece"] == "w" else "trader"
+        out["piece"] = p["piece"]
     return out
 
 
@@ -95,7 +95,7 @@ def public_view(s: State) -> dict[str, Any]:
     t = s["turn"]
     turn = None
     if t is not None:
-        turn = {"ap": t["ap"], "bought": t["bought"], "won": list(t["won"]),
+        turn = {"ap": t["action_points"], "bought": t["bought"], "won": list(t["won"]),
                 "step": t["step"], "changed": t["changed"],
                 "mode": None if t["mode"] is None else {"kind": t["mode"]["kind"],
                                                        "left": t["mode"]["left"]}}
@@ -118,12 +118,12 @@ def view(s: State, seat: str | None) -> dict[str, Any]:
         return v
     j = s["seats"].index(seat)
     me: dict[str, Any] = {"colour": s["players"][j]["colour"],
-                          "special_victory_tokens": sorted(s["players"][j]["sv"])}
+                          "special_victory_tokens": sorted(s["players"][j]["special_victory_tokens"])}
     if s["auction"] is not None and s["sealed"] and str(j) in s["auction"]["bids"]:
         me["sealed_bid"] = s["auction"]["bids"][str(j)]
     c = s["conflict"]
-    if c is not None and c["kind"] == "player" and str(j) in c["commit"]:
-        mine = c["commit"][str(j)]
+    if c is not None and c["kind"] == "player" and str(j) in c["commitments"]:
+        mine = c["commitments"][str(j)]
         me["commitment"] = {"tokens": list(mine["tokens"]), "cubes": mine["cubes"],
                             "retreat": mine["retreat"], "done": mine["done"]}
     v["me"] = me

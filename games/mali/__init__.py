@@ -16,6 +16,7 @@ from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
 from games.mali.queries import QUERIES
 from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
+from games.mali.upgrade import STATE_STEPS
 from games.mali.views import view as _view
 
 __all__ = ["BOARD", "GAME", "MaliGame", "default_action", "describe", "drop", "reachable"]
@@ -94,7 +95,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     if cur is not None and cur["seat"] == seat:
         s["current"] = None
         if cur["stage"] != "bonus":
-            flow.push(s, {"t": "next_turn"})
+            flow.push(s, {"kind": "next_turn"})
     flow.advance(s, events)
     return s, events
 
@@ -116,6 +117,7 @@ class MaliGame:
                {False: "Jump = whole movement", True: "Jump costs 1 point"}),
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
+    state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -113,7 +113,7 @@ def h_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     cur = s["current"]
     start = s["scouts"][a["scout"]]["at"]
     s["scouts"][a["scout"]]["at"] = a["to"]
-    if s["jcop"]:
+    if s["jump_costs_one_point"]:
         cur["points_left"] -= 1
         cur["jumped"] = True
     else:
@@ -217,7 +217,7 @@ def h_end_turn(s: State, idx: int, a: Action, ev: list[Event]) -> None:
 
 
 def h_choose_scout(s: State, idx: int, a: Action, ev: list[Event]) -> None:
-    purpose = s["pending"]["ctx"]["purpose"]
+    purpose = s["pending"]["context"]["purpose"]
     s["pending"] = None
     emit(ev, "choice", f"{who(s, idx)} chooses {a['scout']}.", s["seats"][idx], scout=a["scout"])
     if purpose == "soldier":
@@ -232,7 +232,7 @@ def h_soldier_to(s: State, idx: int, a: Action, ev: list[Event]) -> None:
 
 
 def h_block_path(s: State, idx: int, a: Action, ev: list[Event]) -> None:
-    ctx = s["pending"]["ctx"]
+    ctx = s["pending"]["context"]
     s["pending"] = None
     flow.do_block(s, a["edge"], ctx["location"], ctx["district"], ev)
 

@@ -26,7 +26,7 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
         if kind == "step":
             return f"{a['scout']} → {place_name(a['to'])} ({_pts(left - 1)})"
         if kind == "jump":
-            if s.get("jcop"):
+            if s.get("jump_costs_one_point"):
                 return f"{a['scout']} jumps → {place_name(a['to'])} ({_pts(left - 1)})"
             return f"{a['scout']} jumps → {place_name(a['to'])} (whole movement)"
         if kind == "squad_jump":

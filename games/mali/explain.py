@@ -142,7 +142,7 @@ def _step_reason(s: State, idx: int, a: Action) -> str:
     if cur["points_left"] < 1:
         return "You have no movement points left."
     if cur["stage"] != "bonus":
-        if s["variant"] == "basic" and cur["mode"] == "jump" and not s["jcop"]:
+        if s["variant"] == "basic" and cur["mode"] == "jump" and not s["jump_costs_one_point"]:
             return "You jumped this turn: the jump was your whole movement."
         if s["variant"] == "extended" and cur.get("steps_done"):
             return "Your steps are over for this turn: you took your card's action or finished moving."
@@ -164,7 +164,7 @@ def _jump_reason(s: State, idx: int, a: Action) -> str:
         bad = _card_action_problem(s, kind)
         if bad:
             return bad
-    elif s["jcop"]:
+    elif s["jump_costs_one_point"]:
         if cur.get("jumped"):
             return "You already jumped this turn: one jump per turn."
         if cur["points_left"] < 1:

@@ -64,7 +64,7 @@ def advance(s: State, events: list[Event]) -> None:
             continue
         if s["tasks"]:
             task = s["tasks"].pop(0)
-            TASKS[task["t"]](s, task, events)
+            TASKS[task["kind"]](s, task, events)
             continue
         if s["phase"] == "objectives":
             if any(not s["players"][i]["objectives"] for i in active_indices(s)):
@@ -102,7 +102,7 @@ def end_current(s: State, events: list[Event]) -> None:
         emit(events, "turn", f"{who(s, idx)}'s bonus move ends.", cur["seat"], what="ends")
     else:
         emit(events, "turn", f"{who(s, idx)}'s movement ends.", cur["seat"], what="ends")
-        push(s, {"t": "next_turn"})
+        push(s, {"kind": "next_turn"})
 
 
 def game_over(s: State, reason: str, events: list[Event]) -> None:
@@ -187,7 +187,7 @@ def reveal(s: State, events: list[Event]) -> None:
          cards={s["seats"][i]: s["players"][i]["card"] for i in seats},
          order=[s["seats"][i] for i in s["order"]])
     s["phase"] = "movement"
-    push(s, {"t": "next_turn"})
+    push(s, {"kind": "next_turn"})
 
 
 # ---- turns --------------------------------------------------------------------------------
@@ -221,9 +221,9 @@ def next_turn(s: State, task: dict[str, Any], events: list[Event]) -> None:
         s["current"] = None
         if s["variant"] == "basic":
             s["phase"] = "soldier"
-            push(s, {"t": "soldier_escape"}, {"t": "soldier_roll"}, {"t": "time_start"})
+            push(s, {"kind": "soldier_escape"}, {"kind": "soldier_roll"}, {"kind": "time_start"})
         else:
-            push(s, {"t": "time_start"})
+            push(s, {"kind": "time_start"})
         return
     idx = order[s["turn"]]
     card = s["players"][idx]["card"]
@@ -285,7 +285,7 @@ def soldier_roll(s: State, task: dict[str, Any], events: list[Event]) -> None:
         if len(ends) > 1:
             s["pending"] = {"kind": "choose_scout", "seat": s["seats"][owner], "options": tied,
                             "why": "Your scouts are equally near the German soldier: choose which one he runs at.",
-                            "ctx": {"purpose": "soldier"}}
+                            "context": {"purpose": "soldier"}}
             return
         soldier_target(s, s["scouts"][tied[0]]["at"], events)
     else:
@@ -294,7 +294,7 @@ def soldier_roll(s: State, task: dict[str, Any], events: list[Event]) -> None:
             s["pending"] = {"kind": "choose_scout", "seat": s["seats"][owner], "options": tied,
                             "why": "Your scouts are equally near the German soldier: "
                                    "choose which one gets the bonus move.",
-                            "ctx": {"purpose": "bonus"}}
+                            "context": {"purpose": "bonus"}}
             return
         start_bonus(s, tied[0], events)
 
@@ -306,7 +306,7 @@ def soldier_target(s: State, target: str, events: list[Event]) -> None:
         s["pending"] = {"kind": "soldier_to", "seat": s["seats"][starter], "options": ends,
                         "why": f"The German soldier runs towards {place_name(target)} by equally short routes: "
                                "choose where he stops.",
-                        "ctx": {}}
+                        "context": {}}
         return
     walk_to(s, ends[0], events)
 
@@ -346,7 +346,7 @@ def time_start(s: State, task: dict[str, Any], events: list[Event]) -> None:
         for _, sc in scouts(s):
             if sc["carrying"] == oid:
                 sc["carrying"] = None
-    push(s, *[{"t": "expire", "order": oid} for oid in expired], {"t": "time_end"})
+    push(s, *[{"kind": "expire", "order": oid} for oid in expired], {"kind": "time_end"})
 
 
 def expire(s: State, task: dict[str, Any], events: list[Event]) -> None:
@@ -368,7 +368,7 @@ def expire(s: State, task: dict[str, Any], events: list[Event]) -> None:
     count = s["undelivered"].get(district, 0) + 1
     s["undelivered"][district] = count
     if count == 1:
-        push(s, {"t": "draw_extra"})
+        push(s, {"kind": "draw_extra"})
         block_choice(s, dest, district, events)
     else:
         fall(s, district, events)
@@ -382,7 +382,7 @@ def block_choice(s: State, dest: str, district: str, events: list[Event]) -> Non
         s["pending"] = {"kind": "block_path", "seat": s["seats"][chooser], "options": options,
                         "why": f"An order for {place_name(dest)} was not delivered: "
                                "choose the path from there that the Germans block.",
-                        "ctx": {"location": dest, "district": district}}
+                        "context": {"location": dest, "district": district}}
         return
     do_block(s, options[0] if options else None, dest, district, events)
 
@@ -411,7 +411,7 @@ def do_block(s: State, edge: str | None, dest: str, district: str, events: list[
             if not ends:
                 ends = [(0, nearest_safe(s, sc["at"])[0])]
             best = min(d for d, _ in ends)
-            tasks.append({"t": "displace", "scout": name, "options": [n for d, n in ends if d == best]})
+            tasks.append({"kind": "displace", "scout": name, "options": [n for d, n in ends if d == best]})
     push(s, *tasks)
 
 
@@ -442,10 +442,10 @@ def fall(s: State, district: str, events: list[Event]) -> None:
     if len(s["fallen"]) >= 3:
         game_over(s, "third_district", events)
         return
-    tasks: list[dict[str, Any]] = [{"t": "draw_extra"}]
+    tasks: list[dict[str, Any]] = [{"kind": "draw_extra"}]
     for name, sc in scouts(s):
         if sc["status"] == "board" and NODE_DISTRICT[sc["at"]] == district:
-            tasks.append({"t": "displace", "scout": name, "options": nearest_safe(s, sc["at"])})
+            tasks.append({"kind": "displace", "scout": name, "options": nearest_safe(s, sc["at"])})
     push(s, *tasks)
 
 
@@ -466,7 +466,7 @@ def displace_task(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["pending"] = {"kind": "displace", "seat": s["seats"][sc["owner"]], "scout": name,
                     "options": task["options"],
                     "why": f"{name} must leave {place_name(sc['at'])}: choose one of the equally near safe spaces.",
-                    "ctx": {}}
+                    "context": {}}
 
 
 def move_displaced(s: State, name: str, to: str, events: list[Event]) -> None:

@@ -80,7 +80,7 @@ def step_actions(s: State, idx: int, cur: dict[str, Any], blocked: set[str]) -> 
     if cur["stage"] == "bonus":
         names = [cur["scout"]] if s["scouts"][cur["scout"]]["status"] == "board" else []
     elif s["variant"] == "basic":
-        if cur["mode"] == "jump" and not s["jcop"]:
+        if cur["mode"] == "jump" and not s["jump_costs_one_point"]:
             return []
         names = board_scouts(s, idx)
     else:
@@ -127,7 +127,7 @@ def movement_actions(s: State, idx: int, meaningful_only: bool = False) -> list[
     out = step_actions(s, idx, cur, blocked)
     if cur["stage"] != "bonus":
         if s["variant"] == "basic":
-            can_jump = (not cur.get("jumped") and cur["points_left"] >= 1) if s["jcop"] \
+            can_jump = (not cur.get("jumped") and cur["points_left"] >= 1) if s["jump_costs_one_point"] \
                 else cur["mode"] is None
             if can_jump:
                 out += jump_actions(s, idx, cur, blocked, "jump")

@@ -67,7 +67,7 @@ def playout_weights(s: State, seat: str, legal: list[dict[str, Any]]) -> list[fl
                     boost *= 50.0
             if s["soldier"] is not None and DIST[a["to"]][s["soldier"]] <= 2:
                 boost *= 0.2
-            if kind == "jump" and not s["jcop"]:
+            if kind == "jump" and not s["jump_costs_one_point"]:
                 w = 300.0 * boost * g if g >= cur.get("points_left", 0) else (0.5 if g > 0 else 0.001)
             else:
                 w = 100.0 * boost * g if g > 0 else (0.05 if g == 0 else 0.001)

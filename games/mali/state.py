@@ -25,7 +25,7 @@ def clone(s: State) -> State:
 def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: int) -> State:
     s: State = {
         "variant": variant,
-        "jcop": bool(jump_costs_one_point) and variant == "basic",
+        "jump_costs_one_point": bool(jump_costs_one_point) and variant == "basic",
         "seats": list(seats),
         "rng": seed_state(seed),
         "round": 0,

@@ -54,9 +54,9 @@ def public_view(s: State) -> dict[str, Any]:
             current["stage"] = "action"
     pending = None
     if s["pending"] is not None:
-        pending = {k: v for k, v in s["pending"].items() if k != "ctx"}
+        pending = {k: v for k, v in s["pending"].items() if k != "context"}
     return {
-        "game": "mali", "variant": s["variant"], "jump_costs_one_point": s["jcop"],
+        "game": "mali", "variant": s["variant"], "jump_costs_one_point": s["jump_costs_one_point"],
         "round": s["round"], "phase": s["phase"],
         "start_player": s["seats"][s["start"]],
         "players": players,

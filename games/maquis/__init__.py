@@ -14,6 +14,7 @@ from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
 from games.maquis.queries import QUERIES
 from games.maquis.state import GameEnded, State, clone, emit, member_name, new_state
+from games.maquis.upgrade import STATE_STEPS
 from games.maquis.views import view as _view
 
 __all__ = ["GAME", "MaquisGame", "default_action", "drop", "setup", "undo_barrier"]
@@ -131,6 +132,7 @@ class MaquisGame:
                {"none": "None", **{m: MISSIONS[m]["name"] for m in MISSION_ORDER}}),
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
+    state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

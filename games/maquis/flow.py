@@ -442,7 +442,7 @@ def activate(s: State, loc: str, action: dict[str, Any], events: list[Event]) ->
     p["done"] = True
     do = action["do"]
     name = where(s, loc)
-    deferred: dict[str, Any] = {"pid": p["id"], "gained": {}}
+    deferred: dict[str, Any] = {"partisan": p["id"], "gained": {}}
     if do == "nothing":
         emit(events, "action", f"The partisan at {name} does nothing.")
         begin_route(s, [p["id"]], None, "action", events)
@@ -711,7 +711,7 @@ def resolve_route(s: State, events: list[Event]) -> None:
         p = partisan(s, pid)
         if p["status"] != "placed":
             continue
-        d = r["deferred"] if r["deferred"] is not None and r["deferred"]["pid"] == pid else None
+        d = r["deferred"] if r["deferred"] is not None and r["deferred"]["partisan"] == pid else None
         how = route_result(s, p)
         name = where(s, p["at"])
         if how == "arrested":

@@ -12,6 +12,7 @@ from games.westerplatte.describe import describe
 from games.westerplatte.legal import legal_actions as _legal
 from games.westerplatte.legal import to_act as _to_act
 from games.westerplatte.state import State, active, active_seat, clone, new_state
+from games.westerplatte.upgrade import STATE_STEPS
 from games.westerplatte.views import view as _view
 
 __all__ = ["GAME", "WesterplatteGame", "default_action", "describe", "drop"]
@@ -28,10 +29,10 @@ def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
     s = new_state(seats, opts, seed)
     events: list[dict[str, Any]] = []
     if len(seats) <= 2:
-        flow.push(s, {"t": "setup_pile"}, {"t": "draw", "setup": True}, {"t": "draw", "setup": True})
+        flow.push(s, {"kind": "setup_pile"}, {"kind": "draw", "setup": True}, {"kind": "draw", "setup": True})
     else:
-        flow.push(s, *([{"t": "draw", "setup": True}] * 3))
-    s["tasks"].append({"t": "next_turn"})
+        flow.push(s, *([{"kind": "draw", "setup": True}] * 3))
+    s["tasks"].append({"kind": "next_turn"})
     settle(s, events)
     return s
 
@@ -136,6 +137,7 @@ class WesterplatteGame:
                "pays its loss again (by default the marker goes back to the start space).",
                {False: "Lowest morale resets", True: "Lowest morale stays"}),
     )
+    state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -169,7 +169,7 @@ def apply_unchecked(s: State, a: dict[str, Any], events: list[Event]) -> None:
         emit(events, "supply", f"{who} takes {n} ammunition ({o['ammo']} now).", officer=o["id"])
     elif kind == "morale":
         emit(events, "morale_action", f"{who} raises morale.", officer=o["id"])
-        flow.push(s, {"t": "morale", "d": 1})
+        flow.push(s, {"kind": "morale", "change": 1})
     elif kind == "push_back":
         emit(events, "push_back", f"{who} pushes back the troops on "
              f"{', '.join(p.upper() for p in a['paths'])}.", officer=o["id"])
@@ -185,7 +185,7 @@ def _choice(s: State, a: dict[str, Any], events: list[Event]) -> None:
     if kind == "guardhouse":
         g = a["wall"]
         s["walls"][g] -= 1
-        task["n"] -= 1
+        task["count"] -= 1
         emit(events, "wall", f"{pend['why']}: {wall_name(pend['wall'])} has no bricks, so "
              f"{wall_name(g)} loses 1 ({s['walls'][g]} left).", wall=g, bricks=s["walls"][g])
         flow.check_loss(s, events)

@@ -159,28 +159,28 @@ def morale_step(s: State, delta: int, events: list[Event]) -> None:
         new = level(s)
         emit(events, "morale", f"Morale rises{' to ' + new if new else ''}.", morale=s["morale"])
         if new == "h1":
-            push(s, {"t": "h1"})
+            push(s, {"kind": "h1"})
         elif new == "h2":
-            push(s, {"t": "share", "token": "extra_movement", "n": 5})
+            push(s, {"kind": "share", "token": "extra_movement", "count": 5})
         elif new == "h3":
             s["morale"] = start
-            push(s, {"t": "share", "token": "extra_action", "n": 4})
+            push(s, {"kind": "share", "token": "extra_action", "count": 4})
             emit(events, "morale", "The morale marker goes back to the start space.", morale=start)
         return
     if lv == "l3" and s["low_morale_stays_at_bottom"]:
         emit(events, "morale", "Morale falls while on the lowest level: l3's loss again.",
              morale=s["morale"])
-        push(s, {"t": "l3"})
+        push(s, {"kind": "l3"})
         return
     s["morale"] = max(0, s["morale"] - 1)
     new = level(s)
     emit(events, "morale", f"Morale falls{' to ' + new if new else ''}.", morale=s["morale"])
     if new == "l1":
-        push(s, {"t": "l1"})
+        push(s, {"kind": "l1"})
     elif new == "l2":
-        push(s, {"t": "l2"})
+        push(s, {"kind": "l2"})
     elif new == "l3":
-        push(s, {"t": "l3"})
+        push(s, {"kind": "l3"})
         if not s["low_morale_stays_at_bottom"]:
             s["morale"] = start
             emit(events, "morale", "The morale marker goes back to the start space.", morale=start)
@@ -271,7 +271,7 @@ def run(s: State, events: list[Event]) -> None:
         if guard > 10000:
             raise RuntimeError("task loop")
         task = s["tasks"][0]
-        HANDLERS[task["t"]](s, task, events)
+        HANDLERS[task["kind"]](s, task, events)
 
 
 def _pop(s: State) -> None:
@@ -281,21 +281,21 @@ def _pop(s: State) -> None:
 def _damage(s: State, t: dict[str, Any], events: list[Event]) -> None:
     """Points of damage to a round outpost, passing on to its guardhouses (rule 17)."""
     w = t["wall"]
-    while t["n"] > 0:
+    while t["count"] > 0:
         if s["walls"][w] > 0:
             s["walls"][w] -= 1
-            t["n"] -= 1
+            t["count"] -= 1
             emit(events, "wall", f"{t['why']}: {wall_name(w)} loses 1 brick ({s['walls'][w]} left).",
                  wall=w, bricks=s["walls"][w])
             continue
         options = [g for g in BEHIND[w] if s["walls"][g] > 0]
         if not options:
-            t["n"] = 0
+            t["count"] = 0
             break
         if len(options) == 1:
             g = options[0]
             s["walls"][g] -= 1
-            t["n"] -= 1
+            t["count"] -= 1
             emit(events, "wall", f"{t['why']}: {wall_name(w)} has no bricks, so {wall_name(g)} loses 1 "
                  f"({s['walls'][g]} left).", wall=g, bricks=s["walls"][g])
             if check_loss(s, events):
@@ -308,7 +308,7 @@ def _damage(s: State, t: dict[str, Any], events: list[Event]) -> None:
 
 def _morale(s: State, t: dict[str, Any], events: list[Event]) -> None:
     _pop(s)
-    morale_step(s, int(t["d"]), events)
+    morale_step(s, int(t["change"]), events)
 
 
 def _h1(s: State, t: dict[str, Any], events: list[Event]) -> None:
@@ -375,7 +375,7 @@ def _share(s: State, t: dict[str, Any], events: list[Event]) -> None:
     _pop(s)
     token = t["token"]
     avail = s["reserve"] if token == "ammo" else s["supply"][token]
-    total = min(int(t["n"]), int(avail))
+    total = min(int(t["count"]), int(avail))
     k = len(s["officers"])
     name = SHARE_NAMES[token]
     if total == 0:
@@ -387,7 +387,7 @@ def _share(s: State, t: dict[str, Any], events: list[Event]) -> None:
             give(s, i, token, each, events)
         emit(events, "tokens", f"Every officer gets {each} {name}{'s' if each > 1 and token != 'ammo' else ''}.")
     if rem:
-        push(s, {"t": "remainder", "token": token, "left": rem, "got": []})
+        push(s, {"kind": "remainder", "token": token, "left": rem, "got": []})
 
 
 def _remainder(s: State, t: dict[str, Any], events: list[Event]) -> None:
@@ -460,20 +460,20 @@ def _draw(s: State, t: dict[str, Any], events: list[Event]) -> None:
             s["under"].append(cid)
             emit(events, "overflow", f"German card: {card_text(cid)}. All five paths hold a troop: "
                  "morale falls and the card goes under the deck.", card=cid)
-            follow.append({"t": "morale", "d": -1})
+            follow.append({"kind": "morale", "change": -1})
     elif card["type"] == "air_raid":
         day = to_pile(s, cid)
         emit(events, "air_raid", f"German card: {card_text(cid)}. Morale falls; it goes onto day "
              f"{day}'s pile.", card=cid)
-        follow += [{"t": "morale", "d": -1},
-                   {"t": "damage", "wall": card["outpost"], "n": int(card["bricks"]), "why": "Air raid"}]
+        follow += [{"kind": "morale", "change": -1},
+                   {"kind": "damage", "wall": card["outpost"], "count": int(card["bricks"]), "why": "Air raid"}]
     else:
         day = to_pile(s, cid)
         emit(events, "morale_decline", f"German card: {card_text(cid)}. Morale falls; it goes onto "
              f"day {day}'s pile.", card=cid)
-        follow.append({"t": "morale", "d": -1})
+        follow.append({"kind": "morale", "change": -1})
     if not setup:
-        follow.append({"t": "advance", "paths": list(card["move_paths"])})
+        follow.append({"kind": "advance", "paths": list(card["move_paths"])})
     push(s, *follow)
 
 
@@ -497,7 +497,7 @@ def _german_attack(s: State, t: dict[str, Any], events: list[Event]) -> None:
         c = CARDS[troop["card"]]
         if c["unit"] == "howitzer" or troop["space"] == 4:
             what = "Howitzer" if c["unit"] == "howitzer" else "Machine gun"
-            shots.append({"t": "damage", "wall": FACES[p], "n": int(c["attack"]),
+            shots.append({"kind": "damage", "wall": FACES[p], "count": int(c["attack"]),
                           "why": f"{what} on {path_name(p)}"})
     emit(events, "phase", "German attack." if shots else "German attack: no troop can fire.")
     push(s, *shots)
@@ -521,30 +521,30 @@ def _end_turn(s: State, t: dict[str, Any], events: list[Event]) -> None:
             s["events_seen"].append(eid)
             follow += event_tasks(s, eid, events)
         if day == 3:
-            follow.append({"t": "refill"})
-        follow.append({"t": "next_turn"})
+            follow.append({"kind": "refill"})
+        follow.append({"kind": "next_turn"})
         push(s, *follow)
         return
-    push(s, {"t": "next_turn"})
+    push(s, {"kind": "next_turn"})
 
 
 def event_tasks(s: State, eid: str, events: list[Event]) -> list[dict[str, Any]]:
     e = EVENTS[eid]
     emit(events, "event", f"Event: {e['name']}. {e['effect']}", event=eid)
     if eid.startswith("wall_reinforcement"):
-        return [{"t": "bricks", "left": int(e["bricks"])}]
+        return [{"kind": "bricks", "left": int(e["bricks"])}]
     if eid == "morale_up":
-        return [{"t": "morale", "d": 1}]
+        return [{"kind": "morale", "change": 1}]
     if eid == "extra_mortar_shell":
-        return [{"t": "extra", "tile": "mortar", "event": eid}]
+        return [{"kind": "extra", "tile": "mortar", "event": eid}]
     if eid == "extra_mine":
-        return [{"t": "extra", "tile": "mines", "event": eid}]
+        return [{"kind": "extra", "tile": "mines", "event": eid}]
     if eid == "extra_ammunition":
-        return [{"t": "share", "token": "ammo", "n": int(e["ammunition"])}]
+        return [{"kind": "share", "token": "ammo", "count": int(e["ammunition"])}]
     if eid.startswith("german_advance"):
-        return [{"t": "advance", "paths": list(e["paths"])}]
+        return [{"kind": "advance", "paths": list(e["paths"])}]
     if eid.startswith("naval_bombardment"):
-        return [{"t": "damage", "wall": w, "n": int(e["bricks_each"]), "why": "Naval bombardment"}
+        return [{"kind": "damage", "wall": w, "count": int(e["bricks_each"]), "why": "Naval bombardment"}
                 for w in e["outposts"]]
     if eid.startswith("burnt_path"):
         s["burnt"] = sorted(e["link"], key=WALLS.index)
@@ -594,7 +594,7 @@ def end_officer_phase(s: State, events: list[Event]) -> None:
     s["turn"]["stage"] = "germans"
     s["turn"]["moves"] = 0
     s["turn"]["actions"] = 0
-    push(s, {"t": "german_attack"}, {"t": "draw"}, {"t": "end_turn"})
+    push(s, {"kind": "german_attack"}, {"kind": "draw"}, {"kind": "end_turn"})
 
 
 HANDLERS: dict[str, Any] = {

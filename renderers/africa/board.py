@@ -68,7 +68,7 @@ def asked(view: View) -> str:
         who = pend["chooser"].capitalize()
         if pend["kind"] == "start_area":
             return f"{who} chooses a start area"
-        if pend["kind"] == "rep_buy":
+        if pend["kind"] == "reputation_buy":
             return f"{who} may buy reputation"
         what = f"{pend['owner'].capitalize()}'s {pend['piece']}" if "owner" in pend else "a neutral"
         return f"{who} retreats {what} from {AREA[pend['from']]['name']}"

@@ -47,7 +47,7 @@ async def test_a_second_undo_at_the_same_version_takes_nothing_more_back(mali_se
 async def test_after_a_replace_the_new_holder_cannot_take_back_the_old_ones_move(
         mali_service: GameService) -> None:
     service = mali_service
-    first, second, seat = await two_moves_to_take_back(service)
+    _first, second, seat = await two_moves_to_take_back(service)
     old = second.user_of(seat)
     assert await service.can_undo(second.id, seat, second.version, user_id=old)
     handed = await service.replace(second.id, old, DAVE, ALICE, is_admin=True)

@@ -25,19 +25,19 @@ def act(s: dict[str, Any], seat: str, **action: Any) -> tuple[dict[str, Any], li
 def clear_map(s: dict[str, Any]) -> None:
     for a in AREAS:
         v = s["areas"][a]
-        v["n"] = 0
-        v["p"] = [0] * len(s["seats"])
+        v["neutrals"] = 0
+        v["traders"] = [0] * len(s["seats"])
         v["station"] = False
     for p in s["players"]:
-        p["wh"] = None
+        p["wholesaler"] = None
         p["supply"] = 14
 
 
 def put(s: dict[str, Any], j: int, area: str, traders: int = 0, wholesaler: bool = False) -> None:
-    s["areas"][area]["p"][j] += traders
+    s["areas"][area]["traders"][j] += traders
     s["players"][j]["supply"] -= traders
     if wholesaler:
-        s["players"][j]["wh"] = area
+        s["players"][j]["wholesaler"] = area
 
 
 def set_vp(s: dict[str, Any], **vps: int) -> None:
@@ -53,9 +53,9 @@ def turn(s: dict[str, Any], active: int, ap: int = 0, step: str = "actions") -> 
     s["conflict"] = None
     s["pending"] = []
     s["active"] = active
-    s["turn"] = {"ap": ap, "bought": 0, "won": [], "blank": [], "changed": None, "step": step,
-                 "mode": None, "stopped": {}, "w_stopped": False, "unable": {},
-                 "w_unable": False, "fought": [], "nfought": []}
+    s["turn"] = {"action_points": ap, "bought": 0, "won": [], "blank": [], "changed": None, "step": step,
+                 "mode": None, "stopped": {}, "wholesaler_stopped": False, "unable": {},
+                 "wholesaler_unable": False, "fought": [], "neutrals_fought": []}
 
 
 def types(s: dict[str, Any], seat: str) -> set[str]:

@@ -48,7 +48,7 @@ def test_2_neutral_conflict_threshold():
     """Example 2 (8.1; RULINGS 20): 4 neutrals need a count of 4; 3 traders cannot fight."""
     s = new(2)
     clear_map(s)
-    s["areas"]["sahara"]["n"] = 4
+    s["areas"]["sahara"]["neutrals"] = 4
     put(s, 0, "sahara", 3)
     turn(s, 0)
     assert {"type": "fight_neutrals", "area": "sahara"} not in legal_actions(s, "s1")
@@ -59,11 +59,11 @@ def test_2_neutral_conflict_threshold():
 def _neutral_fight():
     s = new(2)
     clear_map(s)
-    s["areas"]["sahara"]["n"] = 2
+    s["areas"]["sahara"]["neutrals"] = 2
     put(s, 0, "sahara", 3)
     put(s, 1, "morocco", 1)  # the retreat has several choices
     s["players"][0]["influence"] = 5
-    s["players"][0]["rep"] = 3
+    s["players"][0]["reputation"] = 3
     s["pool"] = 0
     turn(s, 0)
     s, _ = act(s, "s1", type="fight_neutrals", area="sahara")
@@ -80,13 +80,13 @@ def test_3_neutral_conflict_redraw_then_keep():
     assert "redraw" not in types(s, "s1")  # one redraw only: 3 traders against 2 neutrals
     s, _ = act(s, "s1", type="keep")
     assert s["players"][0]["influence"] == 3 and s["pool"] == 2
-    assert s["areas"]["sahara"]["p"][0] == 3
+    assert s["areas"]["sahara"]["traders"][0] == 3
     # One neutral went to the supply; the other retreats 1 or 2 areas where the player likes.
-    assert s["pending"][0]["kind"] == "nretreat"
+    assert s["pending"][0]["kind"] == "neutral_retreat"
     choices = [a["to"] for a in legal_actions(s, "s1")]
     assert "sahara" not in choices and "algeria" in choices and "bornu" in choices
     s, _ = act(s, "s1", type="retreat", to="bornu")
-    assert s["areas"]["sahara"]["n"] == 0 and s["areas"]["bornu"]["n"] == 1
+    assert s["areas"]["sahara"]["neutrals"] == 0 and s["areas"]["bornu"]["neutrals"] == 1
 
 
 def test_3b_neutral_conflict_refused():
@@ -94,8 +94,8 @@ def test_3b_neutral_conflict_refused():
     s = _neutral_fight()
     s, _ = act(s, "s1", type="redraw")
     s, _ = act(s, "s1", type="refuse")
-    assert s["players"][0]["rep"] == 2
-    assert s["areas"]["sahara"]["n"] == 2 and s["areas"]["sahara"]["p"][0] == 3
+    assert s["players"][0]["reputation"] == 2
+    assert s["areas"]["sahara"]["neutrals"] == 2 and s["areas"]["sahara"]["traders"][0] == 3
     assert s["players"][0]["influence"] == 5
 
 
@@ -104,8 +104,8 @@ def _player_conflict(peter_traders=3, peter_rep=1, mel_traders=2, mel_rep=4, who
     clear_map(s)
     put(s, 0, "sudan", peter_traders, wholesaler=wholesaler)
     put(s, 1, "sudan", mel_traders)
-    s["players"][0]["rep"] = peter_rep
-    s["players"][1]["rep"] = mel_rep
+    s["players"][0]["reputation"] = peter_rep
+    s["players"][1]["reputation"] = mel_rep
     s["players"][0]["influence"] = 10
     s["players"][1]["influence"] = 10
     s["players"][0]["tokens"] = ["action_40", "action_45"]  # resource up; extra traders
@@ -131,16 +131,16 @@ def test_5_peter_and_melissa():
     s, _ = act(s, "s1", type="commit", cubes=3)
     s, ev = act(s, "s2", type="commit", cubes=2)
     assert any("Red 21, Blue 14" in e["text"] for e in ev)
-    assert s["areas"]["sudan"]["p"][1] == 0 or s["pending"]
+    assert s["areas"]["sudan"]["traders"][1] == 0 or s["pending"]
     assert s["players"][1]["supply"] == 13  # one trader of Melissa's removed to her supply
     # Peter retreats her other trader 1 or 2 areas, never into his own areas.
     assert s["pending"][0]["kind"] == "retreat" and GAME.to_act(s) == ["s1"]
     choices = [a["to"] for a in legal_actions(s, "s1")]
     assert "sudan" not in choices and "great_lakes" in choices and "zambezi" in choices
     s, _ = act(s, "s1", type="retreat", to="zambezi")  # two areas away
-    assert s["areas"]["zambezi"]["p"][1] == 1
+    assert s["areas"]["zambezi"]["traders"][1] == 1
     s, _ = act(s, "s1", type="buy_reputation")
-    assert s["players"][0]["rep"] == 2
+    assert s["players"][0]["reputation"] == 2
     assert s["pool"] == 7
     assert "action_45" in s["discards"] and s["players"][0]["tokens"] == ["action_40"]
 
@@ -159,7 +159,7 @@ def test_5b_melissa_retreats():
         choices = [a["to"] for a in legal_actions(s, "s2")]
         assert "sudan" not in choices
         s, _ = act(s, "s2", type="retreat", to=choices[0])
-    assert s["areas"]["sudan"]["p"][1] == 0
+    assert s["areas"]["sudan"]["traders"][1] == 0
     # Peter won and may still buy reputation; the retreat token is never used up.
     assert GAME.to_act(s) == ["s1"] and "buy_reputation" in types(s, "s1")
 
@@ -172,7 +172,7 @@ def test_6_wholesaler_count():
     assert any("Red 15, Blue 6" in e["text"] for e in ev)
     s = new(2)
     clear_map(s)
-    s["areas"]["sahara"]["n"] = 5
+    s["areas"]["sahara"]["neutrals"] = 5
     put(s, 0, "sahara", 2, wholesaler=True)
     turn(s, 0)
     assert {"type": "fight_neutrals", "area": "sahara"} in legal_actions(s, "s1")
@@ -186,7 +186,7 @@ def test_7_area_value():
     """Example 7 (9.0; RULINGS 26): a resource on row 3 scores 3; an empty area scores 0."""
     s = new(2)
     clear_map(s)
-    s["areas"]["guinea"]["res"] = "gold"
+    s["areas"]["guinea"]["resource"] = "gold"
     s["table"]["gold"] = 3
     put(s, 0, "guinea", 1)
     put(s, 0, "sahara", 1)
@@ -201,9 +201,9 @@ def test_8_neutral_penalty():
     """Example 8 (9.1; RULINGS 26): an area worth 2 with 3 neutrals scores -1."""
     s = new(2)
     clear_map(s)
-    s["areas"]["guinea"]["res"] = "gold"
+    s["areas"]["guinea"]["resource"] = "gold"
     s["table"]["gold"] = 2
-    s["areas"]["guinea"]["n"] = 3
+    s["areas"]["guinea"]["neutrals"] = 3
     put(s, 0, "guinea", 3)
     set_vp(s, s1=10, s2=30)
     turn(s, 0)
@@ -218,7 +218,7 @@ def test_9_stations():
         clear_map(s)
         for a in ("sahara", "bornu", "heart", "congo"):
             s["areas"][a]["station"] = True
-            s["areas"][a]["res"] = None
+            s["areas"][a]["resource"] = None
         put(s, 0, "sahara", 1)
         put(s, 0, "bornu", 1)
         put(s, 1, "heart", 1)
@@ -235,7 +235,7 @@ def test_10_vp_track_skips():
     """Example 10 (9.5; RULINGS 30): Peter on 12, Melissa on 15, Peter scores 4: 17."""
     s = new(2)
     clear_map(s)
-    s["areas"]["guinea"]["res"] = "gold"
+    s["areas"]["guinea"]["resource"] = "gold"
     s["table"]["gold"] = 4
     put(s, 0, "guinea", 1)
     set_vp(s, s1=12, s2=15)
@@ -250,8 +250,8 @@ def test_11_movement_special_after_a_conflict():
     clear_map(s)
     put(s, 0, "sudan", 2)
     put(s, 1, "sudan", 3)
-    s["areas"]["egypt"]["n"] = 5
-    s["players"][1]["rep"] = 6
+    s["areas"]["egypt"]["neutrals"] = 5
+    s["players"][1]["reputation"] = 6
     s["players"][1]["influence"] = 0  # no reputation purchase to ask
     s["players"][0]["tokens"] = ["action_47"]  # movement, 3 AP
     set_vp(s, s1=10, s2=30)
@@ -261,7 +261,7 @@ def test_11_movement_special_after_a_conflict():
     s, _ = act(s, "s2", type="commit", cubes=0)
     assert GAME.to_act(s) == ["s2"]  # Blue won and retreats Red's other trader
     s, _ = act(s, "s2", type="retreat", to="egypt")
-    assert s["areas"]["egypt"]["p"][0] == 1
+    assert s["areas"]["egypt"]["traders"][0] == 1
     s, _ = act(s, "s1", type="use", token="action_47")
     # Outside the action step the movement special moves the retreated trader too.
     s, _ = act(s, "s1", type="move", piece="trader", **{"from": "egypt", "to": "libya"})

@@ -16,19 +16,19 @@ def test_r1_r4_setup(players, cubes):
     s = GAME.setup([f"s{i}" for i in range(1, players + 1)], {"target_vp": 42,
                                                            "sealed_auction": False}, 7)
     assert sorted(p["vp"] for p in s["players"]) == list(range(9 - players, 9))
-    assert all(p["influence"] == cubes and p["rep"] == 2 for p in s["players"])
+    assert all(p["influence"] == cubes and p["reputation"] == 2 for p in s["players"])
     assert sorted(s["table"][r] for r in ("bananas", "diamonds", "gold", "ivory")) == [1, 2, 3, 4]
     assert s["table"]["africa"] == 0
-    assert all(s["areas"][a]["n"] == 1 and s["areas"][a]["res"] for a in SYMBOL_AREAS)
+    assert all(s["areas"][a]["neutrals"] == 1 and s["areas"][a]["resource"] for a in SYMBOL_AREAS)
     # Start areas are chosen from fewest VP up.
     fewest = min(range(players), key=lambda j: s["players"][j]["vp"])
     assert GAME.to_act(s) == [s["seats"][fewest]]
     while s["pending"]:
         seat = GAME.to_act(s)[0]
         legal = GAME.legal_actions(s, seat)
-        assert all(a["area"] in COASTAL and s["areas"][a["area"]]["n"] == 0 for a in legal)
+        assert all(a["area"] in COASTAL and s["areas"][a["area"]]["neutrals"] == 0 for a in legal)
         s, _ = GAME.apply(s, seat, legal[-1])
-    assert all(p["supply"] == 9 and len(p["sv"]) == 1 for p in s["players"])
+    assert all(p["supply"] == 9 and len(p["special_victory_tokens"]) == 1 for p in s["players"])
     assert len(s["box"]) == 9 - players
     assert [len(r) for r in s["rows"]] == [2, 2, 2, 2]
     assert len(s["stock"]) == len(TOKEN_IDS) - 8
@@ -99,7 +99,7 @@ def test_r11_neutral_placement():
     clear_map(s)
     put(s, 0, "sahara", 1)
     put(s, 1, "bornu", 1)
-    s["areas"]["bornu"]["n"] = 1
+    s["areas"]["bornu"]["neutrals"] = 1
     turn(s, 0, step="neutral")
     areas = {a["area"] for a in GAME.legal_actions(s, "s1")}
     assert "sahara" not in areas and "bornu" in areas and "heart" in areas
@@ -126,7 +126,7 @@ def test_r13_movement_stops():
     s = new(2)
     clear_map(s)
     put(s, 0, "sahara", 1)
-    s["areas"]["bornu"]["n"] = 1
+    s["areas"]["bornu"]["neutrals"] = 1
     put(s, 1, "heart", 1)
     turn(s, 0, ap=5)
     s, _ = act(s, "s1", type="move", piece="trader", **{"from": "sahara", "to": "bornu"})
@@ -135,7 +135,7 @@ def test_r13_movement_stops():
     s2 = new(2)
     clear_map(s2)
     put(s2, 0, "bornu", 1)
-    s2["areas"]["bornu"]["n"] = 1
+    s2["areas"]["bornu"]["neutrals"] = 1
     turn(s2, 0, ap=5)
     assert any(a["type"] == "move" for a in GAME.legal_actions(s2, "s1"))
     # Madagascar only along its arrows
@@ -189,7 +189,7 @@ def test_r18_retreated_pieces_fight_no_more():
     put(s, 0, "sudan", 2)
     put(s, 1, "sudan", 2)
     put(s, 2, "egypt", 1)
-    s["players"][1]["rep"] = 6
+    s["players"][1]["reputation"] = 6
     s["players"][1]["influence"] = 0
     s["players"][0]["tokens"] = ["action_40"]
     turn(s, 0)
@@ -197,7 +197,7 @@ def test_r18_retreated_pieces_fight_no_more():
     s, _ = act(s, "s1", type="commit", cubes=0)
     s, _ = act(s, "s2", type="commit", cubes=0)
     s, _ = act(s, "s2", type="retreat", to="egypt")
-    assert s["areas"]["egypt"]["p"][0] == 1
+    assert s["areas"]["egypt"]["traders"][0] == 1
     assert "fight" not in types(s, "s1") and "score" in types(s, "s1")
 
 
@@ -207,13 +207,13 @@ def test_r19_wholesaler_first_loss():
     clear_map(s)
     put(s, 0, "sudan", 1)
     put(s, 1, "sudan", 2, wholesaler=True)
-    s["players"][0]["rep"] = 6
-    s["players"][1]["rep"] = 1
+    s["players"][0]["reputation"] = 6
+    s["players"][1]["reputation"] = 1
     turn(s, 0)
     s, _ = act(s, "s1", type="fight", area="sudan", against="blue")
     s, _ = act(s, "s1", type="commit", cubes=1)
     s, _ = act(s, "s2", type="commit", cubes=0)
-    assert s["players"][1]["wh"] is None and s["areas"]["sudan"]["p"][1] == 2
+    assert s["players"][1]["wholesaler"] is None and s["areas"]["sudan"]["traders"][1] == 2
 
 
 def test_r22_commitments_hidden_until_both():
@@ -260,15 +260,15 @@ def test_r25_reputation_bounds():
     clear_map(s)
     put(s, 0, "sudan", 3)
     put(s, 1, "sudan", 1)
-    s["players"][0]["rep"] = 6
-    s["players"][1]["rep"] = 1
+    s["players"][0]["reputation"] = 6
+    s["players"][1]["reputation"] = 1
     s["players"][0]["tokens"] = ["action_40"]
     turn(s, 0)
     s, _ = act(s, "s1", type="fight", area="sudan", against="blue")
     s, _ = act(s, "s1", type="commit", cubes=0)
     s, _ = act(s, "s2", type="commit", cubes=0)
     assert "buy_reputation" not in types(s, "s1")
-    assert s["players"][0]["rep"] == 6
+    assert s["players"][0]["reputation"] == 6
 
 
 def test_r27_r29_heart_and_double_scoring():
@@ -277,7 +277,7 @@ def test_r27_r29_heart_and_double_scoring():
     clear_map(s)
     s["table"]["africa"] = 2
     put(s, 0, "heart", 1)
-    s["areas"]["heart"]["n"] = 1
+    s["areas"]["heart"]["neutrals"] = 1
     s["players"][0]["tokens"] = ["action_12"]  # double scoring
     set_vp(s, s1=10, s2=40)
     turn(s, 0)
@@ -289,7 +289,7 @@ def test_r30_back_moves_skip_and_stop_at_zero():
     """Ruling 30: going back skips occupied spaces and stops on the lowest free one."""
     s = new(2)
     clear_map(s)
-    s["areas"]["guinea"]["n"] = 5
+    s["areas"]["guinea"]["neutrals"] = 5
     put(s, 0, "guinea", 1)
     set_vp(s, s1=2, s2=0)
     turn(s, 0)
@@ -301,7 +301,7 @@ def test_r31_target_ends_at_once():
     """Ruling 31: reaching the target ends the game at once, also by an auction share."""
     s = new(2, target_vp=60)
     clear_map(s)
-    s["areas"]["guinea"]["res"] = "gold"
+    s["areas"]["guinea"]["resource"] = "gold"
     s["table"]["gold"] = 5
     put(s, 0, "guinea", 1)
     set_vp(s, s1=56, s2=10)
@@ -321,10 +321,10 @@ def test_r31_target_ends_at_once():
 def test_r34_special_victory_token_secret():
     """Rulings 34, 36: the face of a special victory token shows only to its owner."""
     s = new(3)
-    tid = s["players"][0]["sv"][0]
+    tid = s["players"][0]["special_victory_tokens"][0]
     public = GAME.view(s, None)
     assert tid not in str(public)
-    assert tid not in str(GAME.view(s, "s2")) or tid in s["players"][1]["sv"]
+    assert tid not in str(GAME.view(s, "s2")) or tid in s["players"][1]["special_victory_tokens"]
     assert GAME.view(s, "s1")["me"]["special_victory_tokens"] == [tid]
     assert public["players"][0]["special_victory_tokens"] == 1
     assert "stock" in public and isinstance(public["stock"], int)
@@ -366,7 +366,7 @@ def test_drop_of_a_retreat_chooser_hands_the_choice_to_the_owner():
     put(s, 0, "sudan", 2)
     put(s, 1, "sudan", 3)
     put(s, 2, "niger", 1)
-    s["players"][1]["rep"] = 6
+    s["players"][1]["reputation"] = 6
     s["players"][1]["influence"] = 0
     turn(s, 0)
     s, _ = act(s, "s1", type="fight", area="sudan", against="blue")
@@ -375,7 +375,7 @@ def test_drop_of_a_retreat_chooser_hands_the_choice_to_the_owner():
     assert GAME.to_act(s) == ["s2"]
     s, _ = GAME.drop(s, "s2")
     assert s["outcome"] is None
-    assert (GAME.to_act(s) == ["s1"] and "retreat" in types(s, "s1")) or s["areas"]["sudan"]["p"][0] == 0
+    assert (GAME.to_act(s) == ["s1"] and "retreat" in types(s, "s1")) or s["areas"]["sudan"]["traders"][0] == 0
 
 
 def test_sealed_bids_hidden_from_other_views():

@@ -81,7 +81,7 @@ def run_tasks(s: dict[str, Any], *tasks: str, phase: str | None = None) -> list[
     s["current"] = None
     if phase:
         s["phase"] = phase
-    s["tasks"] = [{"t": t} for t in tasks]
+    s["tasks"] = [{"kind": t} for t in tasks]
     flow.advance(s, events)
     return events
 

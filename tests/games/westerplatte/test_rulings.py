@@ -378,7 +378,7 @@ def test_r22_refill_only_from_beside_the_board() -> None:
     s["mines"]["a"] = [1, 2]
     s["beside"]["mines"] = 2
     from games.westerplatte.flow import _refill
-    s["tasks"] = [{"t": "refill"}]
+    s["tasks"] = [{"kind": "refill"}]
     _refill(s, s["tasks"][0], [])
     assert s["stock"]["mines"] == 2
 
@@ -392,11 +392,11 @@ def test_r23_morale_track_moves() -> None:
     assert s["morale"] == 3 and s["tasks"] == []
     s["morale"] = 5
     morale_step(s, 1, [])
-    assert s["morale"] == 3 and s["tasks"][0]["t"] == "share"
+    assert s["morale"] == 3 and s["tasks"][0]["kind"] == "share"
     s["tasks"] = []
     s["morale"] = 1
     morale_step(s, -1, [])
-    assert s["morale"] == 3 and s["tasks"][0]["t"] == "l3"
+    assert s["morale"] == 3 and s["tasks"][0]["kind"] == "l3"
 
 
 def test_r23_option_low_morale_stays() -> None:
@@ -405,10 +405,10 @@ def test_r23_option_low_morale_stays() -> None:
     s = clear(new(2, stays=True))
     s["morale"] = 1
     morale_step(s, -1, [])
-    assert s["morale"] == 0 and s["tasks"][0]["t"] == "l3"
+    assert s["morale"] == 0 and s["tasks"][0]["kind"] == "l3"
     s["tasks"] = []
     morale_step(s, -1, [])
-    assert s["morale"] == 0 and s["tasks"][0]["t"] == "l3"
+    assert s["morale"] == 0 and s["tasks"][0]["kind"] == "l3"
 
 
 def test_r23_red_track_blank_steps() -> None:
@@ -446,7 +446,7 @@ def test_r24_l2_equal_shares(players: int, each: int) -> None:
     """Ruling 24: l2 hands out equal shares of the 4 limited-movement tokens."""
     s = clear(new(players))
     s["morale"] = 2
-    s["tasks"] = [{"t": "morale", "d": -1}]
+    s["tasks"] = [{"kind": "morale", "change": -1}]
     from games.westerplatte.flow import run
     run(s, [])
     assert [o["limited_movement"] for o in s["officers"]] == [each] * len(s["officers"])
@@ -459,7 +459,7 @@ def test_r24_l3_split_is_asked() -> None:
     s["officers"][1]["ammo"] = 3
     s["officers"][2]["ammo"] = 0
     s["morale"] = 1
-    s["tasks"] = [{"t": "morale", "d": -1}]
+    s["tasks"] = [{"kind": "morale", "change": -1}]
     from games.westerplatte.flow import run
     run(s, [])
     assert s["pending"]["kind"] == "lose_ammo"
@@ -515,7 +515,7 @@ def _event(s: dict, eid: str) -> tuple[dict, list]:
     from games.westerplatte.flow import event_tasks, push
     evs: list = []
     s["turn"]["stage"] = "germans"
-    push(s, *event_tasks(s, eid, evs), {"t": "next_turn"})
+    push(s, *event_tasks(s, eid, evs), {"kind": "next_turn"})
     settle(s, evs)
     return s, evs
 
@@ -668,7 +668,7 @@ def test_r24_h1_nothing_when_no_tile_has_room() -> None:
     """Ruling 24: h1 pays nothing when no tile has room."""
     from games.westerplatte.flow import run
     s = clear(new(2))
-    s["tasks"] = [{"t": "morale", "d": 1}]
+    s["tasks"] = [{"kind": "morale", "change": 1}]
     run(s, [])
     assert s["morale"] == 4 and s["pending"] is None
     assert s["stock"] == {"mortar": 4, "mines": 4, "wall_rebuild": 8}

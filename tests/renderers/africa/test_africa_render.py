@@ -64,9 +64,9 @@ def test_public_image_ignores_secrets() -> None:
     s = _samples()["commit"]
     other = copy.deepcopy(s)
     p = other["players"][0]
-    unused = [t for t in SV_IDS if all(t not in q["sv"] for q in other["players"])]
-    p["sv"] = [unused[0]]
-    for c in other["conflict"]["commit"].values():
+    unused = [t for t in SV_IDS if all(t not in q["special_victory_tokens"] for q in other["players"])]
+    p["special_victory_tokens"] = [unused[0]]
+    for c in other["conflict"]["commitments"].values():
         if not c["done"]:
             c["cubes"] = 3
     assert africa.board_png(GAME.view(s, None)) == africa.board_png(GAME.view(other, None))

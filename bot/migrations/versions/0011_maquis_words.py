@@ -1,0 +1,26 @@
+"""Stored game states whose keys were letters (`pid` in a route's deferred gains) are rewritten in
+words, by the registered games' state steps named after this revision (bot/migrations/states.py).
+The log is left as it is: no renamed key is in an action or an event.
+
+Revision ID: 0011_maquis_words
+Revises: 0010_westerplatte_words
+Create Date: 2026-11-26
+"""
+from collections.abc import Sequence
+
+from alembic import op
+
+from bot.migrations.states import run_step
+
+revision: str = "0011_maquis_words"
+down_revision: str | Sequence[str] | None = "0010_westerplatte_words"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    run_step(op.get_bind(), revision)
+
+
+def downgrade() -> None:
+    run_step(op.get_bind(), revision, down=True)
