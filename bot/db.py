@@ -144,6 +144,14 @@ async def upgrade(url_or_engine: str | URL | AsyncEngine | None = None, schema: 
 
 
 T = TypeVar("T")
+
+
+class Unsure(Exception):
+    """The connection died while a write committed (its COMMIT, or a statement sent alone in
+    autocommit): it may have been made or not. Never run again blindly: that could play a move
+    twice (`Store._write` looks for the write's own log row)."""
+
+
 DB_THREADS = 4  # units of work at once (SQLite: one writer among them, see Store._writing)
 _threads: ThreadPoolExecutor | None = None
 _schemas: WeakKeyDictionary[Engine, str | None] = WeakKeyDictionary()  # make_engine's `schema`
@@ -201,7 +209,12 @@ class Database:
     def _done(conn: Connection, work: Callable[[Connection], T], committing: list[bool]) -> T:
         result = work(conn)
         committing[0] = True
-        conn.commit()
+        try:
+            conn.commit()
+        except DBAPIError as exc:
+            if exc.connection_invalidated:
+                raise Unsure("the database connection died under a commit") from exc
+            raise
         return result
 
     def _in_thread(self, engine: Engine, work: Callable[[Connection], T], committing: list[bool]) -> T:

@@ -21,6 +21,8 @@ from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.types import TypeEngine
 
+from bot.db import Unsure
+
 Processor = Callable[[Any], Any] | None
 Prepared = tuple[str, tuple[str, ...], tuple[Processor, ...]]
 KEPT = 256  # statements kept per dialect: the tables times the sets of columns written
@@ -115,10 +117,6 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
 Compiled = tuple[str, dict[str, Processor]]
 
 
-class Died(Exception):
-    """The connection died under a statement sent alone, in autocommit: it may have been made."""
-
-
 def compiled(dialect: Dialect, key: Any, build: Callable[[], ClauseElement]) -> Compiled:
     """`build()`'s SQL for this dialect and each parameter's bind processor, made once per `key`."""
     def make() -> Compiled:
@@ -131,7 +129,7 @@ def compiled(dialect: Dialect, key: Any, build: Callable[[], ClauseElement]) -> 
 def first_value(conn: Connection, statement: Compiled, params: Mapping[str, Any]) -> Any:
     """Run the statement on psycopg's connection and return its first row's first value. With
     no transaction open, it runs alone, in autocommit (one round trip, no BEGIN or COMMIT); if
-    the connection then dies under it, `Died`. Errors come as SQLAlchemy's (`DBAPIError`)."""
+    the connection then dies under it, `Unsure` (it may have been made). Errors come as SQLAlchemy's (`DBAPIError`)."""
     import psycopg  # here: a bot on SQLite never loads it (8 MB)
 
     sql, processors = statement
@@ -154,7 +152,7 @@ def first_value(conn: Connection, statement: Compiled, params: Mapping[str, Any]
         if gone:
             conn.invalidate(exc)
         if gone and alone:
-            raise Died() from exc
+            raise Unsure("the database connection died under a write") from exc
         raise DBAPIError.instance(sql, values, exc, psycopg.Error, connection_invalidated=gone,
                                   dialect=conn.dialect) from exc
     assert row is not None

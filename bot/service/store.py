@@ -23,10 +23,10 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot.db import Database
+from bot.db import Database, Unsure
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
 from bot.service.cache import GameCache
-from bot.service.driver import Died, compiled, first_value, insert_rows, update_row
+from bot.service.driver import compiled, first_value, insert_rows, update_row
 from bot.service.errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service.records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
 from games.base import Action, Event, Game
@@ -252,22 +252,25 @@ class Store(Outbox):
         if not valid_id(game_id):
             raise no_such_game(game_id)
         given = self._row_of(known) if known is not None and known.id == game_id else None
+        sent: list[Sent] = []  # the writes tried, the last one first to look for after an Unsure
+        pending: Sent | None = None  # a write whose connection died: it may have been made
         async with self._lock(game_id):
             for _ in range(self.max_tries):
                 async with self._writing():
                     try:
                         done = await self._db.run(partial(self._attempt, game_id=game_id, plan=plan,
-                                                          guild_id=guild_id, given=given))
+                                                          guild_id=guild_id, given=given,
+                                                          pending=pending, sent=sent))
                     except ServiceError:
                         if given is None:
                             raise
                         given = None
                         continue
-                    except Unsure as exc:
-                        made = await self._db.run(partial(exc.landed, game_id=game_id), read=True)
-                        if not made:
-                            continue  # nothing was written: plan it again
-                        done = exc.done
+                    except Unsure:
+                        if not sent or sent[-1].seq is None:
+                            raise  # a write without a log line: nothing tells it apart, so never retried
+                        pending, given = sent[-1], None
+                        continue
                 if done is not None:
                     if done[1] is not None:
                         self.stats["writes"] += 1
@@ -280,8 +283,13 @@ class Store(Outbox):
                        "Nothing was changed: please try again.")
 
     def _attempt(self, conn: Connection, game_id: int, plan: Plan, guild_id: int | None,
-                 given: dict[str, Any] | None) -> tuple[dict[str, Any], Change | None] | None:
-        """One try of a write, in one transaction: None when another writer got there first."""
+                 given: dict[str, Any] | None, pending: Sent | None = None,
+                 sent: list[Sent] | None = None) -> tuple[dict[str, Any], Change | None] | None:
+        """One try of a write, in one transaction: None when another writer got there first.
+        `pending`: an earlier try whose connection died; once the game is past the version it
+        was planned on, that try was made (its own log row is there) or never will be."""
+        if sent is not None:
+            sent.clear()
         if given is not None and guild_id is not None and given["guild_id"] != guild_id:
             raise no_such_game(game_id)
         if given is not None:
@@ -289,6 +297,8 @@ class Store(Outbox):
         else:
             cur = self._load(conn, game_id, guild_id)
             self.cache.forget(game_id, unless_version=cur["version"])
+        if pending is not None and cur["version"] > pending.version and pending.made(conn):
+            return pending.done
         now = self.now()
         change = plan(conn, cur, now)
         if change is None:
@@ -304,14 +314,13 @@ class Store(Outbox):
         if "deadline_at" in values:
             values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
                                               values["deadline_at"])
-        try:
-            if not self._commit(conn, cur, values, change, now):
-                self.cache.forget(game_id)
-                return None
-        except Unsure as exc:
-            exc.done = ({**cur, **values}, change)
-            raise
-        return {**cur, **values}, change
+        done = {**cur, **values}, change
+        if sent is not None:
+            sent.append(Sent.of(cur, done, now))
+        if not self._commit(conn, cur, values, change, now):
+            self.cache.forget(game_id)
+            return None
+        return done
 
     @staticmethod
     def _commit(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
@@ -539,13 +548,13 @@ def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any]
         params.update({f"l{i}_{c}": line[c] for c in LOG_COLUMNS})
     if notice is not None:
         params.update({f"o_{c}": notice[c] for c in NOTICE_COLUMNS})
+    if not lines and not conn.in_transaction():
+        conn.begin()  # alone in autocommit only with a log line: an Unsure write is told by it
     try:
         return bool(first_value(conn, statement, params) == 1)
     except IntegrityError:  # the log's primary key caught a concurrent writer
         conn.rollback()
         return False
-    except Died as exc:
-        raise Unsure(values["version"], values["updated_at"]) from exc
 
 
 def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
@@ -591,19 +600,29 @@ def _write_sqlite(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
     return True
 
 
-class Unsure(Exception):
-    """The connection died under a write that commits itself: it may have been made or not
-    (`Store._write` reads the game to tell). Never tried again blindly: that could play a move twice."""
+@dataclass(frozen=True)
+class Sent:
+    """A write as tried: the version it was planned on, its first log line, and what it returns."""
 
-    def __init__(self, version: int, updated_at: datetime) -> None:
-        super().__init__("the database connection died under a write")
-        self.sent = (version, updated_at)
-        self.done: tuple[dict[str, Any], Change] | None = None
+    game_id: int
+    version: int
+    seq: int | None  # its first log line's seq (None: a write without a log line)
+    line: tuple[str, str, str, datetime] | None  # that line's seat, kind, by and time
+    done: tuple[dict[str, Any], Change]
 
-    def landed(self, conn: Connection, game_id: int) -> bool:
-        """Whether the write was made: the game is at its version, written at its time."""
-        row = conn.execute(select(GAMES.c.version, GAMES.c.updated_at).where(GAMES.c.id == game_id)).first()
-        return row is not None and (row.version, row.updated_at) == self.sent
+    @classmethod
+    def of(cls, cur: dict[str, Any], done: tuple[dict[str, Any], Change], now: datetime) -> Sent:
+        log = done[1].log
+        if not log:
+            return cls(cur["id"], cur["version"], None, None, done)
+        return cls(cur["id"], cur["version"], cur["last_seq"] + 1,
+                   (log[0].seat, log[0].kind, log[0].by, now), done)
+
+    def made(self, conn: Connection) -> bool:
+        """Whether this write's own log row is stored: (game, seq), by this seat, at this time."""
+        row = conn.execute(select(ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by, ACTIONS.c.created_at)
+                           .where(ACTIONS.c.game_id == self.game_id, ACTIONS.c.seq == self.seq)).first()
+        return row is not None and tuple(row) == self.line
 
 
 REMIND_AT = 0.75  # reminders are due after this share of a turn's window

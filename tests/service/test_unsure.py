@@ -1,0 +1,105 @@
+"""A write whose connection dies, at each point of the write, is applied exactly once (PostgreSQL:
+SQLite's file never drops its connection). The connection is closed under psycopg at the point,
+and the write's statement or COMMIT reaches the server or not, now or later."""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+import pytest
+
+from bot.service import GameService
+from tests.service.conftest import pg_dsn
+from tests.service.helpers import ALICE, BOB, Db, check_consistent, started
+from tests.service.toygame import GAME
+
+ALICE_BID = {"type": "bid", "value": 2}
+BOB_BID = {"type": "bid", "value": 3}
+
+
+class Killer:
+    """Kills the connection once, at `point`: "statement" (the write's statement) or "commit".
+    `reaches`: "never" (lost on the way), "now" (made, its answer lost), "later" (made on the
+    server after the write's next statement was sent: a statement the server still held).
+    `then`: run right after the kill, before the write is tried again (another player's move)."""
+
+    def __init__(self, db: Db, point: str, reaches: str, then: Callable[[], None] | None = None) -> None:
+        self.db, self.point, self.reaches, self.then = db, point, reaches, then
+        self.armed = False
+        self.kills = 0
+        self.held: tuple[Any, Any] | None = None  # the statement still on its way to the server
+
+    def side(self, sql: Any, params: Any) -> None:
+        """Run a held statement on a connection of its own (the server finishing it)."""
+        with psycopg.connect(pg_dsn(), autocommit=True, options=f"-c search_path={self.db.schema}") as conn:
+            conn.execute(sql, params)
+
+    def kill(self, conn: psycopg.Connection[Any]) -> None:
+        self.armed = False
+        self.kills += 1
+        conn.close()
+        if self.then is not None:
+            self.then()
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        execute, commit = psycopg.Cursor.execute, psycopg.Connection.commit
+
+        def killing_execute(cursor: psycopg.Cursor[Any], query: Any, params: Any = None, **kw: Any) -> Any:
+            if self.held is not None and str(query).lstrip().startswith("WITH written"):
+                held, self.held = self.held, None
+                self.side(*held)  # the lost statement commits now, after the check
+            if self.armed and self.point == "statement" and str(query).lstrip().startswith("WITH written"):
+                if self.reaches == "now":
+                    execute(cursor, query, params, **kw)
+                elif self.reaches == "later":
+                    self.held = (query, params)
+                self.kill(cursor.connection)
+            return execute(cursor, query, params, **kw)
+
+        def killing_commit(conn: psycopg.Connection[Any]) -> None:
+            if self.armed and self.point == "commit":
+                if self.reaches == "now":
+                    commit(conn)
+                self.kill(conn)
+            commit(conn)
+
+        monkeypatch.setattr(psycopg.Cursor, "execute", killing_execute)
+        monkeypatch.setattr(psycopg.Connection, "commit", killing_commit)
+
+
+POINTS = [("statement", "never"), ("statement", "now"), ("statement", "later"),
+          ("commit", "never"), ("commit", "now")]
+
+
+@pytest.mark.parametrize("moved", [False, True], ids=["alone", "another-moved"])
+@pytest.mark.parametrize(("point", "reaches"), POINTS, ids=[f"{p}-{r}" for p, r in POINTS])
+async def test_a_move_whose_connection_dies_is_applied_once(db: Db, monkeypatch: pytest.MonkeyPatch,
+                                                            point: str, reaches: str, moved: bool) -> None:
+    if db.backend != "postgresql":
+        pytest.skip("SQLite's file never drops its connection")
+    if moved and reaches in ("never", "later"):
+        pytest.skip("another move meanwhile: only after a write that was made")
+    # "statement": a move planned on the game the command had, its one statement in autocommit;
+    # "commit": a move planned on the stored row, in a transaction committed after it.
+    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8 if point == "statement" else 0)
+    other = GameService(db.sessionmaker, games={GAME.key: GAME})  # another process on the database
+    game = await started(service)
+    loop = asyncio.get_running_loop()
+
+    def bob_moves() -> None:  # from the write's thread, while the write waits
+        asyncio.run_coroutine_threadsafe(other.act(game.id, BOB, BOB_BID), loop).result()
+
+    killer = Killer(db, point, reaches, bob_moves if moved else None)
+    killer.install(monkeypatch)
+    killer.armed = True
+    applied = await service.act(game.id, ALICE, ALICE_BID, known=game if point == "statement" else None)
+    monkeypatch.undo()
+    assert killer.kills == 1 and killer.held is None
+    assert applied.record.version == game.version + 1
+    log = [(e.seat, e.action) for e in await other.log(game.id)]
+    assert sorted(log) == sorted([("s1", ALICE_BID)] + ([("s2", BOB_BID)] if moved else []))
+    record = await check_consistent(other, game.id)
+    assert record.version == game.version + 1 + moved
