@@ -274,7 +274,7 @@ class GameService(Store):
             if seat is None:
                 raise NotInGame("You are not playing in this game, so you can't move in it.")
             before = list(game.to_act(state))
-            stale = expected_version is not None and expected_version != cur["version"]
+            stale = expected_version is not None and expected_version != cur["state_version"]
             if seat not in before:
                 if stale:
                     raise self._stale(cur, before)

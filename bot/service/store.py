@@ -53,6 +53,9 @@ MARK_OUTBOX = update(OUTBOX).where(OUTBOX.c.id.in_(bindparam("o_ids", expanding=
 MESSAGES_OF = select(MESSAGES).where(MESSAGES.c.game_id == bindparam("m_game")).order_by(MESSAGES.c.id)
 MESSAGES_OF_KIND = MESSAGES_OF.where(MESSAGES.c.kind == bindparam("m_kind"))
 
+# Columns only the bot reads: a write of nothing else leaves the game's state version (what a
+# panel is built at) as it was, and bumps only the row's write version.
+BOOKKEEPING = frozenset({"reminded", "remind_at", "table_message_id", "thread_id"})
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_entry)
 
@@ -305,6 +308,8 @@ class Store(Outbox):
             return cur, None
         values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
                   "last_seq": cur["last_seq"] + len(change.log)}
+        if change.log or not change.values.keys() <= BOOKKEEPING:
+            values["state_version"] = cur["state_version"] + 1
         if "state" in values or "status" in values:  # keep waiting and result true
             state = change.state
             if state is None and values.get("state", cur["state"]) is not None:
@@ -492,6 +497,10 @@ class Store(Outbox):
         return {u: found.get(u, PlayerRecord(user_id=u)) for u in user_ids}
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> PlayerRecord:
+        """Note whether the user's DMs are closed: told after every DM, written only when it changed."""
+        known = await self.get_player(user_id)
+        if known.dm_closed == bool(closed):
+            return known
         return await self._set_player(user_id, dm_closed=bool(closed))
 
     async def _set_player(self, user_id: int, **values: Any) -> PlayerRecord:
