@@ -9,7 +9,7 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, or_, select
+from sqlalchemy import bindparam, case, delete, func, insert, or_, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -64,10 +64,12 @@ __all__ = [
 
 ACTIVE = ("open", "running")
 ENDED = ("finished", "abandoned")
-IN_CHANNEL = (select(GAMES).where(GAMES.c.guild_id == bindparam("c_guild"), GAMES.c.status.in_(ACTIVE),
-                                  or_(GAMES.c.channel_id == bindparam("c_channel"),
-                                      GAMES.c.thread_id == bindparam("c_channel")))
-              .order_by(GAMES.c.id))
+# The games of a channel or thread: each half served by its own index, (channel_id, status) and
+# (thread_id, status); an OR of the two let SQLite scan the server's games by guild instead.
+IN_CHANNEL = (select(GAMES).where(GAMES.c.id.in_(union_all(
+    select(GAMES.c.id).where(GAMES.c.channel_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)),
+    select(GAMES.c.id).where(GAMES.c.thread_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)))),
+    GAMES.c.guild_id == bindparam("c_guild")).order_by(GAMES.c.id))
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
