@@ -20,6 +20,7 @@ from bench.stored import templates
 from bot.db import DB_THREADS, Database, Unsure, canonical_json
 from bot.service import Conflict, GameService, Illegal
 from bot.service import store as service_store
+from bot.service.driver import Compiled
 from bot.service.store import ACTIONS, GAMES, PLAYERS
 from games.mali import GAME as MALI
 from games.simulate import choose, playout_rng
@@ -221,13 +222,13 @@ async def test_a_write_made_just_before_its_connection_died_is_not_made_again(
         pytest.skip("SQLite has no statement that commits itself")
     service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
-    made = service_store._write_at_once
+    made = service_store._write_row
 
     def made_then_died(conn: Connection, cur: dict[str, Any], values: dict[str, Any], *args: Any) -> bool:
         assert made(conn, cur, values, *args)
         raise Unsure("the answer was lost")
 
-    monkeypatch.setattr(service_store, "_write_at_once", made_then_died)
+    monkeypatch.setattr(service_store, "_write_row", made_then_died)
     applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
     monkeypatch.undo()
     assert applied.record.version == game.version + 1
@@ -267,15 +268,24 @@ def _stored(conn: Connection, game_id: int) -> dict[str, list[Any]]:
 
 
 async def test_a_move_stores_what_sqlalchemy_would(db: Db, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The driver's statements (bot/service/driver.py) write every column as SQLAlchemy's do:
-    two games played alike, one through each, hold the same rows (on SQLite, text for text)."""
+    """The write's statements sent by the driver (bot/service/driver.py) write every column as
+    SQLAlchemy's execution of them does: two games played alike, one through each, hold the same
+    rows (on SQLite, text for text)."""
     service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI}, cached_games=8)
-    name = "_write_sqlite" if db.backend == "sqlite" else "_write_at_once"
+    name = "_write_row"
     raw = getattr(service_store, name)
 
     def by_sqlalchemy(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
-                      lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-        return service_store._write_core(conn, cur, values, lines, notice, service_store.Change(values=values))
+                      lines: list[dict[str, Any]], notice: dict[str, Any] | None,
+                      change: service_store.Change) -> bool:
+        shape, params = service_store.write_values(cur, values, lines, notice, change)
+        first, *rest = service_store.STATEMENTS[conn.dialect.name](shape)
+        if conn.execute(first, params).first() is None:
+            conn.rollback()
+            return False
+        for statement in rest:
+            conn.execute(statement, params)
+        return True
 
     ids: list[int] = []
     for _ in range(2):
@@ -309,14 +319,17 @@ async def test_a_failed_write_on_sqlite_leaves_nothing(db: Db, monkeypatch: pyte
     """The driver's statements run in the unit of work's transaction: a failure after the game's
     UPDATE rolls that UPDATE back too, and the write can be made again."""
     if db.backend != "sqlite":
-        pytest.skip("the driver's statements are SQLite's")
+        pytest.skip("SQLite sends a statement per table; PostgreSQL's one statement is all or nothing")
     service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
+    params = Compiled.params
 
-    def broken(*_args: Any) -> None:
-        raise RuntimeError("the disk is full")
+    def broken(self: Compiled, values: Any) -> Any:
+        if self.sql.startswith("INSERT INTO actions"):
+            raise RuntimeError("the disk is full")
+        return params(self, values)
 
-    monkeypatch.setattr(service_store, "insert_rows", broken)
+    monkeypatch.setattr(Compiled, "params", broken)
     with pytest.raises(RuntimeError):
         await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
     monkeypatch.undo()
