@@ -53,11 +53,12 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import bindparam, select, update  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
+from sqlalchemy.ext.asyncio import async_sessionmaker  # noqa: E402
 
 from bench.mali_roundtrip import command_for  # noqa: E402
 from bench.stored import pct, populate, templates  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.db import Database, canonical_json, make_engine, make_sessionmaker, upgrade  # noqa: E402
+from bot.db import Database, canonical_json, make_engine, upgrade  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.service.store import GAMES  # noqa: E402
 from games.simulate import choose, playout_rng  # noqa: E402
@@ -523,7 +524,7 @@ async def commit_costs(url: str, rounds: int, state: dict[str, Any]) -> dict[str
     """One durable commit of a game's snapshot (its row's JSON state and version), by each path in
     turn, `rounds` times: medians in ms."""
     engine = make_engine(url)
-    sessions = make_sessionmaker(engine)
+    sessions = async_sessionmaker(engine, expire_on_commit=False)  # the ORM's way, for comparison
     gid = await first_game(engine)
     statement = update(GAMES).where(GAMES.c.id == gid)
 
@@ -711,7 +712,7 @@ async def measure(url: str, stored: int, shapes: list[dict[str, Any]], args: arg
                                   render_workers=args.render_workers, debug_loop=args.debug_loop)
     try:
         out["memory"] = {"bot_ready": {k: bot.ready[k] for k in ("rss_mb", "peak_rss_mb")}}
-        run = Run(sim, bot, GameService(make_sessionmaker(reader)), tables)
+        run = Run(sim, bot, GameService(reader), tables)
         started = time.perf_counter()
         await set_up(run, args.warm_moves)
         out["set_up_s"] = round(time.perf_counter() - started, 1)

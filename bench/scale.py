@@ -30,7 +30,7 @@ from sqlalchemy import update
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.stored import NOW, pct, populate, templates  # noqa: E402
-from bot.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
+from bot.db import make_engine, upgrade  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.service.store import GAMES  # noqa: E402
 from games.simulate import choose, playout_rng  # noqa: E402
@@ -87,7 +87,7 @@ class Side:
             async with engine.begin() as conn:
                 moved = (await conn.execute(update(GAMES).where(GAMES.c.id % round(1 / share) == 0)
                                             .values(guild_id=GUILD))).rowcount
-        service = GameService(make_sessionmaker(engine), clock=lambda: NOW)
+        service = GameService(engine, clock=lambda: NOW)
         # The bench's own table: a running Mali game in its channel, among a few others of its server.
         table = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
         await service.join(table.id, 2)

@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.engine.url import URL
 from sqlalchemy.exc import DBAPIError, DisconnectionError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -74,7 +74,7 @@ def canonical_json(value: Any) -> str:
 
 
 # Every engine's: canonical JSON in, orjson out; and no rollback by the pool on check-in, since
-# every session and unit of work ends its own transaction (commit, or rollback as it closes): the
+# every unit of work (and the migrations' connection) ends its own transaction (commit, or rollback as it closes): the
 # pool's would only cost a round trip (a thread hop on SQLite) each time.
 ENGINE_SETTINGS: dict[str, Any] = {"json_serializer": canonical_json, "json_deserializer": orjson.loads,
                                    "pool_reset_on_return": None}
@@ -110,10 +110,6 @@ def _drop_closed(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
 def _pg_connect_args(schema: str | None) -> dict[str, Any]:
     """psycopg's connection arguments: `schema` becomes the search_path."""
     return {"options": f"-c search_path={schema}"} if schema else {}
-
-
-def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
-    return async_sessionmaker(engine, expire_on_commit=False)
 
 
 def alembic_config() -> Config:

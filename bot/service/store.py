@@ -21,7 +21,7 @@ from sqlalchemy import Table, bindparam, delete, insert, select, true, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db import Database, Unsure
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
@@ -111,7 +111,7 @@ class OutboxEntry:
 
 
 class Outbox:
-    """The delivery queue that every write fills in its own transaction (see bot/poster.py)."""
+    """The delivery queue that every write fills in its own transaction (bot/presenter.py posts it)."""
 
     _db: Database
     _serial: asyncio.Lock | None
@@ -159,16 +159,13 @@ Plan = Callable[[Connection, dict[str, Any], datetime], Change | None]
 
 
 class Store(Outbox):
-    """Sessions, the clock, the games mapping, per-game locks and the one write path."""
+    """Units of work, the clock, the games mapping, per-game locks and the one write path."""
 
-    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], *,
+    def __init__(self, engine: AsyncEngine, *,
                  clock: Callable[[], datetime] | None = None,
                  games: Mapping[str, Game] | None = None, max_tries: int = 5,
                  cached_games: int = 0) -> None:
-        bind = sessionmaker.kw.get("bind")
-        if not isinstance(bind, AsyncEngine):
-            raise TypeError("Store needs a sessionmaker bound to an AsyncEngine (bot.db.make_sessionmaker)")
-        self._db = Database(bind)
+        self._db = Database(engine)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._games = games
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()

@@ -84,8 +84,8 @@ async def test_a_move_whose_connection_dies_is_applied_once(db: Db, monkeypatch:
         pytest.skip("another move meanwhile: only after a write that was made")
     # "statement": a move planned on the game the command had, its one statement in autocommit;
     # "commit": a move planned on the stored row, in a transaction committed after it.
-    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8 if point == "statement" else 0)
-    other = GameService(db.sessionmaker, games={GAME.key: GAME})  # another process on the database
+    service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8 if point == "statement" else 0)
+    other = GameService(db.engine, games={GAME.key: GAME})  # another process on the database
     game = await started(service)
     loop = asyncio.get_running_loop()
 

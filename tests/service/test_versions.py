@@ -18,7 +18,7 @@ from tests.service.toygame import GAME
 
 
 async def test_bookkeeping_writes_leave_the_state_version(db: Db) -> None:
-    service = GameService(db.sessionmaker, games={GAME.key: GAME})
+    service = GameService(db.engine, games={GAME.key: GAME})
     game = await started(service)
     seat = game.to_act[0]
     after = await service.mark_reminded(game.id, seat)
@@ -39,7 +39,7 @@ async def test_bookkeeping_writes_leave_the_state_version(db: Db) -> None:
 
 
 async def test_every_write_a_player_sees_moves_the_state_version(db: Db) -> None:
-    service = GameService(db.sessionmaker, games={GAME.key: GAME})
+    service = GameService(db.engine, games={GAME.key: GAME})
     table = await service.open_table(GUILD, CHANNEL, ALICE, "race", {"target": 20}, {})
     joined = await service.join(table.id, BOB)
     started_ = (await service.start(table.id, ALICE, seed=3)).record
@@ -64,7 +64,7 @@ async def _writes(service: GameService, monkeypatch: pytest.MonkeyPatch) -> list
 
 
 async def test_dm_marked_open_is_written_only_when_it_changes(db: Db, monkeypatch: pytest.MonkeyPatch) -> None:
-    service = GameService(db.sessionmaker, games={GAME.key: GAME})
+    service = GameService(db.engine, games={GAME.key: GAME})
     seen = await _writes(service, monkeypatch)
     assert (await service.set_dm_closed(ALICE, False)).dm_closed is False  # never seen: open already
     assert seen == [False]  # one read, no write
