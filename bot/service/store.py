@@ -250,7 +250,7 @@ class Store(Outbox):
             raise no_such_game(game_id)
         given = self._row_of(known) if known is not None and known.id == game_id else None
         sent: list[Sent] = []  # the writes tried, the last one first to look for after an Unsure
-        pending: Sent | None = None  # a write whose connection died: it may have been made
+        pending: list[Sent] = []  # tries whose connection died: each may have been made
         async with self._lock(game_id):
             for _ in range(self.max_tries):
                 async with self._writing():
@@ -264,9 +264,12 @@ class Store(Outbox):
                         given = None
                         continue
                     except Unsure:
-                        if not sent or sent[-1].seq is None:
+                        if not sent:
+                            continue  # this try wrote nothing (it found its move made): try again
+                        if sent[-1].seq is None:
                             raise  # a write without a log line: nothing tells it apart, so never retried
-                        pending, given = sent[-1], None
+                        pending.append(sent[-1])
+                        given = None
                         continue
                 if done is not None:
                     if done[1] is not None:
@@ -280,10 +283,10 @@ class Store(Outbox):
                        "Nothing was changed: please try again.")
 
     def _attempt(self, conn: Connection, game_id: int, plan: Plan, guild_id: int | None,
-                 given: dict[str, Any] | None, pending: Sent | None = None,
+                 given: dict[str, Any] | None, pending: list[Sent] | None = None,
                  sent: list[Sent] | None = None) -> tuple[dict[str, Any], Change | None] | None:
         """One try of a write, in one transaction: None when another writer got there first.
-        `pending`: an earlier try whose connection died; once the game is past the version it
+        `pending`: earlier tries whose connection died; once the game is past the version one
         was planned on, that try was made (its own log row is there) or never will be."""
         if sent is not None:
             sent.clear()
@@ -294,8 +297,9 @@ class Store(Outbox):
         else:
             cur = self._load(conn, game_id, guild_id)
             self.cache.forget(game_id, unless_version=cur["version"])
-        if pending is not None and cur["version"] > pending.version and pending.made(conn):
-            return pending.done
+        for lost in pending or []:
+            if cur["version"] > lost.version and lost.made(conn):
+                return lost.done
         now = self.now()
         change = plan(conn, cur, now)
         if change is None:

@@ -20,27 +20,43 @@ BOB_BID = {"type": "bid", "value": 3}
 
 
 class Killer:
-    """Kills the connection once, at `point`: "statement" (the write's statement) or "commit".
-    `reaches`: "never" (lost on the way), "now" (made, its answer lost), "later" (made on the
-    server after the write's next statement was sent: a statement the server still held).
-    `then`: run right after the kill, before the write is tried again (another player's move)."""
+    """Kills the connection once for each step of `plan` ("point:reach", comma-separated): at
+    its point, "statement" (the write's statement) or "commit", where the write then reaches the
+    server: "never" (lost on the way), "now" (made, its answer lost), "later" (made on the server
+    after the write's next statement was sent: a statement the server still held), "last" (made
+    on the server right after the next kill). `then`: run right after the last kill, before the
+    write is tried again (another player's move)."""
 
-    def __init__(self, db: Db, point: str, reaches: str, then: Callable[[], None] | None = None) -> None:
-        self.db, self.point, self.reaches, self.then = db, point, reaches, then
+    def __init__(self, db: Db, plan: str, then: Callable[[], None] | None = None) -> None:
+        self.db, self.then = db, then
+        self.plan = [tuple(step.split(":")) for step in plan.split(",")]
         self.armed = False
         self.kills = 0
-        self.held: tuple[Any, Any] | None = None  # the statement still on its way to the server
+        self.held: tuple[str, Any, Any] | None = None  # a statement still on its way to the server
 
     def side(self, sql: Any, params: Any) -> None:
         """Run a held statement on a connection of its own (the server finishing it)."""
-        with psycopg.connect(pg_dsn(), autocommit=True, options=f"-c search_path={self.db.schema}") as conn:
-            conn.execute(sql, params)
+        armed, self.armed = self.armed, False  # the server's own work: never killed
+        try:
+            with psycopg.connect(pg_dsn(), autocommit=True, options=f"-c search_path={self.db.schema}") as conn:
+                conn.execute(sql, params)
+        finally:
+            self.armed = armed
 
-    def kill(self, conn: psycopg.Connection[Any]) -> None:
-        self.armed = False
+    def at(self, point: str) -> str | None:
+        """How the write reaches the server when it is killed at this point now (None: not now)."""
+        if not self.armed or self.plan[self.kills][0] != point:
+            return None
+        return self.plan[self.kills][1]
+
+    def kill(self, conn: psycopg.Connection[Any], hold: tuple[str, Any, Any] | None = None) -> None:
         self.kills += 1
+        self.armed = self.kills < len(self.plan)
         conn.close()
-        if self.then is not None:
+        held, self.held = self.held, hold
+        if held is not None and held[0] == "last":  # held since an earlier kill
+            self.side(*held[1:])
+        if self.then is not None and not self.armed:
             self.then()
         raise psycopg.OperationalError("server closed the connection unexpectedly")
 
@@ -48,21 +64,22 @@ class Killer:
         execute, commit = psycopg.Cursor.execute, psycopg.Connection.commit
 
         def killing_execute(cursor: psycopg.Cursor[Any], query: Any, params: Any = None, **kw: Any) -> Any:
-            if self.held is not None and str(query).lstrip().startswith("WITH written"):
+            write = str(query).lstrip().startswith("WITH written")
+            if write and self.held is not None and self.held[0] == "later":
                 held, self.held = self.held, None
-                self.side(*held)  # the lost statement commits now, after the check
-            if self.armed and self.point == "statement" and str(query).lstrip().startswith("WITH written"):
-                if self.reaches == "now":
-                    execute(cursor, query, params, **kw)
-                elif self.reaches == "later":
-                    self.held = (query, params)
-                self.kill(cursor.connection)
+                self.side(*held[1:])  # the lost statement commits now, after the check
+            reach = self.at("statement") if write else None
+            if reach == "now":
+                execute(cursor, query, params, **kw)
+            if reach is not None:
+                self.kill(cursor.connection, (reach, query, params) if reach in ("later", "last") else None)
             return execute(cursor, query, params, **kw)
 
         def killing_commit(conn: psycopg.Connection[Any]) -> None:
-            if self.armed and self.point == "commit":
-                if self.reaches == "now":
-                    commit(conn)
+            reach = self.at("commit")
+            if reach == "now":
+                commit(conn)
+            if reach is not None:
                 self.kill(conn)
             commit(conn)
 
@@ -70,18 +87,20 @@ class Killer:
         monkeypatch.setattr(psycopg.Connection, "commit", killing_commit)
 
 
-POINTS = [("statement", "never"), ("statement", "now"), ("statement", "later"),
-          ("commit", "never"), ("commit", "now")]
+PLANS = ["statement:never", "statement:now", "statement:later", "statement:later,statement:never",
+         "statement:never,commit:now", "statement:last,commit:never", "commit:never", "commit:now",
+         "commit:never,commit:now"]
 
 
 @pytest.mark.parametrize("moved", [False, True], ids=["alone", "another-moved"])
-@pytest.mark.parametrize(("point", "reaches"), POINTS, ids=[f"{p}-{r}" for p, r in POINTS])
+@pytest.mark.parametrize("plan", PLANS)
 async def test_a_move_whose_connection_dies_is_applied_once(db: Db, monkeypatch: pytest.MonkeyPatch,
-                                                            point: str, reaches: str, moved: bool) -> None:
+                                                            plan: str, moved: bool) -> None:
     if db.backend != "postgresql":
         pytest.skip("SQLite's file never drops its connection")
-    if moved and reaches in ("never", "later"):
+    if moved and plan.split(":")[-1] in ("never", "later"):
         pytest.skip("another move meanwhile: only after a write that was made")
+    point = plan.split(":")[0]
     # "statement": a move planned on the game the command had, its one statement in autocommit;
     # "commit": a move planned on the stored row, in a transaction committed after it.
     service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8 if point == "statement" else 0)
@@ -92,12 +111,12 @@ async def test_a_move_whose_connection_dies_is_applied_once(db: Db, monkeypatch:
     def bob_moves() -> None:  # from the write's thread, while the write waits
         asyncio.run_coroutine_threadsafe(other.act(game.id, BOB, BOB_BID), loop).result()
 
-    killer = Killer(db, point, reaches, bob_moves if moved else None)
+    killer = Killer(db, plan, bob_moves if moved else None)
     killer.install(monkeypatch)
     killer.armed = True
     applied = await service.act(game.id, ALICE, ALICE_BID, known=game if point == "statement" else None)
     monkeypatch.undo()
-    assert killer.kills == 1 and killer.held is None
+    assert killer.kills == len(killer.plan) and killer.held is None
     assert applied.record.version == game.version + 1
     log = [(e.seat, e.action) for e in await other.log(game.id)]
     assert sorted(log) == sorted([("s1", ALICE_BID)] + ([("s2", BOB_BID)] if moved else []))
