@@ -8,7 +8,7 @@ file; a fresh PostgreSQL database when one answers) first gets `--stored` real g
 registered game (bench/stored.py). Then `--games` Mali games are opened, joined and started by slash
 commands in as many channels, and a few moves are played in each. Figures, each measured in the run:
 
-- commit: one durable commit of a game's snapshot (a real Mali one, ~1.8 KB): raw sqlite3 / aiosqlite
+- commit: one durable commit of a game's snapshot (a real Mali one, ~1.9 KB): raw sqlite3 / aiosqlite
   / the bot's unit of work (`bot.db.Database.run`) / a plain SQLAlchemy AsyncSession, for
   comparison (PostgreSQL: asyncpg's one statement in autocommit / the bot's / the session), interleaved;
 - roundtrip: a move's round trip (slash command to the bot's last answer) interleaved with a no-op
@@ -745,7 +745,7 @@ async def measure(url: str, stored: int, shapes: list[dict[str, Any]], args: arg
 
 def snapshot(shapes: list[dict[str, Any]]) -> dict[str, Any]:
     """A Mali state of the median size among the stored ones (the games played here are Mali's:
-    1.4-2.9 KB of JSON, about 1.8 KB), as the bot's moves write it: no padding."""
+    1.4-2.9 KB of JSON: this one 1.9 KB), as the bot's moves write it: no padding."""
     mali = sorted((s["state"] for s in shapes if s["key"] == "mali"), key=lambda s: len(canonical_json(s)))
     state: dict[str, Any] = mali[len(mali) // 2]
     return state
