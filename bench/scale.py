@@ -1,9 +1,11 @@
 """Flat cost with many stored games: the same service paths with 10 and with 10,000 stored games.
 
-Run: .venv/bin/python bench/scale.py [--stored 10000] [--postgres URL]
+Run: .venv/bin/python bench/scale.py [--stored 10000] [--share 0.1] [--postgres URL]
 Stored games are real: every registered game is played at random to various points, and each
 stored row carries that state and its log (finished, abandoned and running games, spread over 50
-servers). Then, on a database holding `--stored` games and on one holding 10, side by side:
+servers). The server the bench plays in holds `--share` of them (a big server: 10% by default;
+an even spread over 50 servers would be 2%), so its lookups meet many of its own games.
+Then, on a database holding `--stored` games and on one holding 10, side by side:
 - the scheduler's tick (due deadlines and reminders) and the longest event-loop stall during it;
 - the `game` autocomplete's fallback to a server's games (p50, p99);
 - finding the game in a channel and making a move (median).
@@ -23,11 +25,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import update
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.stored import NOW, pct, populate, templates
-from bot.db import make_engine, make_sessionmaker, upgrade
+from bot.db import make_engine, upgrade
 from bot.service import GameService
+from bot.service.store import GAMES
 from games.simulate import choose, playout_rng
 
 __all__ = ["Side", "backend", "pct", "populate", "templates"]
@@ -69,13 +74,20 @@ class Side:
         self.autocomplete: list[float] = []
         self.moves: list[float] = []
         self.rng = playout_rng(9)
+        self.in_server = 0  # stored games moved into the bench's server
 
     @classmethod
-    async def open(cls, url: str, stored: int, shapes: list[dict[str, Any]], schema: str | None) -> Side:
+    async def open(cls, url: str, stored: int, shapes: list[dict[str, Any]], schema: str | None,
+                   share: float = 0.0) -> Side:
         engine = make_engine(url, schema=schema)
         await upgrade(engine)
         await populate(engine, stored, shapes)
-        service = GameService(make_sessionmaker(engine), clock=lambda: NOW)
+        moved = 0
+        if share > 0:  # every n-th stored game moves to the bench's server (in channels of their own)
+            async with engine.begin() as conn:
+                moved = (await conn.execute(update(GAMES).where(GAMES.c.id % round(1 / share) == 0)
+                                            .values(guild_id=GUILD))).rowcount
+        service = GameService(engine, clock=lambda: NOW)
         # The bench's own table: a running Mali game in its channel, among a few others of its server.
         table = await service.open_table(GUILD, CHANNEL, 1, "mali", {}, {"turn_hours": 24})
         await service.join(table.id, 2)
@@ -84,7 +96,9 @@ class Side:
             other = await service.open_table(GUILD, CHANNEL + 1 + k, 1, "mali", {}, {})
             await service.join(other.id, 2)
             await service.start(other.id, 1, seed=k)
-        return cls(engine, service, table.id)
+        side = cls(engine, service, table.id)
+        side.in_server = moved
+        return side
 
     async def tick(self) -> None:
         with LoopWatch() as watch:
@@ -122,14 +136,15 @@ class Side:
                 "lookup_and_move_ms": round(statistics.median(self.moves), 2)}
 
 
-async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, Any]]) -> dict[str, Any]:
+async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, Any]],
+                  share: float = 0.1) -> dict[str, Any]:
     """Both databases open at once, every figure measured on each in turn (noise and the machine's
     drift fall on both alike)."""
     sides: list[Side] = []
     try:
         for tag, count in (("many", stored), ("few", 10)):
             url, schema = url_for(tag)
-            sides.append(await Side.open(url, count, shapes, schema))
+            sides.append(await Side.open(url, count, shapes, schema, share))
         many, few = sides
         for _ in range(5):
             for side in sides:
@@ -146,18 +161,21 @@ async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, A
             await side.engine.dispose()
     a, b = many.figures(), few.figures()
     ratio = {k: round(a[k] / b[k], 2) if b[k] else None for k in a}
-    return {"backend": name, "stored": stored, "with_many": a, "with_10": b, "ratio": ratio}
+    return {"backend": name, "stored": stored, "share": share,
+            "stored_in_server": many.in_server, "with_many": a, "with_10": b, "ratio": ratio}
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--stored", type=int, default=10_000)
+    parser.add_argument("--share", type=float, default=0.1, help="share of the stored games in the bench's server")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     args = parser.parse_args()
     shapes = templates()
     with tempfile.TemporaryDirectory() as tmp:
         print(json.dumps(await backend(
-            "sqlite", lambda tag: (f"sqlite+aiosqlite:///{Path(tmp) / tag}.sqlite3", None), args.stored, shapes)))
+            "sqlite", lambda tag: (f"sqlite+aiosqlite:///{Path(tmp) / tag}.sqlite3", None), args.stored, shapes,
+            args.share)))
     try:
         import asyncpg  # type: ignore[import-untyped]
 
@@ -169,7 +187,8 @@ async def main() -> None:
     try:
         for schema in schemas.values():
             await admin.execute(f'CREATE SCHEMA "{schema}"')
-        print(json.dumps(await backend("postgresql", lambda tag: (args.postgres, schemas[tag]), args.stored, shapes)))
+        print(json.dumps(await backend("postgresql", lambda tag: (args.postgres, schemas[tag]), args.stored, shapes,
+                                          args.share)))
     finally:
         for schema in schemas.values():
             await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

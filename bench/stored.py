@@ -9,7 +9,6 @@ from typing import Any
 from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db import make_sessionmaker
 from bot.service.store import ACTIONS, GAMES, remind_time
 from games import registry
 from games.base import public_events, resolve_options
@@ -45,7 +44,6 @@ def templates(per_game: int = 6) -> list[dict[str, Any]]:
 
 async def populate(engine: AsyncEngine, stored: int, shapes: list[dict[str, Any]]) -> None:
     rng = random.Random(5)
-    sessionmaker = make_sessionmaker(engine)
     batch: list[dict[str, Any]] = []
     logs: list[tuple[int, dict[str, Any]]] = []
     for n in range(stored):
@@ -68,16 +66,15 @@ async def populate(engine: AsyncEngine, stored: int, shapes: list[dict[str, Any]
             "created_at": start, "updated_at": start})
         logs.append((n, shape))
         if len(batch) == 500 or n == stored - 1:
-            async with sessionmaker() as session:
-                result = await session.execute(insert(GAMES).returning(GAMES.c.id), batch)
+            async with engine.begin() as conn:
+                result = await conn.execute(insert(GAMES).returning(GAMES.c.id), batch)
                 ids = [row[0] for row in result.all()]
                 rows = [{"game_id": gid, "seq": i + 1, "seat": e["seat"], "kind": "action", "action": e["action"],
                          "by": "player", "created_at": NOW, "user_id": None, "events": e["events"],
                          "barrier": True, "undone": False}
                         for gid, (_, shape) in zip(ids, logs, strict=True) for i, e in enumerate(shape["log"][:20])]
                 if rows:
-                    await session.execute(insert(ACTIONS), rows)
-                await session.commit()
+                    await conn.execute(insert(ACTIONS), rows)
             batch, logs = [], []
 
 

@@ -110,7 +110,7 @@ class TabletopBot(commands.Bot):
         memory.limit_arenas()  # before the database threads start
         await db.upgrade(self.settings.database_url)
         self._engine = db.make_engine(self.settings.database_url)
-        self.service = GameService(db.make_sessionmaker(self._engine), clock=self.clock,
+        self.service = GameService(self._engine, clock=self.clock,
                                    cached_games=service_cache.BOT_SIZE)
         filled = await self.service.backfill()  # rows stored before games.waiting existed
         if filled:

@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.engine.url import URL
 from sqlalchemy.exc import DBAPIError, DisconnectionError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.config import DEFAULT_DATABASE_URL
 
@@ -75,7 +75,7 @@ def canonical_json(value: Any) -> str:
 
 
 # Every engine's: canonical JSON in, orjson out; and no rollback by the pool on check-in, since
-# every session and unit of work ends its own transaction (commit, or rollback as it closes): the
+# every unit of work (and the migrations' connection) ends its own transaction (commit, or rollback as it closes): the
 # pool's would only cost a round trip (a thread hop on SQLite) each time.
 ENGINE_SETTINGS: dict[str, Any] = {"json_serializer": canonical_json, "json_deserializer": orjson.loads,
                                    "pool_reset_on_return": None}
@@ -113,10 +113,6 @@ def _pg_connect_args(schema: str | None) -> dict[str, Any]:
     return {"options": f"-c search_path={schema}"} if schema else {}
 
 
-def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
-    return async_sessionmaker(engine, expire_on_commit=False)
-
-
 def alembic_config() -> Config:
     cfg = Config(str(ROOT / "alembic.ini"))
     cfg.set_main_option("script_location", str(MIGRATIONS))
@@ -145,6 +141,14 @@ async def upgrade(url_or_engine: str | URL | AsyncEngine | None = None, schema: 
 
 
 T = TypeVar("T")
+
+
+class Unsure(Exception):
+    """The connection died while a write committed (its COMMIT, or a statement sent alone in
+    autocommit): it may have been made or not. Never run again blindly: that could play a move
+    twice (`Store._write` looks for the write's own log row)."""
+
+
 DB_THREADS = 4  # units of work at once (SQLite: one writer among them, see Store._writing)
 _threads: ThreadPoolExecutor | None = None
 _schemas: WeakKeyDictionary[Engine, str | None] = WeakKeyDictionary()  # make_engine's `schema`
@@ -202,7 +206,12 @@ class Database:
     def _done(conn: Connection, work: Callable[[Connection], T], committing: list[bool]) -> T:
         result = work(conn)
         committing[0] = True
-        conn.commit()
+        try:
+            conn.commit()
+        except DBAPIError as exc:
+            if exc.connection_invalidated:
+                raise Unsure("the database connection died under a commit") from exc
+            raise
         return result
 
     def _in_thread(self, engine: Engine, work: Callable[[Connection], T], committing: list[bool]) -> T:

@@ -73,7 +73,9 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     state: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
-    version: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # +1 on every write of the row
+    # +1 on every write a player can see (not bookkeeping): what a panel is built at
+    state_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     table_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     turn_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
@@ -87,8 +89,8 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)  # public outcome
 
     __table_args__ = (
-        Index("ix_games_channel", "guild_id", "channel_id"),
-        Index("ix_games_thread", "thread_id"),
+        Index("ix_games_channel_status", "channel_id", "status"),
+        Index("ix_games_thread_status", "thread_id", "status"),
         Index("ix_games_due", "status", "deadline_at"),
         Index("ix_games_remind", "status", "remind_at"),
         Index("ix_games_guild_status", "guild_id", "status", "updated_at"),

@@ -1,6 +1,6 @@
 """A player's control panel: their legal actions as buttons and selects.
 
-Every component's custom_id names the game, the version it was built for and the action's index in
+Every component's custom_id names the game, the state version it was built for and the action's index in
 `legal_actions` at that version, so a click is exact, survives restarts, and a stale one is refused.
 """
 from __future__ import annotations
@@ -148,7 +148,7 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
     if found is None:
         return
     record, seat = found
-    if record.version != ver:
+    if record.state_version != ver:
         await refuse_stale(interaction, bot, record, seat)
         return
     if seat not in record.to_act:
@@ -213,7 +213,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if found is None:
             return
         record, seat = found
-        if record.version != self.ver:
+        if record.state_version != self.ver:
             await refuse_stale(interaction, bot_of(interaction), record, seat)
             return
         await undo(interaction, record, seat, from_panel=True, expected_version=self.ver)
@@ -280,16 +280,16 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     groups = list(dict.fromkeys(n for n in names or [] if n))
     if names is not None and len(names) == len(legal) and len(groups) > 1:
         if group is None or not 0 <= group < len(groups):
-            view, hidden = build_grouped(record.id, record.version, legal, labels, names, groups, rows)
+            view, hidden = build_grouped(record.id, record.state_version, legal, labels, names, groups, rows)
         else:
             keep = [i for i, n in enumerate(names) if n == groups[group]]
-            view, hidden = build_panel(record.id, record.version, legal, labels, rows=rows - 1, only=keep)
-            view.add_item(BackButton(record.id, record.version))
+            view, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows - 1, only=keep)
+            view.add_item(BackButton(record.id, record.state_version))
             text += f"\n**{groups[group]}**"
     else:
-        view, hidden = build_panel(record.id, record.version, legal, labels, rows=rows)
+        view, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows)
     if undoable:
-        view.add_item(UndoButton(record.id, record.version))
+        view.add_item(UndoButton(record.id, record.state_version))
     if hidden:
         text += f"\n({hidden} more choice(s) don't fit here: use the game's slash commands.)"
     return text, view
@@ -349,7 +349,7 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
     if found is None:
         return
     record, seat = found
-    if record.version != ver or seat not in record.to_act:
+    if record.state_version != ver or seat not in record.to_act:
         await refuse_stale(interaction, bot, record, seat)
         return
     content, view = await panel_message(bot, record, seat, group)

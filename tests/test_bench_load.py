@@ -27,6 +27,8 @@ def test_the_load_benchmark_measures_every_figure() -> None:
         assert run["memory"]["after_load"]["rss_mb"] > 0
         assert run["roundtrip"]["moves"] == 2 and run["roundtrip"]["move_ms"] > 0
         assert run["roundtrip"]["noop_ms"] > 0 and run["roundtrip"]["raw_commit_ms"] > 0
+        assert run["roundtrip"]["raw_commit_hot_ms"] > 0  # the floor's commit back to back
+        assert 1000 < run["commit"]["snapshot_bytes"] < 3000  # a real Mali snapshot, not padded
         assert run["lag"]["moves"] == 3 and run["lag"]["beats"] > 0 and run["lag"]["failed"] == 0
         assert run["burst"]["moves"] == 3 and run["burst"]["unanswered"] == 0 and run["burst"]["failed"] == 0
         assert run["burst"]["applied"] == 3

@@ -21,3 +21,4 @@ def test_the_scale_benchmark_measures_every_figure(tmp_path: Path) -> None:
     assert set(result["ratio"]) == {"tick_ms", "tick_stall_ms", "autocomplete_p50_ms", "autocomplete_p99_ms",
                                     "lookup_and_move_ms"}
     assert result["with_many"]["lookup_and_move_ms"] > 0
+    assert result["stored_in_server"] == 4  # a tenth of the 40 stored games share the bench's server

@@ -83,7 +83,7 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
         if by_button:
             panel = await sim.click(mover, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")
             assert panel.message is not None
-            await sim.click(mover, panel.message, prefix=f"tr:a:{gid}:{record.version}:")
+            await sim.click(mover, panel.message, prefix=f"tr:a:{gid}:{record.state_version}:")
         else:
             result = await sim.slash(mover, sim.channel, "nim take", options={"count": 1})
             assert result.ephemeral and result.message is not None and "went wrong" not in result.message.text

@@ -1,29 +1,29 @@
-"""A move's write run on the driver's own connection (sqlite3, psycopg).
+"""Statements run on the driver's own connection (sqlite3, psycopg): how a write's statements,
+made once, are sent.
 
 SQLAlchemy's execution of a built statement (its compiled-cache lookup, parameter processing and
 result object) cost about as much as the database's own work for a move's write. Here each
-statement is SQL made once (per table and set of columns), and its values go through each
-column's own bind processing: the same JSON, time and boolean encodings SQLAlchemy writes. The
-statements run in the unit of work's transaction (`bot.db.Database` commits it); PostgreSQL's
-one statement may run alone, in autocommit. Errors are raised as SQLAlchemy's."""
+statement is compiled once per dialect and shape, and its values go through each parameter's own
+bind processing: the same JSON, time and boolean encodings SQLAlchemy writes. What differs between
+the databases is the statements (`bot/service/store.py` makes them) and the driver's parameter
+style, both data; the code that sends them is one. Errors are raised as SQLAlchemy's."""
 from __future__ import annotations
 
 import contextlib
-import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.types import TypeEngine
 
+from bot.db import Unsure
+
 Processor = Callable[[Any], Any] | None
-Prepared = tuple[str, tuple[str, ...], tuple[Processor, ...]]
-KEPT = 256  # statements kept per dialect: the tables times the sets of columns written
+KEPT = 256  # statements kept per dialect: the shapes of writes seen
 T = TypeVar("T")
 
 _made: WeakKeyDictionary[Dialect, dict[Any, Any]] = WeakKeyDictionary()
@@ -45,117 +45,68 @@ def _processor(type_: TypeEngine[Any], dialect: Dialect) -> Processor:
     return cast(Processor, type_.dialect_impl(dialect).bind_processor(dialect))
 
 
-def _prepare(dialect: Dialect, kind: str, table: Table, names: tuple[str, ...]) -> Prepared:
-    """`UPDATE table SET names[:-2] WHERE names[-2] = ? AND names[-1] = ?` ("update"), or
-    `INSERT INTO table (names) VALUES (...)` ("insert"): its SQL, the parameters' order and each
-    one's bind processor."""
-    def make() -> Prepared:
-        quote = dialect.identifier_preparer.quote
-        if kind == "update":
-            sets, where = names[:-2], names[-2:]
-            sql = (f"UPDATE {quote(table.name)} SET " + ", ".join(f"{quote(n)} = ?" for n in sets)
-                   + " WHERE " + " AND ".join(f"{quote(n)} = ?" for n in where))
-        else:
-            sql = (f"INSERT INTO {quote(table.name)} (" + ", ".join(quote(n) for n in names)
-                   + ") VALUES (" + ", ".join("?" for _ in names) + ")")
-        return sql, names, tuple(_processor(table.c[n].type, dialect) for n in names)
+class Compiled:
+    """A statement's SQL for one dialect, each parameter's bind processor, and the order of its
+    parameters when the driver takes them by position (sqlite3's "?"; psycopg takes names)."""
 
-    return _once(dialect, (kind, table.name, names), make)
+    __slots__ = ("sql", "processors", "order")
+
+    def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
+        done = cast(SQLCompiler, statement.compile(dialect=dialect))
+        self.sql = str(done)
+        self.processors = {name: _processor(bind.type, dialect) for name, bind in done.binds.items()}
+        self.order = tuple(done.positiontup) if done.positiontup else None
+
+    def params(self, values: Mapping[str, Any]) -> Sequence[Any] | dict[str, Any]:
+        def bound(name: str) -> Any:
+            process = self.processors.get(name)
+            return values[name] if process is None else process(values[name])
+
+        if self.order is not None:
+            return tuple(bound(name) for name in self.order)
+        return {name: bound(name) for name in self.processors}
 
 
-def _bound(prepared: Prepared, values: Sequence[Any]) -> tuple[Any, ...]:
-    return tuple(v if p is None else p(v) for v, p in zip(values, prepared[2], strict=True))
+def compiled(dialect: Dialect, key: Any, build: Callable[[], Sequence[ClauseElement]]) -> list[Compiled]:
+    """`build()`'s statements compiled for this dialect, made once per `key`."""
+    return _once(dialect, key, lambda: [Compiled(s, dialect) for s in build()])
 
 
-def _driver(conn: Connection) -> sqlite3.Connection:
-    """The sqlite3 connection, inside the unit of work's transaction (begun here if nothing was
-    read yet: its commit or rollback then ends what these statements did)."""
-    if not conn.in_transaction():
-        conn.begin()
+def write(conn: Connection, statements: Sequence[Compiled], values: Mapping[str, Any], *,
+          alone: bool = False) -> bool:
+    """Send the statements in turn, in the unit of work's transaction; the first returns a row
+    when it wrote (the game's row at its version); when it returns none, the rest are not sent
+    and False. `alone`: with no transaction open, one statement is sent in autocommit (one round
+    trip: no BEGIN or COMMIT); if the connection then dies under it, `Unsure` (it may have been
+    made). Errors come as SQLAlchemy's (`IntegrityError`...)."""
+    alone = alone and len(statements) == 1 and not conn.in_transaction()
+    if not alone and not conn.in_transaction():
+        conn.begin()  # its commit or rollback (bot.db.Database) ends what is sent here
     driver = conn.connection.driver_connection
-    assert isinstance(driver, sqlite3.Connection)
-    return driver
-
-
-@contextlib.contextmanager
-def _as_sqlalchemy(conn: Connection, sql: str) -> Iterator[None]:
-    """sqlite3's errors raised as SQLAlchemy's (`IntegrityError`, `OperationalError`...), as
-    its own statements would raise them."""
-    try:
-        yield
-    except sqlite3.Error as exc:
-        raise DBAPIError.instance(sql, None, exc, sqlite3.Error, dialect=conn.dialect) from exc
-
-
-def update_row(conn: Connection, table: Table, values: Mapping[str, Any], where: Mapping[str, Any]) -> int:
-    """Set `values` in the rows matching both `where` columns (a column may be in both: its
-    old value is matched, its new one set); how many rows were updated."""
-    prepared = _prepare(conn.dialect, "update", table, (*values, *where))
-    with _as_sqlalchemy(conn, prepared[0]):
-        cursor = _driver(conn).execute(prepared[0], _bound(prepared, [*values.values(), *where.values()]))
-    return cursor.rowcount
-
-
-def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
-    """Insert rows that all give the same columns."""
-    if not rows:
-        return
-    names = tuple(rows[0])
-    prepared = _prepare(conn.dialect, "insert", table, names)
-    driver = _driver(conn)
-    with _as_sqlalchemy(conn, prepared[0]):
-        if len(rows) == 1:
-            driver.execute(prepared[0], _bound(prepared, [rows[0][n] for n in names]))
-        else:
-            driver.executemany(prepared[0], [_bound(prepared, [row[n] for n in names]) for row in rows])
-
-
-# --- PostgreSQL: one statement, named parameters ----------------------------------------------
-
-Compiled = tuple[str, dict[str, Processor]]
-
-
-class Died(Exception):
-    """The connection died under a statement sent alone, in autocommit: it may have been made."""
-
-
-def compiled(dialect: Dialect, key: Any, build: Callable[[], ClauseElement]) -> Compiled:
-    """`build()`'s SQL for this dialect and each parameter's bind processor, made once per `key`."""
-    def make() -> Compiled:
-        done = cast(SQLCompiler, build().compile(dialect=dialect))
-        return str(done), {name: _processor(bind.type, dialect) for name, bind in done.binds.items()}
-
-    return _once(dialect, key, make)
-
-
-def first_value(conn: Connection, statement: Compiled, params: Mapping[str, Any]) -> Any:
-    """Run the statement on psycopg's connection and return its first row's first value. With
-    no transaction open, it runs alone, in autocommit (one round trip, no BEGIN or COMMIT); if
-    the connection then dies under it, `Died`. Errors come as SQLAlchemy's (`DBAPIError`)."""
-    import psycopg  # here: a bot on SQLite never loads it (8 MB)
-
-    sql, processors = statement
-    values = {k: v if (process := processors.get(k)) is None else process(v) for k, v in params.items()}
-    alone = not conn.in_transaction()
-    driver = conn.connection.driver_connection
-    assert isinstance(driver, psycopg.Connection)
+    dbapi = conn.dialect.loaded_dbapi
+    statement = statements[0]
     try:
         if alone:
-            driver.autocommit = True
+            driver.autocommit = True  # type: ignore[union-attr]
         try:
-            with driver.cursor() as cursor:
-                cursor.execute(sql, values)
-                row = cursor.fetchone()
+            for n, statement in enumerate(statements):
+                cursor = driver.cursor()  # type: ignore[union-attr]
+                try:
+                    cursor.execute(statement.sql, statement.params(values))
+                    if n == 0 and cursor.fetchone() is None:
+                        return False
+                finally:
+                    cursor.close()
         finally:
-            if alone and not (driver.closed or driver.broken):
-                driver.autocommit = False
-    except psycopg.Error as exc:
-        gone = driver.closed or driver.broken  # as SQLAlchemy's psycopg dialect tells
+            if alone:
+                with contextlib.suppress(Exception):  # a dead connection is thrown away
+                    driver.autocommit = False  # type: ignore[union-attr]
+    except dbapi.Error as exc:
+        gone = conn.dialect.is_disconnect(exc, driver, None)
         if gone:
             conn.invalidate(exc)
         if gone and alone:
-            raise Died() from exc
-        raise DBAPIError.instance(sql, values, exc, psycopg.Error, connection_invalidated=gone,
+            raise Unsure("the database connection died under a write") from exc
+        raise DBAPIError.instance(statement.sql, None, exc, dbapi.Error, connection_invalidated=gone,
                                   dialect=conn.dialect) from exc
-    assert row is not None
-    return row[0]
+    return True

@@ -66,6 +66,7 @@ class GameRecord:
     state: Any = field(repr=False, compare=False)
     to_act: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None  # the stored public outcome, for records without a state
+    state_version: int = 0  # the game's version as players see it (`version`: the row's writes)
 
     @property
     def where(self) -> int:

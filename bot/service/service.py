@@ -9,7 +9,7 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, or_, select
+from sqlalchemy import bindparam, case, delete, func, insert, or_, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -64,10 +64,12 @@ __all__ = [
 
 ACTIVE = ("open", "running")
 ENDED = ("finished", "abandoned")
-IN_CHANNEL = (select(GAMES).where(GAMES.c.guild_id == bindparam("c_guild"), GAMES.c.status.in_(ACTIVE),
-                                  or_(GAMES.c.channel_id == bindparam("c_channel"),
-                                      GAMES.c.thread_id == bindparam("c_channel")))
-              .order_by(GAMES.c.id))
+# The games of a channel or thread: each half served by its own index, (channel_id, status) and
+# (thread_id, status); an OR of the two let SQLite scan the server's games by guild instead.
+IN_CHANNEL = (select(GAMES).where(GAMES.c.id.in_(union_all(
+    select(GAMES.c.id).where(GAMES.c.channel_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)),
+    select(GAMES.c.id).where(GAMES.c.thread_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)))),
+    GAMES.c.guild_id == bindparam("c_guild")).order_by(GAMES.c.id))
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
@@ -274,7 +276,7 @@ class GameService(Store):
             if seat is None:
                 raise NotInGame("You are not playing in this game, so you can't move in it.")
             before = list(game.to_act(state))
-            stale = expected_version is not None and expected_version != cur["version"]
+            stale = expected_version is not None and expected_version != cur["state_version"]
             if seat not in before:
                 if stale:
                     raise self._stale(cur, before)
@@ -402,13 +404,13 @@ class GameService(Store):
         began, never past randomness, hidden information revealed, or another seat's action, and
         only a move the user made themselves (not the seat's previous holder's).
         The log keeps the action, marked undone; the state is rebuilt without it.
-        `expected_version`: the version the user saw; a write made since (a double click) is refused."""
+        `expected_version`: the state version the user saw; a move made since (a double click) is refused."""
         def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "undo")
             seat = self._seat(cur, user_id)
             if seat is None:
                 raise NotInGame("You are not playing in this game, so there is nothing to undo.")
-            if expected_version is not None and expected_version != cur["version"]:
+            if expected_version is not None and expected_version != cur["state_version"]:
                 raise StaleAction("That Undo button is out of date: the game has changed since it "
                                   "was shown (a move was made or taken back), so nothing more was "
                                   "taken back.")

@@ -17,16 +17,16 @@ from functools import partial
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, union_all, update
+from sqlalchemy import Table, bindparam, delete, insert, select, true, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db import Database
+from bot.db import Database, Unsure
 from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
 from bot.service.cache import GameCache
-from bot.service.driver import Died, compiled, first_value, insert_rows, update_row
+from bot.service.driver import compiled, write
 from bot.service.errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service.records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
 from games.base import Action, Event, Game
@@ -39,12 +39,9 @@ OUTBOX = cast(Table, OutboxRow.__table__)
 RESULTS = cast(Table, ResultRow.__table__)
 RATINGS = cast(Table, RatingRow.__table__)
 
-# The write path's statements, built once: building one per move cost as much as running it.
-# UPDATE's SET clause comes from each execution's parameters (their keys are column names).
+# Statements built once: building one per move cost as much as running it (a write's own are
+# compiled once per shape, see STATEMENTS).
 LOAD_GAME = select(GAMES).where(GAMES.c.id == bindparam("w_id"))
-UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
-ADD_ACTIONS = insert(ACTIONS)
-ADD_OUTBOX = insert(OUTBOX)
 UNDELIVERED = (select(OUTBOX).where(OUTBOX.c.game_id == bindparam("o_game"),
                                     OUTBOX.c.version <= bindparam("o_version"),
                                     (OUTBOX.c.posted_at.is_(None)) | (OUTBOX.c.dm_at.is_(None)))
@@ -53,6 +50,9 @@ MARK_OUTBOX = update(OUTBOX).where(OUTBOX.c.id.in_(bindparam("o_ids", expanding=
 MESSAGES_OF = select(MESSAGES).where(MESSAGES.c.game_id == bindparam("m_game")).order_by(MESSAGES.c.id)
 MESSAGES_OF_KIND = MESSAGES_OF.where(MESSAGES.c.kind == bindparam("m_kind"))
 
+# Columns only the bot reads: a write of nothing else leaves the game's state version (what a
+# panel is built at) as it was, and bumps only the row's write version.
+BOOKKEEPING = frozenset({"reminded", "remind_at", "table_message_id", "thread_id"})
 MAX_ID = 2**31 - 1  # games.id is a 32-bit integer on PostgreSQL
 LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_entry)
 
@@ -111,7 +111,7 @@ class OutboxEntry:
 
 
 class Outbox:
-    """The delivery queue that every write fills in its own transaction (see bot/poster.py)."""
+    """The delivery queue that every write fills in its own transaction (bot/presenter.py posts it)."""
 
     _db: Database
     _serial: asyncio.Lock | None
@@ -159,16 +159,13 @@ Plan = Callable[[Connection, dict[str, Any], datetime], Change | None]
 
 
 class Store(Outbox):
-    """Sessions, the clock, the games mapping, per-game locks and the one write path."""
+    """Units of work, the clock, the games mapping, per-game locks and the one write path."""
 
-    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], *,
+    def __init__(self, engine: AsyncEngine, *,
                  clock: Callable[[], datetime] | None = None,
                  games: Mapping[str, Game] | None = None, max_tries: int = 5,
                  cached_games: int = 0) -> None:
-        bind = sessionmaker.kw.get("bind")
-        if not isinstance(bind, AsyncEngine):
-            raise TypeError("Store needs a sessionmaker bound to an AsyncEngine (bot.db.make_sessionmaker)")
-        self._db = Database(bind)
+        self._db = Database(engine)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._games = games
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
@@ -252,22 +249,28 @@ class Store(Outbox):
         if not valid_id(game_id):
             raise no_such_game(game_id)
         given = self._row_of(known) if known is not None and known.id == game_id else None
+        sent: list[Sent] = []  # the writes tried, the last one first to look for after an Unsure
+        pending: list[Sent] = []  # tries whose connection died: each may have been made
         async with self._lock(game_id):
             for _ in range(self.max_tries):
                 async with self._writing():
                     try:
                         done = await self._db.run(partial(self._attempt, game_id=game_id, plan=plan,
-                                                          guild_id=guild_id, given=given))
+                                                          guild_id=guild_id, given=given,
+                                                          pending=pending, sent=sent))
                     except ServiceError:
                         if given is None:
                             raise
                         given = None
                         continue
-                    except Unsure as exc:
-                        made = await self._db.run(partial(exc.landed, game_id=game_id), read=True)
-                        if not made:
-                            continue  # nothing was written: plan it again
-                        done = exc.done
+                    except Unsure:
+                        if not sent:
+                            continue  # this try wrote nothing (it found its move made): try again
+                        if sent[-1].seq is None:
+                            raise  # a write without a log line: nothing tells it apart, so never retried
+                        pending.append(sent[-1])
+                        given = None
+                        continue
                 if done is not None:
                     if done[1] is not None:
                         self.stats["writes"] += 1
@@ -280,8 +283,13 @@ class Store(Outbox):
                        "Nothing was changed: please try again.")
 
     def _attempt(self, conn: Connection, game_id: int, plan: Plan, guild_id: int | None,
-                 given: dict[str, Any] | None) -> tuple[dict[str, Any], Change | None] | None:
-        """One try of a write, in one transaction: None when another writer got there first."""
+                 given: dict[str, Any] | None, pending: list[Sent] | None = None,
+                 sent: list[Sent] | None = None) -> tuple[dict[str, Any], Change | None] | None:
+        """One try of a write, in one transaction: None when another writer got there first.
+        `pending`: earlier tries whose connection died; once the game is past the version one
+        was planned on, that try was made (its own log row is there) or never will be."""
+        if sent is not None:
+            sent.clear()
         if given is not None and guild_id is not None and given["guild_id"] != guild_id:
             raise no_such_game(game_id)
         if given is not None:
@@ -289,12 +297,17 @@ class Store(Outbox):
         else:
             cur = self._load(conn, game_id, guild_id)
             self.cache.forget(game_id, unless_version=cur["version"])
+        for lost in pending or []:
+            if cur["version"] > lost.version and lost.made(conn):
+                return lost.done
         now = self.now()
         change = plan(conn, cur, now)
         if change is None:
             return cur, None
         values = {**change.values, "version": cur["version"] + 1, "updated_at": now,
                   "last_seq": cur["last_seq"] + len(change.log)}
+        if change.log or not change.values.keys() <= BOOKKEEPING:
+            values["state_version"] = cur["state_version"] + 1
         if "state" in values or "status" in values:  # keep waiting and result true
             state = change.state
             if state is None and values.get("state", cur["state"]) is not None:
@@ -304,14 +317,13 @@ class Store(Outbox):
         if "deadline_at" in values:
             values["remind_at"] = remind_time(values.get("turn_started_at", cur["turn_started_at"]),
                                               values["deadline_at"])
-        try:
-            if not self._commit(conn, cur, values, change, now):
-                self.cache.forget(game_id)
-                return None
-        except Unsure as exc:
-            exc.done = ({**cur, **values}, change)
-            raise
-        return {**cur, **values}, change
+        done = {**cur, **values}, change
+        if sent is not None:
+            sent.append(Sent.of(cur, done, now))
+        if not self._commit(conn, cur, values, change, now):
+            self.cache.forget(game_id)
+            return None
+        return done
 
     @staticmethod
     def _commit(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
@@ -329,12 +341,7 @@ class Store(Outbox):
         notice = None if change.notice is None else {
             "game_id": game_id, "version": values["version"], "first_seq": first if lines else None,
             "last_seq": values["last_seq"] if lines else None, "payload": change.notice, "created_at": now}
-        plain = change.undo_seq is None and not change.drop_outbox
-        if plain and conn.dialect.name == "postgresql":
-            return _write_at_once(conn, cur, values, lines, notice)
-        if plain and conn.dialect.name == "sqlite":
-            return _write_sqlite(conn, cur, values, lines, notice)
-        return _write_core(conn, cur, values, lines, notice, change)
+        return _write_row(conn, cur, values, lines, notice, change)
 
     @staticmethod
     def _row_of(record: GameRecord) -> dict[str, Any] | None:
@@ -483,6 +490,10 @@ class Store(Outbox):
         return {u: found.get(u, PlayerRecord(user_id=u)) for u in user_ids}
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> PlayerRecord:
+        """Note whether the user's DMs are closed: told after every DM, written only when it changed."""
+        known = await self.get_player(user_id)
+        if known.dm_closed == bool(closed):
+            return known
         return await self._set_player(user_id, dm_closed=bool(closed))
 
     async def _set_player(self, user_id: int, **values: Any) -> PlayerRecord:
@@ -501,109 +512,122 @@ class Store(Outbox):
                                                          set_=values))
 
 
-# PostgreSQL writes a move's row, log lines and outbox row in one statement: the log and the
-# outbox are inserted from the UPDATE's RETURNING, so a stale version writes nothing at all. When
-# the plan read nothing (a move planned on the game the command had), the statement runs on its
-# own, in autocommit: one round trip instead of five (BEGIN, three statements, COMMIT).
+# A write's statements, per database: the only difference between them. PostgreSQL writes the
+# row, the log lines, the undo mark, the dropped posts and the outbox row in one statement, all
+# hung on the version-checked UPDATE's RETURNING (a stale version writes nothing); a write with
+# a log line and nothing read before it runs alone, in autocommit: one round trip instead of five
+# (BEGIN, three statements, COMMIT). SQLite sends one statement per table in the unit's
+# transaction (it answers in-process: round trips cost nothing), stopped after the UPDATE when it
+# matched no row.
 LOG_COLUMNS = ("game_id", "seq", "seat", "kind", "action", "by", "created_at", "user_id", "events",
                "barrier", "undone")
 NOTICE_COLUMNS = ("game_id", "version", "first_seq", "last_seq", "payload", "created_at")
+Shape = tuple[tuple[str, ...], int, bool, bool, int]  # columns set, log lines, notice, undo, drops
 
 
-def _at_once(keys: tuple[str, ...], lines: int, notice: bool) -> Any:
-    """The statement for a row with these changed columns, `lines` log lines and maybe a notice."""
-    written = (update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
-               .values({k: bindparam(f"g_{k}", type_=GAMES.c[k].type) for k in keys})
-               .returning(GAMES.c.id).cte("written"))
+def _binds(table: Table, columns: tuple[str, ...], prefix: str) -> dict[str, Any]:
+    return {c: bindparam(f"{prefix}{c}", type_=table.c[c].type) for c in columns}
+
+
+def _parts(shape: Shape) -> tuple[Any, list[Any], Any, Any, Any]:
+    """The row's UPDATE, the log lines, the notice, the undo mark and the dropped posts."""
+    keys, lines, notice, undo, drops = shape
+    row = (update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
+           .values(_binds(GAMES, keys, "g_")).returning(GAMES.c.id))
+    log = [_binds(ACTIONS, LOG_COLUMNS, f"l{i}_") for i in range(lines)]
+    told = _binds(OUTBOX, NOTICE_COLUMNS, "o_") if notice else None
+    undone = (update(ACTIONS).where(ACTIONS.c.game_id == bindparam("w_id"), ACTIONS.c.seq == bindparam("u_seq"))
+              .values(undone=true())) if undo else None
+    dropped = (delete(OUTBOX).where(OUTBOX.c.id.in_([bindparam(f"d{i}") for i in range(drops)]),
+                                    OUTBOX.c.posted_at.is_(None))) if drops else None
+    return row, log, told, undone, dropped
+
+
+def _one_statement(shape: Shape) -> list[Any]:
+    """PostgreSQL: everything hung on the UPDATE's RETURNING, in one statement."""
+    row, log, told, undone, dropped = _parts(shape)
+    written = row.cte("written")
+    made = select(written.c.id).exists()
     more = []
-    if lines:
-        rows = [select(*[bindparam(f"l{i}_{c}", type_=ACTIONS.c[c].type).label(c) for c in LOG_COLUMNS])
-                .select_from(written) for i in range(lines)]
-        more.append(insert(ACTIONS).from_select(LOG_COLUMNS, rows[0] if lines == 1 else union_all(*rows))
+    if log:
+        rows = [select(*[v.label(c) for c, v in line.items()]).select_from(written) for line in log]
+        more.append(insert(ACTIONS).from_select(LOG_COLUMNS, rows[0] if len(rows) == 1 else union_all(*rows))
                     .cte("logged"))
-    if notice:
-        told = select(*[bindparam(f"o_{c}", type_=OUTBOX.c[c].type).label(c) for c in NOTICE_COLUMNS])
-        more.append(insert(OUTBOX).from_select(NOTICE_COLUMNS, told.select_from(written)).cte("told"))
-    return select(func.count()).select_from(written).add_cte(*more)
+    if undone is not None:
+        more.append(undone.where(made).cte("undid"))
+    if dropped is not None:
+        more.append(dropped.where(made).cte("dropped"))
+    if told is not None:
+        more.append(insert(OUTBOX).from_select(NOTICE_COLUMNS, select(*[v.label(c) for c, v in told.items()])
+                                               .select_from(written)).cte("told"))
+    return [select(written.c.id).add_cte(*more)]
 
 
-def _write_at_once(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
-                   lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-    """`Store._commit` on PostgreSQL, on psycopg's connection (bot/service/driver.py); False
-    (nothing written) when another writer got there first."""
-    shape = (tuple(sorted(values)), len(lines), notice is not None)
-    statement = compiled(conn.dialect, shape, partial(_at_once, *shape))
-    params: dict[str, Any] = {"w_id": cur["id"], "w_version": cur["version"]}
+def _per_table(shape: Shape) -> list[Any]:
+    """SQLite: the UPDATE first, then one statement per table."""
+    row, log, told, undone, dropped = _parts(shape)
+    return [row, *([insert(ACTIONS).values(log)] if log else []),
+            *(s for s in (undone, dropped) if s is not None),
+            *([insert(OUTBOX).values(told)] if told is not None else [])]
+
+
+STATEMENTS: dict[str, Callable[[Shape], list[Any]]] = {"postgresql": _one_statement, "sqlite": _per_table}
+
+
+def write_values(cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
+                 notice: dict[str, Any] | None, change: Change) -> tuple[Shape, dict[str, Any]]:
+    """A write's shape (which statements) and the values of their parameters."""
+    shape: Shape = (tuple(sorted(values)), len(lines), notice is not None, change.undo_seq is not None,
+                    len(change.drop_outbox))
+    params: dict[str, Any] = {"w_id": cur["id"], "w_version": cur["version"], "u_seq": change.undo_seq}
     params.update({f"g_{k}": v for k, v in values.items()})
     for i, line in enumerate(lines):
         params.update({f"l{i}_{c}": line[c] for c in LOG_COLUMNS})
     if notice is not None:
         params.update({f"o_{c}": notice[c] for c in NOTICE_COLUMNS})
+    params.update({f"d{i}": d for i, d in enumerate(change.drop_outbox)})
+    return shape, params
+
+
+def _write_row(conn: Connection, cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
+               notice: dict[str, Any] | None, change: Change) -> bool:
+    """`Store._commit`: the one write of a game's row, its log, undo mark, dropped posts and
+    outbox row, on the driver's connection (bot/service/driver.py); False (nothing written)
+    when another writer got there first."""
+    shape, params = write_values(cur, values, lines, notice, change)
+    statements = compiled(conn.dialect, shape, partial(STATEMENTS[conn.dialect.name], shape))
     try:
-        return bool(first_value(conn, statement, params) == 1)
+        if write(conn, statements, params, alone=bool(lines)):  # alone: an Unsure write is told by its log line
+            return True
     except IntegrityError:  # the log's primary key caught a concurrent writer
-        conn.rollback()
-        return False
-    except Died as exc:
-        raise Unsure(values["version"], values["updated_at"]) from exc
+        pass
+    conn.rollback()
+    return False
 
 
-def _write_core(conn: Connection, cur: dict[str, Any], values: dict[str, Any], lines: list[dict[str, Any]],
-                notice: dict[str, Any] | None, change: Change) -> bool:
-    """`Store._commit` by SQLAlchemy's statements: any write on any database (an undo, a write
-    that drops unsent posts); False (rolled back) when another writer got there first."""
-    game_id = cur["id"]
-    try:
-        result = conn.execute(UPDATE_GAME, {**values, "w_id": game_id, "w_version": cur["version"]})
-        if result.rowcount != 1:
-            conn.rollback()
-            return False
-        if lines:  # one line (most moves) as one row: a list takes SQLAlchemy's many-rows path
-            conn.execute(ADD_ACTIONS, lines[0] if len(lines) == 1 else lines)
-        if change.undo_seq is not None:
-            conn.execute(update(ACTIONS).where(
-                ACTIONS.c.game_id == game_id, ACTIONS.c.seq == change.undo_seq).values(undone=True))
-        if change.drop_outbox:
-            conn.execute(delete(OUTBOX).where(
-                OUTBOX.c.id.in_(change.drop_outbox), OUTBOX.c.posted_at.is_(None)))
-        if notice is not None:
-            conn.execute(ADD_OUTBOX, notice)
-    except IntegrityError:  # the log's primary key caught a concurrent writer
-        conn.rollback()
-        return False
-    return True
+@dataclass(frozen=True)
+class Sent:
+    """A write as tried: the version it was planned on, its first log line, and what it returns."""
 
+    game_id: int
+    version: int
+    seq: int | None  # its first log line's seq (None: a write without a log line)
+    line: tuple[str, str, str, datetime] | None  # that line's seat, kind, by and time
+    done: tuple[dict[str, Any], Change]
 
-def _write_sqlite(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
-                  lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-    """`Store._commit` on SQLite, on the driver's connection (bot/service/driver.py); False
-    (rolled back) when another writer got there first."""
-    try:
-        if update_row(conn, GAMES, values, {"id": cur["id"], "version": cur["version"]}) != 1:
-            conn.rollback()
-            return False
-        insert_rows(conn, ACTIONS, lines)
-        if notice is not None:
-            insert_rows(conn, OUTBOX, [notice])
-    except IntegrityError:  # the log's primary key caught a concurrent writer
-        conn.rollback()
-        return False
-    return True
+    @classmethod
+    def of(cls, cur: dict[str, Any], done: tuple[dict[str, Any], Change], now: datetime) -> Sent:
+        log = done[1].log
+        if not log:
+            return cls(cur["id"], cur["version"], None, None, done)
+        return cls(cur["id"], cur["version"], cur["last_seq"] + 1,
+                   (log[0].seat, log[0].kind, log[0].by, now), done)
 
-
-class Unsure(Exception):
-    """The connection died under a write that commits itself: it may have been made or not
-    (`Store._write` reads the game to tell). Never tried again blindly: that could play a move twice."""
-
-    def __init__(self, version: int, updated_at: datetime) -> None:
-        super().__init__("the database connection died under a write")
-        self.sent = (version, updated_at)
-        self.done: tuple[dict[str, Any], Change] | None = None
-
-    def landed(self, conn: Connection, game_id: int) -> bool:
-        """Whether the write was made: the game is at its version, written at its time."""
-        row = conn.execute(select(GAMES.c.version, GAMES.c.updated_at).where(GAMES.c.id == game_id)).first()
-        return row is not None and (row.version, row.updated_at) == self.sent
+    def made(self, conn: Connection) -> bool:
+        """Whether this write's own log row is stored: (game, seq), by this seat, at this time."""
+        row = conn.execute(select(ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by, ACTIONS.c.created_at)
+                           .where(ACTIONS.c.game_id == self.game_id, ACTIONS.c.seq == self.seq)).first()
+        return row is not None and tuple(row) == self.line
 
 
 REMIND_AT = 0.75  # reminders are due after this share of a turn's window

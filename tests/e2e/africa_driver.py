@@ -75,7 +75,7 @@ class AfricaPlayers:
         groups = list(dict.fromkeys(n for n in names or [] if n))
         if not names or not names[index]:
             return False
-        group = next((c for c in panel.components if c.custom_id == f"tr:g:{self.gid}:{record.version}"), None)
+        group = next((c for c in panel.components if c.custom_id == f"tr:g:{self.gid}:{record.state_version}"), None)
         if group is None:
             return False
         self.used["panel group"] += 1
@@ -84,7 +84,7 @@ class AfricaPlayers:
 
     async def pick(self, user: Any, panel: Any, record: Any, idx: str) -> bool:
         for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.version}:{idx}":
+            if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
                 self.used["panel button"] += 1
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True

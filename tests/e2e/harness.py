@@ -17,7 +17,6 @@ import pytest
 from bot import gate
 from bot.app import TabletopBot
 from bot.config import Settings
-from bot.db import make_sessionmaker
 from bot.service import GameService
 from bot.service.records import GameRecord, LogEntry
 from games.base import canonical
@@ -133,7 +132,7 @@ def check_kept_games_on_close(bot: TabletopBot) -> None:
 async def kept_games_agree(bot: TabletopBot) -> None:
     """Every game the bot keeps in memory is the stored game, or an older version of it, and was
     never changed in place: the engine's state still dumps to the record's snapshot."""
-    stored = GameService(make_sessionmaker(bot._engine))
+    stored = GameService(bot._engine)
     for record in bot.service.cache.records():
         fresh = await stored.get(record.id)
         assert record.version <= fresh.version, f"game #{record.id}: kept version ahead of the database"

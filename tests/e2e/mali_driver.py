@@ -66,7 +66,7 @@ class MaliPlayers:
         panel = opened.message
         assert panel is not None
         for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.version}:{idx}":
+            if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
                 self.used["panel button"] += 1
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True

@@ -49,7 +49,7 @@ class PanelPlayer:
 
     async def press(self, user: Any, panel: Message, record: Any, idx: str, grouped: bool = False) -> bool:
         for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.version}:{idx}":
+            if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
                 self.used["panel button" + (" in a group" if grouped else "")] += 1
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True

@@ -102,7 +102,7 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     assert bob in record.to_act
     fresh = stale.messages[-1]
     by_button = index_of(record, bob, {"type": "choose_card", "value": 2})
-    await sim.select(sim.bob, fresh, None, [str(by_button)], prefix=f"tr:s:{gid}:{record.version}:")
+    await sim.select(sim.bob, fresh, None, [str(by_button)], prefix=f"tr:s:{gid}:{record.state_version}:")
     await settle()
     record = await bot.service.get(gid)
     assert view_of(record)["phase"] == "movement"  # all three chose: revealed
@@ -117,7 +117,7 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     opened = await sim.click(user_of(sim, mover, record), before, custom_id=f"tr:p:{gid}")
     assert opened.ephemeral and opened.message is not None and opened.message.components
     end = index_of(record, mover, {"type": "end_turn"})
-    await sim.click(user_of(sim, mover, record), opened.message, custom_id=f"tr:a:{gid}:{record.version}:{end}")
+    await sim.click(user_of(sim, mover, record), opened.message, custom_id=f"tr:a:{gid}:{record.state_version}:{end}")
     await settle()
     after = await bot.service.get(gid)
     assert after.version > record.version and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}

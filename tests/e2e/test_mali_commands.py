@@ -168,7 +168,7 @@ async def test_a_stale_panel_button_after_a_restart_gets_a_fresh_panel(fake_disc
     alice = record.seat_of(sim.alice.id)
     end = record.game.legal_actions(record.state, alice).index({"type": "end_turn"})
     panel = (await sim.click(sim.alice, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")).message
-    stale_id = f"tr:a:{gid}:{record.version}:{end}"
+    stale_id = f"tr:a:{gid}:{record.state_version}:{end}"
     assert panel is not None and panel.ephemeral and panel.button(custom_id=stale_id)
 
     # Alice takes one step by command: the panel she opened is now out of date. The bot restarts.
@@ -184,7 +184,7 @@ async def test_a_stale_panel_button_after_a_restart_gets_a_fresh_panel(fake_disc
     assert (await bot.service.get(gid)).version == moved.version  # the old click did nothing
     fresh = stale.messages[-1]
     now_end = moved.game.legal_actions(moved.state, alice).index({"type": "end_turn"})
-    await sim.click(sim.alice, fresh, custom_id=f"tr:a:{gid}:{moved.version}:{now_end}")
+    await sim.click(sim.alice, fresh, custom_id=f"tr:a:{gid}:{moved.state_version}:{now_end}")
     await settle()
     ended = await bot.service.get(gid)
     assert ended.waiting_users == [uid(sim.bob)] and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}

@@ -12,7 +12,7 @@ from pathlib import Path
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import gate
-from bot.db import make_engine, make_sessionmaker
+from bot.db import make_engine
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
@@ -47,11 +47,11 @@ async def drain(proc: asyncio.subprocess.Process) -> None:
 
 
 async def game_state(engine: AsyncEngine, gid: int) -> tuple[int, list[str], str]:
-    service = GameService(make_sessionmaker(engine))
+    service = GameService(engine)
     record = await service.get(gid)
     view = gate.public(record)
     assert view is not None
-    return record.version, list(record.to_act), view["phase"]
+    return record.state_version, list(record.to_act), view["phase"]
 
 
 async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: FakeDiscord, tmp_path: Path) -> None:

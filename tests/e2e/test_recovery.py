@@ -179,7 +179,7 @@ async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscor
     assert opened.ephemeral and opened.message is not None and opened.message.selects
     record = await bot.service.get(gid)
     idx = record.game.legal_actions(record.state, seat_of(record, sim.bob)).index({"type": "choose_card", "value": 5})
-    await sim.select(sim.bob, opened.message, None, [str(idx)], prefix=f"tr:s:{gid}:{record.version}:")
+    await sim.select(sim.bob, opened.message, None, [str(idx)], prefix=f"tr:s:{gid}:{record.state_version}:")
     await settle()
     assert view_of(await bot.service.get(gid))["phase"] == "movement"
     assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content

@@ -36,13 +36,13 @@ async def test_a_double_clicked_undo_takes_back_one_move(fake_discord: FakeDisco
     await settle()
     player = user_of(sim, path.seat, second)
     panel = await sim.slash(player, sim.channel, "game play", options={"game": gid})
-    undo_id = f"tr:u:{gid}:{second.version}"
+    undo_id = f"tr:u:{gid}:{second.state_version}"
     assert panel.message is not None and any(c.custom_id == undo_id for c in panel.message.components)
     message = panel.message
     clicks = await asyncio.gather(sim.click(player, message, undo_id), sim.click(player, message, undo_id))
     await settle()
     after = await bot.service.get(gid)
-    assert after.snapshot == first.snapshot and after.version == second.version + 1
+    assert after.snapshot == first.snapshot and after.state_version == second.state_version + 1
     log = await bot.service.log(gid, limit=None)
     assert [e.undone for e in log[-2:]] == [False, True]
     answers = [c.message.text if c.message is not None else "" for c in clicks]  # an edit or a reply

@@ -15,7 +15,7 @@ import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types (no py.
 import pytest
 from sqlalchemy.engine import make_url
 
-from bot.db import make_engine, make_sessionmaker, upgrade
+from bot.db import make_engine, upgrade
 from bot.service import GameService
 from tests.service.helpers import Clock, Db
 from tests.service.toygame import GAME
@@ -48,7 +48,7 @@ async def _sqlite(tmp_path: Path) -> AsyncIterator[Db]:
     url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'svc.sqlite3'}"
     engine = make_engine(url)
     await upgrade(engine)
-    yield Db("sqlite", url, None, engine, make_sessionmaker(engine))
+    yield Db("sqlite", url, None, engine)
     await engine.dispose()
 
 
@@ -63,7 +63,7 @@ async def _postgresql() -> AsyncIterator[Db]:
         engine = make_engine(PG_URL, schema=schema)
         try:
             await upgrade(engine)
-            yield Db("postgresql", PG_URL, schema, engine, make_sessionmaker(engine))
+            yield Db("postgresql", PG_URL, schema, engine)
         finally:
             await engine.dispose()
     finally:
@@ -85,4 +85,4 @@ def clock() -> Clock:
 
 @pytest.fixture
 def service(db: Db, clock: Clock) -> GameService:
-    return GameService(db.sessionmaker, clock=clock, games={GAME.key: GAME})
+    return GameService(db.engine, clock=clock, games={GAME.key: GAME})

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from bot.db import make_engine, make_sessionmaker
+from bot.db import make_engine
 from bot.service import Conflict, GameService, Illegal, NotYourTurn, StaleAction
 from bot.service.cache import BOT_SIZE
 from tests.service.toygame import Race
@@ -27,7 +27,7 @@ class SlowRace(Race):
 async def main(url: str, schema: str, game_id: int, moves: int, seed: int) -> None:
     engine = make_engine(url, schema=schema or None)
     # Games kept in memory as the bot keeps them: the other process makes them stale all the time.
-    service = GameService(make_sessionmaker(engine), games={"race": SlowRace()}, cached_games=BOT_SIZE)
+    service = GameService(engine, games={"race": SlowRace()}, cached_games=BOT_SIZE)
     rng = random.Random(seed)
     counts = {"ok": 0, "refused": 0, "conflict": 0}
     await service.get(game_id)  # warm the pool before the start signal

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameRecord, GameService
 from games.base import canonical
@@ -22,7 +22,6 @@ class Db:
     url: str
     schema: str | None
     engine: AsyncEngine
-    sessionmaker: async_sessionmaker[AsyncSession]
 
 
 class Clock:

@@ -118,7 +118,7 @@ class Ticker(Race):
 
 
 async def test_stale_repeat_of_last_move_is_a_double_click(db: Db, clock: Clock) -> None:
-    service = GameService(db.sessionmaker, clock=clock, games={"ticker": Ticker()})
+    service = GameService(db.engine, clock=clock, games={"ticker": Ticker()})
     table = await service.open_table(GUILD, CHANNEL, ALICE, "ticker", {}, {})
     shown = (await service.start(table.id, ALICE, seed=1)).record.version
     await service.act(table.id, ALICE, {"type": "tick"}, expected_version=shown)

@@ -18,7 +18,7 @@ from tests.service.toygame import GAME
 
 
 def cached(db: Db, clock: Clock | None = None, size: int = 16) -> GameService:
-    return GameService(db.sessionmaker, clock=clock, games={GAME.key: GAME}, cached_games=size)
+    return GameService(db.engine, clock=clock, games={GAME.key: GAME}, cached_games=size)
 
 
 class Reads:
@@ -77,7 +77,7 @@ async def test_a_game_read_or_written_is_answered_without_reading_it_again(
 
 
 async def test_without_a_cache_every_read_goes_to_the_database(db: Db, monkeypatch: pytest.MonkeyPatch) -> None:
-    service = GameService(db.sessionmaker, games={GAME.key: GAME})
+    service = GameService(db.engine, games={GAME.key: GAME})
     game = await started(service)
     reads = Reads(monkeypatch, service)
     first, second = await service.get(game.id), await service.get(game.id)
@@ -143,7 +143,7 @@ async def test_concurrent_moves_on_kept_games_lose_nothing(db: Db) -> None:
         return done
 
     done = sum(await asyncio.gather(*(player(s, n) for n, s in enumerate([one, two] * 3))))
-    stored = GameService(db.sessionmaker, games={GAME.key: GAME})  # what the database holds
+    stored = GameService(db.engine, games={GAME.key: GAME})  # what the database holds
     record = await check_consistent(stored, game.id)
     assert done > 0 and record.version == game.version + done
     assert len(await stored.log(game.id, limit=None)) == done

@@ -10,7 +10,7 @@ from tests.service.helpers import ALICE, BOB, CHANNEL, GUILD, Clock, Db
 
 
 async def test_mali_through_the_database_equals_mali_in_memory(db: Db, clock: Clock) -> None:
-    service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI})
+    service = GameService(db.engine, clock=clock, games={"mali": MALI})
     record = await service.open_table(GUILD, CHANNEL, ALICE, "mali", {"variant": "extended"}, {})
     await service.join(record.id, BOB)
     record = (await service.start(record.id, ALICE, seed=0)).record

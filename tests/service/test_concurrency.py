@@ -58,7 +58,7 @@ async def test_50_concurrent_players_no_lost_moves(service: GameService) -> None
 async def test_two_processes_hammer_one_game(db: Db) -> None:
     if db.backend != "postgresql":
         pytest.skip("two OS processes on one game: PostgreSQL only (SQLite serialises writers)")
-    service = GameService(db.sessionmaker, games={"race": GAME})
+    service = GameService(db.engine, games={"race": GAME})
     game = await started(service, 4, target=1000)
     assert game.creator_id == ALICE
     procs = [subprocess.Popen(  # noqa: ASYNC220 - started at once; they are read from below
@@ -89,7 +89,7 @@ async def test_two_processes_hammer_one_game(db: Db) -> None:
 
 async def test_two_services_race_and_retry(db: Db) -> None:
     """Two services (as two processes would be: no shared lock) on one game in one loop."""
-    one, two = (GameService(db.sessionmaker, games={"race": GAME}) for _ in range(2))
+    one, two = (GameService(db.engine, games={"race": GAME}) for _ in range(2))
     game = await started(one, 4, target=1000)
 
     async def player(service: GameService, n: int) -> int:

@@ -17,9 +17,10 @@ from sqlalchemy import String, cast, event, func, insert, select, text
 from sqlalchemy.engine import Connection
 
 from bench.stored import templates
-from bot.db import DB_THREADS, Database, canonical_json
+from bot.db import DB_THREADS, Database, Unsure, canonical_json
 from bot.service import Conflict, GameService, Illegal
 from bot.service import store as service_store
+from bot.service.driver import Compiled
 from bot.service.store import ACTIONS, GAMES, PLAYERS
 from games.mali import GAME as MALI
 from games.simulate import choose, playout_rng
@@ -51,8 +52,8 @@ async def test_work_is_committed_when_it_returns_and_rolled_back_when_it_raises(
         await database.run(fails)
     assert await _players(database) == 1
     # the same rows through the async engine the migrations use: one database, two engines
-    async with db.sessionmaker() as session:
-        assert (await session.execute(select(func.count()).select_from(PLAYERS))).scalar_one() == 1
+    async with db.engine.connect() as conn:
+        assert (await conn.execute(select(func.count()).select_from(PLAYERS))).scalar_one() == 1
 
 
 async def test_sqlite_threads_keep_their_connection_until_the_engine_is_disposed(db: Db) -> None:
@@ -88,7 +89,7 @@ async def test_json_is_written_canonically_by_the_unit_of_work(db: Db) -> None:
 async def test_a_connection_the_server_dropped_is_replaced_without_an_error(db: Db) -> None:
     if db.backend != "postgresql":
         pytest.skip("SQLite has no server to restart")
-    service = GameService(db.sessionmaker, games={GAME.key: GAME})
+    service = GameService(db.engine, games={GAME.key: GAME})
     game = await started(service)
     pid = await service._db.run(lambda conn: conn.execute(text("SELECT pg_backend_pid()")).scalar_one(), read=True)
     admin = await asyncpg.connect(pg_dsn(), timeout=2)
@@ -104,8 +105,8 @@ async def test_a_connection_the_server_dropped_is_replaced_without_an_error(db: 
 
 
 async def test_a_move_planned_on_a_stale_copy_is_planned_again_on_the_stored_game(db: Db) -> None:
-    one = GameService(db.sessionmaker, games={GAME.key: GAME})
-    two = GameService(db.sessionmaker, games={GAME.key: GAME})  # as if another process
+    one = GameService(db.engine, games={GAME.key: GAME})
+    two = GameService(db.engine, games={GAME.key: GAME})  # as if another process
     game = await started(one)
     seen = await one.get(game.id)
     await two.act(game.id, ALICE, {"type": "bid", "value": 1})  # `seen` is now a version behind
@@ -117,8 +118,8 @@ async def test_a_move_planned_on_a_stale_copy_is_planned_again_on_the_stored_gam
 
 
 async def test_a_refusal_judged_on_a_stale_copy_is_judged_again(db: Db) -> None:
-    one = GameService(db.sessionmaker, games={GAME.key: GAME})
-    two = GameService(db.sessionmaker, games={GAME.key: GAME})
+    one = GameService(db.engine, games={GAME.key: GAME})
+    two = GameService(db.engine, games={GAME.key: GAME})
     game = await started(one)
     await one.act(game.id, ALICE, {"type": "bid", "value": 1})
     await one.act(game.id, BOB, {"type": "bid", "value": 1})
@@ -136,8 +137,8 @@ async def test_a_refusal_judged_on_a_stale_copy_is_judged_again(db: Db) -> None:
 
 
 async def test_can_undo_from_the_written_entry_agrees_with_the_log(db: Db, clock: Clock) -> None:
-    service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI})
-    other = GameService(db.sessionmaker, clock=clock, games={"mali": MALI})  # as if another process
+    service = GameService(db.engine, clock=clock, games={"mali": MALI})
+    other = GameService(db.engine, clock=clock, games={"mali": MALI})  # as if another process
     record = await service.open_table(GUILD, CHANNEL, ALICE, "mali", {"variant": "extended"}, {})
     await service.join(record.id, BOB)
     record = (await service.start(record.id, ALICE, seed=3)).record
@@ -166,7 +167,7 @@ async def test_can_undo_from_the_written_entry_agrees_with_the_log(db: Db, clock
 async def test_a_move_on_a_known_game_is_one_statement_on_postgresql(db: Db, monkeypatch: pytest.MonkeyPatch) -> None:
     if db.backend != "postgresql":
         pytest.skip("SQLite has no statement that writes several tables")
-    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
     sent: list[str] = []  # what psycopg sends: SQLAlchemy's statements and the driver's own
     commits: list[object] = []
@@ -196,7 +197,7 @@ async def test_a_move_on_a_known_game_is_one_statement_on_postgresql(db: Db, mon
 async def test_a_write_whose_connection_died_is_made_once(db: Db) -> None:
     if db.backend != "postgresql":
         pytest.skip("SQLite has no server to restart")
-    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
     twin = service._db._twin
     held = [twin.connect() for _ in range(DB_THREADS)]  # every pooled connection, and more
@@ -219,15 +220,15 @@ async def test_a_write_made_just_before_its_connection_died_is_not_made_again(
         db: Db, monkeypatch: pytest.MonkeyPatch) -> None:
     if db.backend != "postgresql":
         pytest.skip("SQLite has no statement that commits itself")
-    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
-    made = service_store._write_at_once
+    made = service_store._write_row
 
     def made_then_died(conn: Connection, cur: dict[str, Any], values: dict[str, Any], *args: Any) -> bool:
         assert made(conn, cur, values, *args)
-        raise service_store.Unsure(values["version"], values["updated_at"])  # the answer was lost
+        raise Unsure("the answer was lost")
 
-    monkeypatch.setattr(service_store, "_write_at_once", made_then_died)
+    monkeypatch.setattr(service_store, "_write_row", made_then_died)
     applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
     monkeypatch.undo()
     assert applied.record.version == game.version + 1
@@ -267,15 +268,24 @@ def _stored(conn: Connection, game_id: int) -> dict[str, list[Any]]:
 
 
 async def test_a_move_stores_what_sqlalchemy_would(db: Db, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The driver's statements (bot/service/driver.py) write every column as SQLAlchemy's do:
-    two games played alike, one through each, hold the same rows (on SQLite, text for text)."""
-    service = GameService(db.sessionmaker, clock=clock, games={"mali": MALI}, cached_games=8)
-    name = "_write_sqlite" if db.backend == "sqlite" else "_write_at_once"
+    """The write's statements sent by the driver (bot/service/driver.py) write every column as
+    SQLAlchemy's execution of them does: two games played alike, one through each, hold the same
+    rows (on SQLite, text for text)."""
+    service = GameService(db.engine, clock=clock, games={"mali": MALI}, cached_games=8)
+    name = "_write_row"
     raw = getattr(service_store, name)
 
     def by_sqlalchemy(conn: Connection, cur: dict[str, Any], values: dict[str, Any],
-                      lines: list[dict[str, Any]], notice: dict[str, Any] | None) -> bool:
-        return service_store._write_core(conn, cur, values, lines, notice, service_store.Change(values=values))
+                      lines: list[dict[str, Any]], notice: dict[str, Any] | None,
+                      change: service_store.Change) -> bool:
+        shape, params = service_store.write_values(cur, values, lines, notice, change)
+        first, *rest = service_store.STATEMENTS[conn.dialect.name](shape)
+        if conn.execute(first, params).first() is None:
+            conn.rollback()
+            return False
+        for statement in rest:
+            conn.execute(statement, params)
+        return True
 
     ids: list[int] = []
     for _ in range(2):
@@ -309,18 +319,21 @@ async def test_a_failed_write_on_sqlite_leaves_nothing(db: Db, monkeypatch: pyte
     """The driver's statements run in the unit of work's transaction: a failure after the game's
     UPDATE rolls that UPDATE back too, and the write can be made again."""
     if db.backend != "sqlite":
-        pytest.skip("the driver's statements are SQLite's")
-    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+        pytest.skip("SQLite sends a statement per table; PostgreSQL's one statement is all or nothing")
+    service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
+    params = Compiled.params
 
-    def broken(*_args: Any) -> None:
-        raise RuntimeError("the disk is full")
+    def broken(self: Compiled, values: Any) -> Any:
+        if self.sql.startswith("INSERT INTO actions"):
+            raise RuntimeError("the disk is full")
+        return params(self, values)
 
-    monkeypatch.setattr(service_store, "insert_rows", broken)
+    monkeypatch.setattr(Compiled, "params", broken)
     with pytest.raises(RuntimeError):
         await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
     monkeypatch.undo()
-    assert (await GameService(db.sessionmaker, games={GAME.key: GAME}).get(game.id)).version == game.version
+    assert (await GameService(db.engine, games={GAME.key: GAME}).get(game.id)).version == game.version
     applied = await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}])
     assert applied.record.version == game.version + 1
     assert len(await service.log(game.id)) == 1
@@ -338,7 +351,7 @@ async def test_a_log_line_already_taken_refuses_the_write_and_changes_nothing(db
     """The log's key catches a writer that the version check did not (its seq is taken): the
     driver's statements report it as SQLAlchemy's would, the write is rolled back and tried
     again, and after the last try the player is told; the game is as it was."""
-    service = GameService(db.sessionmaker, games={GAME.key: GAME}, cached_games=8)
+    service = GameService(db.engine, games={GAME.key: GAME}, cached_games=8)
     game = await started(service)
     taken = {"game_id": game.id, "seq": game.last_seq + 1, "seat": "s2", "kind": "action",
              "action": {"type": "bid", "value": 1}, "by": "player", "created_at": datetime(2030, 1, 1, tzinfo=UTC),
@@ -347,5 +360,5 @@ async def test_a_log_line_already_taken_refuses_the_write_and_changes_nothing(db
     with pytest.raises(Conflict):
         await service.act_many(game.id, ALICE, [{"type": "bid", "value": 2}], known=game)
     assert service.stats["retries"] == service.max_tries and service.stats["conflicts"] == 1
-    stored = await GameService(db.sessionmaker, games={GAME.key: GAME}).get(game.id)
+    stored = await GameService(db.engine, games={GAME.key: GAME}).get(game.id)
     assert (stored.version, stored.last_seq, stored.snapshot) == (game.version, game.last_seq, game.snapshot)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import gate
-from bot.db import make_engine, make_sessionmaker
+from bot.db import make_engine
 from bot.service import GameService
 from tests.service.helpers import (
     ALICE,
@@ -133,11 +133,11 @@ async def test_reminders_at_75_percent_rate_limited_across_games(service: GameSe
 
 
 async def test_deadlines_survive_a_restart(db: Db, clock: Clock) -> None:
-    first = GameService(db.sessionmaker, clock=clock, games={GAME.key: GAME})
+    first = GameService(db.engine, clock=clock, games={GAME.key: GAME})
     game = await started(first, settings={"turn_hours": 2, "on_timeout": "default"})
     engine = make_engine(db.url, schema=db.schema)  # a new process: new engine, new service
     try:
-        second = GameService(make_sessionmaker(engine), clock=clock, games={GAME.key: GAME})
+        second = GameService(engine, clock=clock, games={GAME.key: GAME})
         clock.advance(hours=3)
         assert [g.id for g in await second.due()] == [game.id]
         assert await second.timeout(game.id) is not None

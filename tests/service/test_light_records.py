@@ -55,9 +55,8 @@ async def test_rows_stored_before_the_columns_are_filled_at_start(service: GameS
     fresh = await started(service, 2, channel=CHANNEL + 2)
     await service.act(fresh.id, ALICE, {"type": "bid", "value": 2})
     expected = {r.id: await service.get(r.id) for r in (running, done, fresh)}
-    async with db.sessionmaker() as session:  # as a database upgraded from 0005 holds them
-        await session.execute(update(GAMES).values(waiting=None, result=None))
-        await session.commit()
+    async with db.engine.begin() as conn:  # as a database upgraded from 0005 holds them
+        await conn.execute(update(GAMES).values(waiting=None, result=None))
     assert await service.backfill(batch=2) == 3
     assert await service.backfill() == 0
     light = {r.id: r for r in await service.in_guild(GUILD, active_only=False)}

@@ -49,7 +49,7 @@ async def stored(db: Db) -> dict[int, Any]:
     """Each game's stored state, straight from the table."""
     async with db.engine.connect() as connection:
         rows = (await connection.execute(select(GameRow.id, GameRow.state))).all()
-    return {game_id: state for game_id, state in rows}
+    return dict(rows)
 
 
 async def play(service: GameService, game_id: int, moves: int, rng: random.Random, mirror: Any) -> Any:
@@ -69,7 +69,7 @@ async def play(service: GameService, game_id: int, moves: int, rng: random.Rando
 
 
 async def test_old_states_upgrade_and_play_on(db: Db, clock: Clock) -> None:
-    service = GameService(db.sessionmaker, clock=clock, games=GAMES)
+    service = GameService(db.engine, clock=clock, games=GAMES)
     rng = random.Random(4)
     fresh: dict[int, tuple[str, Any]] = {}
     for key, options, seed in TABLES:
@@ -96,7 +96,7 @@ async def test_old_states_upgrade_and_play_on(db: Db, clock: Clock) -> None:
     assert await stored(db) == before
 
     # A new process (nothing kept in memory) rebuilds the same states from seed and log and plays on.
-    later = GameService(db.sessionmaker, clock=clock, games=GAMES)
+    later = GameService(db.engine, clock=clock, games=GAMES)
     for gid, (key, state) in fresh.items():
         await check_consistent(later, gid)
         mirror = await play(later, gid, 60, rng, state)
@@ -106,7 +106,7 @@ async def test_old_states_upgrade_and_play_on(db: Db, clock: Clock) -> None:
 
 async def test_the_rewrite_goes_through_every_row_in_batches(db: Db, clock: Clock) -> None:
     """Batches of one row: each of three games is rewritten once, and only games of that key."""
-    service = GameService(db.sessionmaker, clock=clock, games=GAMES)
+    service = GameService(db.engine, clock=clock, games=GAMES)
     ids = []
     for seed in (1, 2, 3):
         table = await service.open_table(GUILD, CHANNEL, ALICE, "africa", {}, {})

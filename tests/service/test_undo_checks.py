@@ -26,21 +26,22 @@ async def two_moves_to_take_back(service: GameService) -> tuple[GameRecord, Game
 
 @pytest.fixture
 def mali_service(db: Db, clock: Clock) -> GameService:
-    return GameService(db.sessionmaker, clock=clock, games={"mali": MALI})
+    return GameService(db.engine, clock=clock, games={"mali": MALI})
 
 
 async def test_a_second_undo_at_the_same_version_takes_nothing_more_back(mali_service: GameService) -> None:
     service = mali_service
     first, second, seat = await two_moves_to_take_back(service)
     user = second.user_of(seat)
-    undone = await service.undo(second.id, user, expected_version=second.version)
-    assert undone.record.version == second.version + 1 and undone.record.snapshot == first.snapshot
+    undone = await service.undo(second.id, user, expected_version=second.state_version)
+    assert undone.record.state_version == second.state_version + 1 and undone.record.snapshot == first.snapshot
     with pytest.raises(StaleAction, match="out of date"):  # the double click
-        await service.undo(second.id, user, expected_version=second.version)
+        await service.undo(second.id, user, expected_version=second.state_version)
     after = await service.get(second.id)
     assert after.version == undone.record.version and after.snapshot == first.snapshot
     assert [e.undone for e in await service.log(second.id)][-2:] == [False, True]
-    assert (await service.undo(second.id, user, expected_version=after.version)).record.version == after.version + 1
+    again = await service.undo(second.id, user, expected_version=after.state_version)
+    assert again.record.state_version == after.state_version + 1
     await check_consistent(service, second.id)
 
 
@@ -54,9 +55,25 @@ async def test_after_a_replace_the_new_holder_cannot_take_back_the_old_ones_move
     assert not await service.can_undo(second.id, seat, handed.version, user_id=DAVE)  # remembered entry
     assert not await service.can_undo(second.id, seat, user_id=DAVE)  # read from the log
     with pytest.raises(NotAllowed, match="held it before you"):
-        await service.undo(second.id, DAVE, expected_version=handed.version)
+        await service.undo(second.id, DAVE, expected_version=handed.state_version)
     with pytest.raises(NotAllowed, match="held it before you"):
         await service.undo(second.id, DAVE)
     after = await service.get(second.id)
     assert after.version == handed.version and after.snapshot == second.snapshot
+    await check_consistent(service, second.id)
+
+
+async def test_bookkeeping_does_not_stale_an_undo_button(mali_service: GameService) -> None:
+    """An Undo button carries the game's state version: a table message or a reminder recorded
+    since it was shown moves only the row's write version, and the click still takes back one move."""
+    service = mali_service
+    first, second, seat = await two_moves_to_take_back(service)
+    await service.set_table_message(second.id, CHANNEL, 4242)
+    await service.mark_reminded(second.id, seat)
+    kept = await service.get(second.id)
+    assert kept.version > second.version and kept.state_version == second.state_version
+    undone = await service.undo(second.id, second.user_of(seat), expected_version=second.state_version)
+    assert undone.record.snapshot == first.snapshot
+    with pytest.raises(StaleAction, match="out of date"):
+        await service.undo(second.id, second.user_of(seat), expected_version=second.state_version)
     await check_consistent(service, second.id)

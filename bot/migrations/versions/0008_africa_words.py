@@ -16,7 +16,7 @@ from alembic import op
 from bot.migrations.states import run_step
 
 revision: str = "0008_africa_words"
-down_revision: str | Sequence[str] | None = "0006_waiting"  # TEMPORARY: "0007_versions" at merge
+down_revision: str | Sequence[str] | None = "0007_versions"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
