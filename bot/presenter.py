@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Where a game can be played: channels that take messages and hand out one of theirs by id.
+GameChannel = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread | discord.DMChannel
+GAME_CHANNELS = (discord.TextChannel, discord.VoiceChannel, discord.StageChannel, discord.Thread, discord.DMChannel)
+
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
 BOARD_MEMORY = 2048  # games whose last posted board signature is remembered
@@ -77,7 +81,9 @@ class Presenter:
         while len(self.last_board) > BOARD_MEMORY:
             self.last_board.popitem(last=False)
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def channel(self, channel_id: int) -> GameChannel | None:
+        """The channel or thread a game is played in; None (and logged) when it cannot be reached or
+        takes no messages (a category or a forum)."""
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
@@ -85,7 +91,10 @@ class Presenter:
             except discord.HTTPException:
                 log.warning("cannot reach channel %s", channel_id)
                 return None
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, GAME_CHANNELS):
+            log.warning("channel %s takes no messages (%s)", channel_id, type(channel).__name__)
+            return None
+        return channel
 
     async def image(self, record: GameRecord, kind: Kind, view: dict[str, Any]) -> discord.File | None:
         """One of the game's images as a file; None (and logged) when drawing it failed."""

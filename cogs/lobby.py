@@ -51,14 +51,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TIMEOUT_CHOICES = [
+TIMEOUT_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="wait for the player (reminders only)", value="wait"),
     app_commands.Choice(name="play a safe default move for them", value="default"),
     app_commands.Choice(name="drop the player", value="drop"),
 ]
-HOURS_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
-                 (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72),
-                  ("1 week", 168))]
+HOURS_CHOICES: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name=n, value=v) for n, v in
+    (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
 GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k,
                                                 g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
@@ -112,6 +112,13 @@ def table_embed(record: GameRecord) -> discord.Embed:
     return embed
 
 
+def lobby_of(interaction: discord.Interaction) -> Lobby:
+    lobby = bot_of(interaction).get_cog("Lobby")
+    if not isinstance(lobby, Lobby):
+        raise RuntimeError("the lobby cog is not loaded")
+    return lobby
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d+)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -128,8 +135,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["op"], number(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        lobby: Lobby = bot_of(interaction).get_cog("Lobby")  # type: ignore[assignment]
-        await lobby.table_op(interaction, self.op, self.gid, from_button=True)
+        await lobby_of(interaction).table_op(interaction, self.op, self.gid, from_button=True)
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -323,8 +329,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                            options="Further options as name=value, e.g. jump_costs_one_point=true",
                            turn_hours="Time each player has for a move", on_timeout="When the time runs out",
                            thread="Play in a new thread instead of this channel")
-    @app_commands.choices(game=GAME_CHOICES, turn_hours=HOURS_CHOICES,  # type: ignore[misc]
-                          on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(turn_hours=HOURS_CHOICES)  # apart: one call takes choices of one type
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,
@@ -452,7 +458,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if channel is None:
             return
         try:
-            message = channel.get_partial_message(record.table_message_id)  # type: ignore[attr-defined]
+            message = channel.get_partial_message(record.table_message_id)
             await message.edit(embed=table_embed(record), view=table_view(record))
         except discord.HTTPException:
             log.warning("could not refresh table message of game %s", record.id)

@@ -61,7 +61,8 @@ def conflict_token_text(cid: str) -> str:
     t = CONFLICT.get(cid)
     if t is None:
         return cid
-    return CONFLICT_LOSS.get(t["loss"], t["loss"]).format(n=t["amount"])
+    loss: str = t["loss"]
+    return CONFLICT_LOSS.get(loss, loss).format(n=t["amount"])
 
 
 def pieces_in(view: View, area: str, colour: str) -> tuple[int, bool]:
