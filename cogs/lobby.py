@@ -5,7 +5,7 @@ import importlib.util
 import logging
 import re
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -121,8 +121,9 @@ def lobby_of(interaction: discord.Interaction) -> Lobby:
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d+)"):
-    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary}
 
     def __init__(self, op: str, gid: int, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=op.capitalize(), style=self.STYLES[op],
@@ -259,8 +260,8 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
 
 ENDED = ("finished", "abandoned")
 HELP_COMMANDS = (
-    ("/game new", "open a table: the game, seats, variant and options, the time for a move, what "
-                  "happens when it runs out, and whether to play in a thread"),
+    ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
+                   "happens when it runs out, and whether to play in a thread")),
     ("/game join · leave · start", "the table's buttons, as commands"),
     ("/game play", "your choices now, as buttons only you see (or press **My turn** under a post)"),
     ("/game hand", "your secrets: hand, objectives, hidden tokens (only you see them)"),
@@ -271,8 +272,8 @@ HELP_COMMANDS = (
     ("/game replay", "the board at any point of a game, step by step, with what happened"),
     ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
     ("/game resign", "leave a running game for good"),
-    ("/game replace · kick · abandon", "for the table's creator and admins: hand a seat over, drop "
-                                       "a player whose time ran out, end a game"),
+    ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over, drop "
+                                        "a player whose time ran out, end a game")),
 )
 
 

@@ -239,8 +239,8 @@ class AfricaUI(PlainUI):
         if not colour:
             return ""
         p = player(view, colour)
-        lines = [f"You are **{p['name']}**: {p['vp']} VP, {p['influence']} influence cubes, reputation "
-                 f"{p['reputation']}, {p['supply']} traders in supply."]
+        lines = [(f"You are **{p['name']}**: {p['vp']} VP, {p['influence']} influence cubes, reputation "
+                  f"{p['reputation']}, {p['supply']} traders in supply.")]
         secret = me.get("special_victory_tokens") or []
         if secret:
             lines.append("Your special victory token(s), secret until you use them:")

@@ -47,8 +47,7 @@ def wall_id(text: str) -> str | None:
 
 def path_id(text: str) -> str:
     t = text.strip().lower()
-    t = t.removeprefix("path").strip()
-    return t
+    return t.removeprefix("path").strip()
 
 
 def space_number(text: str) -> int | None:

@@ -49,7 +49,7 @@ async def stored(db: Db) -> dict[int, Any]:
     """Each game's stored state, straight from the table."""
     async with db.engine.connect() as connection:
         rows = (await connection.execute(select(GameRow.id, GameRow.state))).all()
-    return {game_id: state for game_id, state in rows}
+    return dict(rows)
 
 
 async def play(service: GameService, game_id: int, moves: int, rng: random.Random, mirror: Any) -> Any:
