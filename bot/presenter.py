@@ -13,7 +13,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 from weakref import WeakValueDictionary
 
 import discord
@@ -32,6 +32,13 @@ log = logging.getLogger(__name__)
 # Where a game can be played: channels that take messages and hand out one of theirs by id.
 GameChannel = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread | discord.DMChannel
 GAME_CHANNELS = (discord.TextChannel, discord.VoiceChannel, discord.StageChannel, discord.Thread, discord.DMChannel)
+
+
+class Letter(TypedDict, total=False):
+    """What a DM carries."""
+    content: str
+    file: discord.File
+    view: discord.ui.View
 
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
@@ -225,7 +232,7 @@ class Presenter:
         return text, await self.image(record, "summary", view)
 
     # --- private delivery --------------------------------------------------------------------
-    async def dm(self, user_id: str, **kwargs: Any) -> bool | None:
+    async def dm(self, user_id: str, **kwargs: Unpack[Letter]) -> bool | None:
         """DM a user. True: sent; False: DMs closed (50007); None: another failure."""
         if not user_id.isdigit():
             return None
@@ -282,7 +289,7 @@ class Presenter:
         text, file = await self.private_package(record, seat)
         content = (f"**{record.game.title}** · game #{record.id} {what}. "
                    f"Your private information comes here.\n{text}")[:MAX_CONTENT]
-        kwargs: dict[str, Any] = {"content": content}
+        kwargs: Letter = {"content": content}
         if file is not None:
             kwargs["file"] = file
         panel = await self.controls.private_panel(record, seat) if self.controls is not None else None

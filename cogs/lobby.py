@@ -16,6 +16,7 @@ from bot.service import ServiceError
 from bot.texts import clip_lines, mention
 from cogs.common import (
     OOPS,
+    Answer,
     Components,
     OffersGames,
     answer_after_commit,
@@ -249,13 +250,14 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     await defer(interaction)
     text, file = await bot.presenter.private_package(record, seat)
     content = f"Your private view of game #{record.id}.\n{text}"
-    kwargs: dict[str, Any] = {}
+    kwargs: Answer = {"ephemeral": True}
     if file is not None:
         kwargs["file"] = file
     if record.status == "running" and seat in record.to_act:  # e.g. a draft when DMs are closed
         choices, kwargs["view"] = await panel_message(bot, record, seat)
         content = f"{content}\n\n{choices}"
-    await interaction.followup.send(content=content[:2000], ephemeral=True, **kwargs)
+    kwargs["content"] = content[:2000]
+    await interaction.followup.send(**kwargs)
 
 
 ENDED = ("finished", "abandoned")
@@ -614,10 +616,11 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if record.status in ENDED:
             text = "\n".join([text, result_line(record), presenter.ui(record.key).outcome_text(view, record.mention)])
         file = await presenter.board_file(record, view)
-        kwargs: dict[str, Any] = {"content": text[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+        kwargs: Answer = {"content": text[:2000], "allowed_mentions": discord.AllowedMentions.none(),
+                          "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
-        await interaction.followup.send(ephemeral=True, **kwargs)
+        await interaction.followup.send(**kwargs)
 
     @app_commands.command(name="log", description="What happened recently, in words")
     @app_commands.describe(game="Which game (when several share the channel)", count="How many moves")
