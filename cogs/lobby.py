@@ -544,7 +544,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.command(name="stats", description="A player's games, wins, ratings and reliability here")
     @app_commands.describe(player="Whose figures (yours by default)")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    async def stats(self, interaction: discord.Interaction,
+                   player: discord.Member | discord.User | None = None) -> None:
         who = player or interaction.user
         figures = await self.bot.service.player_stats(interaction.guild_id or 0, who.id)
         lines = [f"**{who.mention} in this server**"]
@@ -589,7 +590,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
     @app_commands.describe(player="Only this player's games")
     @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    async def history(self, interaction: discord.Interaction,
+                     player: discord.Member | discord.User | None = None) -> None:
         records = await self.bot.service.history(interaction.guild_id or 0, player.id if player else None)
         if not records:
             whose = f"{player.mention} has" if player else "This server has"
@@ -684,7 +686,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
     @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
     @app_commands.describe(player="The player to drop", game="Which game (when several share the channel)")
-    async def kick(self, interaction: discord.Interaction, player: discord.User,
+    async def kick(self, interaction: discord.Interaction, player: discord.Member | discord.User,
                    game: int | None = None) -> None:
         record = await find_game(interaction, game, running_only=True)
         if record is None:
@@ -747,8 +749,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.command(name="replace", description="Hand a player's seat to someone else (creator or Manage Server)")
     @app_commands.describe(player="Who holds the seat now", new_player="Who takes it over",
                            game="Which game (when several share the channel)")
-    async def replace(self, interaction: discord.Interaction, player: discord.User,
-                      new_player: discord.User, game: int | None = None) -> None:
+    async def replace(self, interaction: discord.Interaction, player: discord.Member | discord.User,
+                      new_player: discord.Member | discord.User, game: int | None = None) -> None:
         record = await find_game(interaction, game)
         if record is None:
             return
