@@ -17,6 +17,8 @@ from bot.pending import Pending
 from bot.presentation import GameUI
 
 if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
     from bot.presenter import Presenter
     from bot.scheduler import Scheduler
     from bot.service import GameService
@@ -96,7 +98,7 @@ class TabletopBot(commands.Bot):
         self.service: GameService
         self.presenter: Presenter
         self.scheduler: Scheduler
-        self._engine: Any = None
+        self._engine: AsyncEngine | None = None
         self.pending = Pending()  # the interactions being handled (tests wait on it)
         self.pending.follow_dispatchers(self.tree, self._connection._view_store)
 

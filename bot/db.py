@@ -18,7 +18,7 @@ from alembic.config import Config
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.engine.url import URL
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.config import DEFAULT_DATABASE_URL
@@ -231,8 +231,8 @@ class Database:
         except BaseException:
             try:
                 conn.rollback()
-            except Exception:  # unusable: the thread's next unit of work opens another
-                with contextlib.suppress(Exception):
+            except SQLAlchemyError:  # unusable: the thread's next unit of work opens another
+                with contextlib.suppress(SQLAlchemyError):
                     conn.invalidate()
             raise
 

@@ -61,7 +61,7 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
         if open_browser:
             try:
                 webbrowser.open(table.url)
-            except Exception:  # no browser here: the address is printed above
+            except (webbrowser.Error, OSError):  # no browser here: the address is printed above
                 pass
         if ready is not None:
             ready.set()

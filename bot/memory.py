@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import ctypes
 import gc
-from typing import Any
 
 M_ARENA_MAX = -8  # mallopt's parameter (malloc.h)
 ARENAS = 2
 
+_libc: ctypes.CDLL | None
 try:
-    _libc: Any = ctypes.CDLL("libc.so.6")
+    _libc = ctypes.CDLL("libc.so.6")
     _libc.malloc_trim, _libc.mallopt  # noqa: B018 - glibc has both
 except (OSError, AttributeError):  # not glibc
     _libc = None

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ParamSpec
+
+P = ParamSpec("P")
 
 # The synchronous methods discord.py calls for every interaction it receives, each starting tasks.
 DISPATCHERS = {"tree": ("_from_interaction",), "views": ("dispatch_view", "dispatch_modal")}
@@ -24,10 +26,10 @@ class Pending:
     def __len__(self) -> int:
         return len(self.tasks)
 
-    def follow(self, start: Callable[..., None]) -> Callable[..., None]:
+    def follow(self, start: Callable[P, None]) -> Callable[P, None]:
         """`start`, which starts tasks and returns, with every task it started kept until it ends."""
 
-        def followed(*args: Any, **kwargs: Any) -> None:
+        def followed(*args: P.args, **kwargs: P.kwargs) -> None:
             before = asyncio.all_tasks()
             try:
                 start(*args, **kwargs)

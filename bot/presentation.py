@@ -85,7 +85,7 @@ class PlainUI:
     def board_signature(self, view: View) -> str:
         from games.base import canonical
 
-        return canonical({k: v for k, v in view.items() if k not in ("to_act",)})
+        return canonical({k: v for k, v in view.items() if k != "to_act"})
 
     def private_text(self, view: View) -> str:
         return ""

@@ -13,7 +13,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 from weakref import WeakValueDictionary
 
 import discord
@@ -28,6 +28,17 @@ if TYPE_CHECKING:
     from bot.service import GameRecord, OutboxEntry, PlayerRecord
 
 log = logging.getLogger(__name__)
+
+# Where a game can be played: channels that take messages and hand out one of theirs by id.
+GameChannel = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread | discord.DMChannel
+GAME_CHANNELS = (discord.TextChannel, discord.VoiceChannel, discord.StageChannel, discord.Thread, discord.DMChannel)
+
+
+class Letter(TypedDict, total=False):
+    """What a DM carries."""
+    content: str
+    file: discord.File
+    view: discord.ui.View
 
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
@@ -77,7 +88,9 @@ class Presenter:
         while len(self.last_board) > BOARD_MEMORY:
             self.last_board.popitem(last=False)
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def channel(self, channel_id: int) -> GameChannel | None:
+        """The channel or thread a game is played in; None (and logged) when it cannot be reached or
+        takes no messages (a category or a forum)."""
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
@@ -85,7 +98,10 @@ class Presenter:
             except discord.HTTPException:
                 log.warning("cannot reach channel %s", channel_id)
                 return None
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, GAME_CHANNELS):
+            log.warning("channel %s takes no messages (%s)", channel_id, type(channel).__name__)
+            return None
+        return channel
 
     async def image(self, record: GameRecord, kind: Kind, view: dict[str, Any]) -> discord.File | None:
         """One of the game's images as a file; None (and logged) when drawing it failed."""
@@ -216,7 +232,7 @@ class Presenter:
         return text, await self.image(record, "summary", view)
 
     # --- private delivery --------------------------------------------------------------------
-    async def dm(self, user_id: str, **kwargs: Any) -> bool | None:
+    async def dm(self, user_id: str, **kwargs: Unpack[Letter]) -> bool | None:
         """DM a user. True: sent; False: DMs closed (50007); None: another failure."""
         if not user_id.isdigit():
             return None
@@ -273,7 +289,7 @@ class Presenter:
         text, file = await self.private_package(record, seat)
         content = (f"**{record.game.title}** · game #{record.id} {what}. "
                    f"Your private information comes here.\n{text}")[:MAX_CONTENT]
-        kwargs: dict[str, Any] = {"content": content}
+        kwargs: Letter = {"content": content}
         if file is not None:
             kwargs["file"] = file
         panel = await self.controls.private_panel(record, seat) if self.controls is not None else None

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import AppCommandOptionType as T
 from discord import app_commands
+
+if TYPE_CHECKING:
+    from discord.types.interactions import ApplicationCommandInteractionData
 
 MAX_TEXT = 6000  # Discord's longest string option
 SUBCOMMANDS = (T.subcommand.value, T.subcommand_group.value)
@@ -87,7 +90,7 @@ def value_fits(param: app_commands.Parameter, value: Any, resolved: dict[str, An
     return True
 
 
-def refusal(tree: app_commands.CommandTree[Any], data: Any) -> str | None:
+def refusal(tree: app_commands.CommandTree[Any], data: object) -> str | None:
     """Why a slash command's options cannot be used (None when every one is what it declares)."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return "That command arrived garbled, so I can't run it. " + NOTHING_DONE
@@ -99,7 +102,8 @@ def refusal(tree: app_commands.CommandTree[Any], data: Any) -> str | None:
             known = None
         return None if known is not None else UNKNOWN_COMMAND
     try:
-        command, options = tree._get_app_command_options(cast(Any, data))  # discord.py's own lookup
+        # discord.py's own lookup: a payload that is not the shape it reads raises, and is refused below
+        command, options = tree._get_app_command_options(cast("ApplicationCommandInteractionData", data))
     except app_commands.CommandNotFound:
         return UNKNOWN_COMMAND
     except (app_commands.AppCommandError, KeyError, TypeError, AttributeError, ValueError):

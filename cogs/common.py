@@ -5,7 +5,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Unpack, cast
 
 import discord
 from discord import app_commands
@@ -41,7 +41,8 @@ class Components(discord.ui.View):
 
 
 def bot_of(interaction: discord.Interaction) -> TabletopBot:
-    return interaction.client  # type: ignore[return-value]
+    """The bot an interaction came to: our cogs are loaded by no other client."""
+    return cast("TabletopBot", interaction.client)
 
 
 def _answer_lock(interaction: discord.Interaction) -> asyncio.Lock:
@@ -52,8 +53,21 @@ def _answer_lock(interaction: discord.Interaction) -> asyncio.Lock:
     return lock
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None,
-                **kwargs: Any) -> discord.Message | None:
+class Answer(TypedDict, total=False):
+    """What an answer to an interaction may carry (discord.py's send_message and followup.send take
+    them all)."""
+    content: str
+    embed: discord.Embed
+    embeds: list[discord.Embed]
+    file: discord.File
+    files: list[discord.File]
+    view: discord.ui.View
+    ephemeral: bool
+    allowed_mentions: discord.AllowedMentions
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, /,
+                **kwargs: Unpack[Answer]) -> discord.Message | None:
     """Answer ephemerally (`ephemeral=False`: publicly), whether or not the interaction was
     acknowledged yet; the message when it was sent publicly as a follow-up."""
     kwargs.setdefault("ephemeral", True)
@@ -73,7 +87,18 @@ async def reply(interaction: discord.Interaction, content: str | None = None,
         return await interaction.followup.send(wait=True, **kwargs)
 
 
-async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
+class Edit(TypedDict, total=False):
+    """What an edit of an interaction's message may change (discord.py's edit_message and
+    edit_original_response take them all; None clears)."""
+    content: str | None
+    embed: discord.Embed | None
+    embeds: list[discord.Embed]
+    attachments: list[discord.File | discord.Attachment]
+    view: discord.ui.View | None
+    allowed_mentions: discord.AllowedMentions | None
+
+
+async def edit(interaction: discord.Interaction, **kwargs: Unpack[Edit]) -> None:
     """Edit the message a component belongs to (or the command's answer), acknowledged or not."""
     async with _answer_lock(interaction):
         if interaction.response.is_done():
@@ -135,7 +160,7 @@ def game_number(value: object) -> int | None:
     if isinstance(value, str):
         text = value.strip().lstrip("#")
         value = int(text) if text.isascii() and text.isdigit() and len(text) < 20 else None
-    return value if valid_id(value) else None  # type: ignore[return-value]
+    return value if isinstance(value, int) and valid_id(value) else None
 
 
 async def find_game(interaction: discord.Interaction, game_id: object,

@@ -55,11 +55,11 @@ def help_page(key: str, title: str, colour: str, topics: Sequence[tuple[str, str
 def game_help(title: str, topics: Sequence[tuple[str, str]],
               page: Callable[[str], discord.Embed]) -> app_commands.Command[Any, ..., None]:
     """A game's `/<key> help [topic]`: `topics` are (value, name) pairs, `page(topic)` the embed."""
-    async def help(cog: commands.Cog, interaction: discord.Interaction, topic: str = "overview") -> None:
+    async def show_help(cog: commands.Cog, interaction: discord.Interaction, topic: str = "overview") -> None:
         await reply(interaction, embed=page(topic))
 
-    help.__qualname__ = "GameCog.help"  # a method: discord.py passes the cog first
-    described = app_commands.describe(topic="What to read about")(help)
+    show_help.__qualname__ = "GameCog.help"  # a method: discord.py passes the cog first
+    described = app_commands.describe(topic="What to read about")(show_help)
     chosen = app_commands.choices(topic=[app_commands.Choice(name=n, value=v) for v, n in topics])(described)
     return app_commands.command(name="help", description=f"How to play {title}, and the commands")(chosen)
 

@@ -5,7 +5,7 @@ import importlib.util
 import logging
 import re
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -16,6 +16,7 @@ from bot.service import ServiceError
 from bot.texts import clip_lines, mention
 from cogs.common import (
     OOPS,
+    Answer,
     Components,
     OffersGames,
     answer_after_commit,
@@ -51,14 +52,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TIMEOUT_CHOICES = [
+TIMEOUT_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="wait for the player (reminders only)", value="wait"),
     app_commands.Choice(name="play a safe default move for them", value="default"),
     app_commands.Choice(name="drop the player", value="drop"),
 ]
-HOURS_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
-                 (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72),
-                  ("1 week", 168))]
+HOURS_CHOICES: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name=n, value=v) for n, v in
+    (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
 GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k,
                                                 g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
@@ -112,10 +113,18 @@ def table_embed(record: GameRecord) -> discord.Embed:
     return embed
 
 
+def lobby_of(interaction: discord.Interaction) -> Lobby:
+    lobby = bot_of(interaction).get_cog("Lobby")
+    if not isinstance(lobby, Lobby):
+        raise RuntimeError("the lobby cog is not loaded")
+    return lobby
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tr:t:(?P<op>join|leave|start):(?P<gid>\d+)"):
-    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary}
 
     def __init__(self, op: str, gid: int, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=op.capitalize(), style=self.STYLES[op],
@@ -128,8 +137,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["op"], number(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        lobby: Lobby = bot_of(interaction).get_cog("Lobby")  # type: ignore[assignment]
-        await lobby.table_op(interaction, self.op, self.gid, from_button=True)
+        await lobby_of(interaction).table_op(interaction, self.op, self.gid, from_button=True)
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -242,19 +250,20 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     await defer(interaction)
     text, file = await bot.presenter.private_package(record, seat)
     content = f"Your private view of game #{record.id}.\n{text}"
-    kwargs: dict[str, Any] = {}
+    kwargs: Answer = {"ephemeral": True}
     if file is not None:
         kwargs["file"] = file
     if record.status == "running" and seat in record.to_act:  # e.g. a draft when DMs are closed
         choices, kwargs["view"] = await panel_message(bot, record, seat)
         content = f"{content}\n\n{choices}"
-    await interaction.followup.send(content=content[:2000], ephemeral=True, **kwargs)
+    kwargs["content"] = content[:2000]
+    await interaction.followup.send(**kwargs)
 
 
 ENDED = ("finished", "abandoned")
 HELP_COMMANDS = (
-    ("/game new", "open a table: the game, seats, variant and options, the time for a move, what "
-                  "happens when it runs out, and whether to play in a thread"),
+    ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
+                   "happens when it runs out, and whether to play in a thread")),
     ("/game join · leave · start", "the table's buttons, as commands"),
     ("/game play", "your choices now, as buttons only you see (or press **My turn** under a post)"),
     ("/game hand", "your secrets: hand, objectives, hidden tokens (only you see them)"),
@@ -265,8 +274,8 @@ HELP_COMMANDS = (
     ("/game replay", "the board at any point of a game, step by step, with what happened"),
     ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
     ("/game resign", "leave a running game for good"),
-    ("/game replace · kick · abandon", "for the table's creator and admins: hand a seat over, drop "
-                                       "a player whose time ran out, end a game"),
+    ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over, drop "
+                                        "a player whose time ran out, end a game")),
 )
 
 
@@ -323,8 +332,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                            options="Further options as name=value, e.g. jump_costs_one_point=true",
                            turn_hours="Time each player has for a move", on_timeout="When the time runs out",
                            thread="Play in a new thread instead of this channel")
-    @app_commands.choices(game=GAME_CHOICES, turn_hours=HOURS_CHOICES,  # type: ignore[misc]
-                          on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(turn_hours=HOURS_CHOICES)  # apart: one call takes choices of one type
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,
@@ -452,7 +461,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if channel is None:
             return
         try:
-            message = channel.get_partial_message(record.table_message_id)  # type: ignore[attr-defined]
+            message = channel.get_partial_message(record.table_message_id)
             await message.edit(embed=table_embed(record), view=table_view(record))
         except discord.HTTPException:
             log.warning("could not refresh table message of game %s", record.id)
@@ -535,7 +544,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.command(name="stats", description="A player's games, wins, ratings and reliability here")
     @app_commands.describe(player="Whose figures (yours by default)")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    async def stats(self, interaction: discord.Interaction,
+                   player: discord.Member | discord.User | None = None) -> None:
         who = player or interaction.user
         figures = await self.bot.service.player_stats(interaction.guild_id or 0, who.id)
         lines = [f"**{who.mention} in this server**"]
@@ -580,7 +590,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
     @app_commands.describe(player="Only this player's games")
     @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    async def history(self, interaction: discord.Interaction,
+                     player: discord.Member | discord.User | None = None) -> None:
         records = await self.bot.service.history(interaction.guild_id or 0, player.id if player else None)
         if not records:
             whose = f"{player.mention} has" if player else "This server has"
@@ -607,10 +618,11 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if record.status in ENDED:
             text = "\n".join([text, result_line(record), presenter.ui(record.key).outcome_text(view, record.mention)])
         file = await presenter.board_file(record, view)
-        kwargs: dict[str, Any] = {"content": text[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+        kwargs: Answer = {"content": text[:2000], "allowed_mentions": discord.AllowedMentions.none(),
+                          "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
-        await interaction.followup.send(ephemeral=True, **kwargs)
+        await interaction.followup.send(**kwargs)
 
     @app_commands.command(name="log", description="What happened recently, in words")
     @app_commands.describe(game="Which game (when several share the channel)", count="How many moves")
@@ -674,7 +686,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
     @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
     @app_commands.describe(player="The player to drop", game="Which game (when several share the channel)")
-    async def kick(self, interaction: discord.Interaction, player: discord.User,
+    async def kick(self, interaction: discord.Interaction, player: discord.Member | discord.User,
                    game: int | None = None) -> None:
         record = await find_game(interaction, game, running_only=True)
         if record is None:
@@ -737,8 +749,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.command(name="replace", description="Hand a player's seat to someone else (creator or Manage Server)")
     @app_commands.describe(player="Who holds the seat now", new_player="Who takes it over",
                            game="Which game (when several share the channel)")
-    async def replace(self, interaction: discord.Interaction, player: discord.User,
-                      new_player: discord.User, game: int | None = None) -> None:
+    async def replace(self, interaction: discord.Interaction, player: discord.Member | discord.User,
+                      new_player: discord.Member | discord.User, game: int | None = None) -> None:
         record = await find_game(interaction, game)
         if record is None:
             return

@@ -185,7 +185,10 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
     else:
         content, view = f"{head}\n\n{waiting_on(new)}", None
     if not on_own_private_message(interaction):
-        await reply(interaction, content[:2000], **({"view": view} if view is not None else {}))
+        if view is None:
+            await reply(interaction, content[:2000])
+        else:
+            await reply(interaction, content[:2000], view=view)
         return
     try:
         await edit(interaction, content=content[:2000], view=view)

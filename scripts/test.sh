@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up the environment on a fresh machine and runs every check: ruff, mypy (strict on games/),
+# Sets up the environment on a fresh machine and runs every check: ruff, mypy (strict, pyproject.toml),
 # then the whole test suite. PostgreSQL (127.0.0.1:5432, database "test") is used when it answers;
 # those tests say so when skipped; so do the browser tests where no Chromium could be installed.
 set -euo pipefail

@@ -49,7 +49,7 @@ class Compiled:
     """A statement's SQL for one dialect, each parameter's bind processor, and the order of its
     parameters when the driver takes them by position (sqlite3's "?"; psycopg takes names)."""
 
-    __slots__ = ("sql", "processors", "order")
+    __slots__ = ("order", "processors", "sql")
 
     def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
         done = cast(SQLCompiler, statement.compile(dialect=dialect))

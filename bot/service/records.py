@@ -116,7 +116,7 @@ class Applied:
         `own`: only those of its own move, without other seats' lines and time-outs), then its
         own private events, marked 🔒."""
         shown = [e for e in self.events_for(seat) if e.get("private_to") is None and (
-            not own or e.get("seat") in (None, seat) and e.get("type") != "timeout")]
+            not own or (e.get("seat") in (None, seat) and e.get("type") != "timeout"))]
         lines = [e["text"] for e in shown]
         secret = [f"🔒 {e['text']}" for e in self.events_for(seat) if e.get("private_to") is not None]
         return (lines[-last:] if last else lines) + secret

@@ -168,11 +168,11 @@ class GameService(Store):
         except IllegalAction as exc:
             raise Illegal(str(exc)) from exc
         now = self.now()
-        values = dict(guild_id=guild_id, channel_id=channel_id, thread_id=None, key=key,
-                      options=resolved, settings=normalise_settings(settings, game),
-                      creator_id=creator_id, seats=["s1"], users={"s1": str(creator_id)},
-                      status="open", seed=None, state=None, version=0, last_seq=0, reminded=[],
-                      waiting=[], created_at=now, updated_at=now)
+        values = {"guild_id": guild_id, "channel_id": channel_id, "thread_id": None, "key": key,
+                  "options": resolved, "settings": normalise_settings(settings, game),
+                  "creator_id": creator_id, "seats": ["s1"], "users": {"s1": str(creator_id)},
+                  "status": "open", "seed": None, "state": None, "version": 0, "last_seq": 0, "reminded": [],
+                  "waiting": [], "created_at": now, "updated_at": now}
 
         def work(conn: Connection) -> dict[str, Any]:
             game_id = conn.execute(insert(GAMES).values(**values).returning(GAMES.c.id)).scalar_one()
@@ -723,9 +723,8 @@ class GameService(Store):
                 self._upsert_player(conn, int(user), last_reminder_at=now)
             reminded = cur["reminded"] if seat in cur["reminded"] else [*cur["reminded"], seat]
             values: dict[str, Any] = {"reminded": reminded}
-            if cur["status"] == "running" and cur["waiting"] is not None:
-                if set(cur["waiting"]) <= set(reminded):
-                    values["remind_at"] = None  # everyone waited on was reminded: not due again
+            if cur["status"] == "running" and cur["waiting"] is not None and set(cur["waiting"]) <= set(reminded):
+                values["remind_at"] = None  # everyone waited on was reminded: not due again
             return Change(values)
 
         data, _ = await self._write(game_id, plan)

@@ -303,7 +303,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                                          f"You can move: {listing}.")
                 return None
             kind, src = parsed
-            routes = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
+            routes: dict[str, list[Action]] = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
             target = find_area(to)
             if target is None or target not in routes:
                 view = gate.private(record, seat) or {}
@@ -540,7 +540,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             return []
         kind, src = parsed
         try:
-            routes = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
+            routes: dict[str, list[Action]] = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
         except Exception:
             log.exception("routes for %s %s in game %s", kind, src, record.id)
             return []

@@ -61,7 +61,8 @@ def conflict_token_text(cid: str) -> str:
     t = CONFLICT.get(cid)
     if t is None:
         return cid
-    return CONFLICT_LOSS.get(t["loss"], t["loss"]).format(n=t["amount"])
+    loss: str = t["loss"]
+    return CONFLICT_LOSS.get(loss, loss).format(n=t["amount"])
 
 
 def pieces_in(view: View, area: str, colour: str) -> tuple[int, bool]:
@@ -238,8 +239,8 @@ class AfricaUI(PlainUI):
         if not colour:
             return ""
         p = player(view, colour)
-        lines = [f"You are **{p['name']}**: {p['vp']} VP, {p['influence']} influence cubes, reputation "
-                 f"{p['reputation']}, {p['supply']} traders in supply."]
+        lines = [(f"You are **{p['name']}**: {p['vp']} VP, {p['influence']} influence cubes, reputation "
+                  f"{p['reputation']}, {p['supply']} traders in supply.")]
         secret = me.get("special_victory_tokens") or []
         if secret:
             lines.append("Your special victory token(s), secret until you use them:")

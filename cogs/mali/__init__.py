@@ -288,7 +288,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
 
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        record, legal = await self.legal_of(interaction, *DECISIONS)
+        _, legal = await self.legal_of(interaction, *DECISIONS)
         return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
 
     # --- autocompletes -------------------------------------------------------------------------
@@ -325,8 +325,9 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         if record is None or not scout or seat is None or seat not in record.to_act:
             return []
         try:
-            routes = gate.ask(record, seat, "reachable", scout=str(scout)) or {}
-        except Exception:
+            routes: dict[str, list[str]] = gate.ask(record, seat, "reachable", scout=str(scout)) or {}
+        except Exception:  # suggestions only: none, but the fault is logged (the Africa cog does the same)
+            log.exception("routes for scout %r in game %s", scout, record.id)
             return []
         return match(current, [app_commands.Choice(
             name=f"{place(n)} · {len(routes[n])} pt{'s' if len(routes[n]) > 1 else ''}"[:100], value=n)
@@ -338,7 +339,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
     async def to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         command = interaction.command.name if interaction.command else ""
         kind = {"jump": "jump", "place": "place_scout", "squad-jump": "squad_jump"}[command]
-        record, legal = await self.legal_of(interaction, kind)
+        _, legal = await self.legal_of(interaction, kind)
         scout = getattr(interaction.namespace, "scout", None)
         targets = [a["to"] for a, _ in legal if not scout or a["scout"] == scout]
         return match(current, [app_commands.Choice(name=place(t)[:100], value=t) for t in dict.fromkeys(targets)])

@@ -174,8 +174,8 @@ class MaquisUI(PlainUI):
 
     def private_text(self, view: View) -> str:
         me = view.get("me") or {}
-        lines = ["Maquis is co-operative and open: the whole table sees the same board. Only the mole's "
-                 "peek at the patrol deck is private to the team."]
+        lines = [("Maquis is co-operative and open: the whole table sees the same board. Only the mole's "
+                  "peek at the patrol deck is private to the team.")]
         if me.get("peek_text"):
             lines.append(f"🔒 The mole reports the next patrol card: **{me['peek_text']}**.")
         if team_size(view) > 1:
@@ -207,11 +207,10 @@ class MaquisUI(PlainUI):
                    "that Day; the lead passes on each Day, in this order. You win or lose together.")
         else:
             who = f"{name(team[0]['seat'])} leads the resistance alone." if team else ""
-        lines = [f"France, 1944. {who}",
-                 f"Missions: {missions}. Complete both before the end of Day {view['end_day']} "
-                 f"({view['difficulty_name']}); lose if morale reaches 0 or no partisan is left.",
-                 "New here? `/maquis help` explains the game; press **My turn** when it is your Day."]
-        return lines
+        return [f"France, 1944. {who}",
+                (f"Missions: {missions}. Complete both before the end of Day {view['end_day']} "
+                 f"({view['difficulty_name']}); lose if morale reaches 0 or no partisan is left."),
+                "New here? `/maquis help` explains the game; press **My turn** when it is your Day."]
 
     def outcome_text(self, view: View, name: Name) -> str:
         out = view.get("outcome") or {}
@@ -222,9 +221,9 @@ class MaquisUI(PlainUI):
         pts = view.get("points", 0)
         who = ", ".join(name(t["seat"]) for t in view.get("team") or [])
         return "\n".join([head, f"Missions: {missions}.",
-                          f"Score: {pts} point{'s' if pts != 1 else ''} (1 a Success, 2 a Major Success), "
-                          f"after {view['days_played']} Day{'s' if view['days_played'] != 1 else ''}; for {who}. "
-                          f"Morale {view['morale']}, soldiers {view['soldiers']}."])
+                          (f"Score: {pts} point{'s' if pts != 1 else ''} (1 a Success, 2 a Major Success), "
+                           f"after {view['days_played']} Day{'s' if view['days_played'] != 1 else ''}; for {who}. "
+                           f"Morale {view['morale']}, soldiers {view['soldiers']}.")])
 
     def action_label(self, view: View, action: dict[str, Any], label: str) -> str:
         if action.get("type") == "place":

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import gate
-from cogs.common import answer_after_commit, bot_of, match, refuse_with_choices, reply, seat_of
+from cogs.common import Answer, answer_after_commit, bot_of, match, refuse_with_choices, reply, seat_of
 from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
 from cogs.panel import panel_message, waiting_on
 from cogs.westerplatte.help import HELP_TOPICS, help_embed
@@ -47,8 +47,7 @@ def wall_id(text: str) -> str | None:
 
 def path_id(text: str) -> str:
     t = text.strip().lower()
-    t = t.removeprefix("path").strip()
-    return t
+    return t.removeprefix("path").strip()
 
 
 def space_number(text: str) -> int | None:
@@ -97,16 +96,17 @@ async def tell(interaction: discord.Interaction, applied: Applied) -> None:
     record = applied.record
     seat = seat_of(interaction, record)
     text = clip(applied.lines_for(seat)) or "Done."
-    kwargs: dict[str, Any] = {}
     passed = any(e.get("type") == "turn" for e in applied.events)
     if seat is not None and seat in record.to_act:
+        file = None
         if passed:
             view = gate.public(record)
             file = await bot.presenter.board_file(record, view) if view is not None else None
-            if file is not None:
-                kwargs["file"] = file
         content, panel = await panel_message(bot, record, seat)
-        await reply(interaction, f"{text}\n\n{content}"[:2000], view=panel, **kwargs)
+        kwargs: Answer = {"view": panel}
+        if file is not None:
+            kwargs["file"] = file
+        await reply(interaction, f"{text}\n\n{content}"[:2000], **kwargs)
     else:
         await reply(interaction, f"{text}\n\n{waiting_on(record) if record.to_act else ''}".strip()[:2000])
 

@@ -188,8 +188,8 @@ class WesterplatteUI(PlainUI):
     def opening_lines(self, view: View, name: Name) -> list[str]:
         seats = list(dict.fromkeys(o["seat"] for o in view["officers"]))
         team = "; ".join(owner_line(view, s, name) for s in seats)
-        lines = [f"1 September 1939. The defenders of Westerplatte: {team}. Hold the wall until the end of day 7; "
-                 "you win or lose together.",
+        lines = [(f"1 September 1939. The defenders of Westerplatte: {team}. Hold the wall until the end of day 7; "
+                  "you win or lose together."),
                  "Action tiles: " + ", ".join(f"{short_place(t['wall'])} {t['name']}" for t in view["tiles"]) + ".",
                  "Germans on the paths: " + "; ".join(troop_text(view, p["id"]) for p in view["paths"]
                                                       if p["troop"]) + "."]

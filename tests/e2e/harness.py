@@ -132,6 +132,8 @@ def check_kept_games_on_close(bot: TabletopBot) -> None:
 async def kept_games_agree(bot: TabletopBot) -> None:
     """Every game the bot keeps in memory is the stored game, or an older version of it, and was
     never changed in place: the engine's state still dumps to the record's snapshot."""
+    if bot._engine is None:  # never set up: it keeps no games
+        return
     stored = GameService(bot._engine)
     for record in bot.service.cache.records():
         fresh = await stored.get(record.id)

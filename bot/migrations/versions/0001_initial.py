@@ -5,6 +5,7 @@ Revises:
 Create Date: 2025-11-22
 """
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -16,7 +17,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
-def json() -> sa.types.TypeEngine:
+def json() -> sa.types.TypeEngine[Any]:
     return sa.JSON(none_as_null=True).with_variant(postgresql.JSONB(none_as_null=True),
                                                    "postgresql")
 
