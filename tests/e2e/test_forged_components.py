@@ -34,7 +34,7 @@ async def test_in_a_dm_a_button_shows_only_the_pressers_own_games(fake_discord: 
     bot = await start_bot(sim, sqlite(tmp_path), seed=1)
     gid = await two_player_game(sim, bot)  # alice and bob, in the server's channel
     record = await bot.service.get(gid)
-    ver = record.version
+    ver = record.state_version  # what the panel's components carry
     dm = sim.dm_channel(sim.carol)
     for custom_id, components in ((f"tr:r:{gid}:0:f", button(f"tr:r:{gid}:0:f")),
                                   (f"tr:p:{gid}", button(f"tr:p:{gid}")),
@@ -54,7 +54,7 @@ async def test_in_a_dm_a_button_shows_only_the_pressers_own_games(fake_discord: 
         assert "Replay of game" not in text and "Your choices" not in text, (custom_id, text)
         assert forged.text == "forged" and not forged.history, custom_id
     after = await bot.service.get(gid)
-    assert (after.version, after.players) == (ver, record.players)
+    assert (after.version, after.players) == (record.version, record.players)
     # A seat of the game may use its buttons in a DM.
     mine = sim.create_bot_message(sim.dm_channel(sim.alice), "replay", components=button(f"tr:r:{gid}:0:f"))
     replay = await press(sim, sim.alice, mine, f"tr:r:{gid}:0:f")
@@ -66,7 +66,7 @@ async def test_a_forged_button_on_a_public_post_never_overwrites_it(fake_discord
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=1)
     gid = await two_player_game(sim, bot)
-    ver = (await bot.service.get(gid)).version
+    ver = (await bot.service.get(gid)).state_version
     for custom_id, components in ((f"tr:r:{gid}:0:f", button(f"tr:r:{gid}:0:f")),
                                   (f"tr:g:{gid}:{ver}", select(f"tr:g:{gid}:{ver}", "0")),
                                   (f"tr:b:{gid}:{ver}", button(f"tr:b:{gid}:{ver}")),
@@ -79,7 +79,7 @@ async def test_a_forged_button_on_a_public_post_never_overwrites_it(fake_discord
         assert post.components[0].custom_id == custom_id, custom_id
         assert all(m.ephemeral for m in result.messages), custom_id
     # The last one was Alice's legal card: played, and she was answered privately.
-    assert (await bot.service.get(gid)).version == ver + 1
+    assert (await bot.service.get(gid)).state_version == ver + 1
 
 
 async def test_a_forged_table_button_edits_only_the_tables_own_message(fake_discord: FakeDiscord,
