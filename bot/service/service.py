@@ -9,10 +9,11 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, or_, select, union_all
+from sqlalchemy import String, bindparam, case, cast, delete, func, insert, or_, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql import Select
 
 from bot.ratings import START, elo, placings
 from bot.service.errors import (
@@ -70,6 +71,27 @@ IN_CHANNEL = (select(GAMES).where(GAMES.c.id.in_(union_all(
     select(GAMES.c.id).where(GAMES.c.channel_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)),
     select(GAMES.c.id).where(GAMES.c.thread_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)))),
     GAMES.c.guild_id == bindparam("c_guild")).order_by(GAMES.c.id))
+
+
+def offered_query(titles: dict[str, str], guild_id: int, channel_id: int, text: str = "", *,
+                  key: str | None = None, limit: int = 25) -> Select[Any]:
+    """The open and running games of a server whose "#number title (status" holds `text` (any
+    case): the channel's or thread's first, then the server's, by number; at most `limit`, without
+    their states. One query, filtered and cut in the database: a busy server's games never all
+    read (the `game` autocomplete fell back to all of them and filtered them in Python)."""
+    lowered = {k: t.lower() for k, t in titles.items()}
+    title = case(lowered, value=GAMES.c.key, else_=GAMES.c.key) if lowered else GAMES.c.key
+    label = "#" + cast(GAMES.c.id, String) + " " + title + " (" + GAMES.c.status
+    where = [GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ACTIVE)]
+    if key is not None:
+        where.append(GAMES.c.key == key)
+    if text:
+        where.append(label.contains(text.lower(), autoescape=True))
+    here = case((or_(GAMES.c.channel_id == channel_id, GAMES.c.thread_id == channel_id), 0), else_=1)
+    return (select(*[c for c in GAMES.c if c.name != "state"]).where(*where)
+            .order_by(here, GAMES.c.id).limit(limit))
+
+
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
@@ -544,6 +566,13 @@ class GameService(Store):
         if active_only:
             where.append(GAMES.c.status.in_(ACTIVE))
         return await self._select(*where, light=True)
+
+    async def offered(self, guild_id: int, channel_id: int, text: str = "", *, key: str | None = None,
+                      limit: int = 25) -> list[GameRecord]:
+        """The open and running games of a server that a `game` option offers for `text` (see
+        `offered_query`): the channel's (or thread's) first, at most `limit`, light records."""
+        titles = {k: g.title for k, g in self.games.items()}
+        return await self._records(offered_query(titles, guild_id, channel_id, text, key=key, limit=limit))
 
     async def log(self, game_id: int, limit: int | None = 20, *, guild_id: int | None = None,
                   include_undone: bool = True) -> list[LogEntry]:
