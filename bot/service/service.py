@@ -5,6 +5,7 @@ The rules of the service live here; rows, records and the one write path in bot/
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 from datetime import datetime, timedelta
 from typing import Any
@@ -73,23 +74,26 @@ IN_CHANNEL = (select(GAMES).where(GAMES.c.id.in_(union_all(
     GAMES.c.guild_id == bindparam("c_guild")).order_by(GAMES.c.id))
 
 
-def offered_query(titles: dict[str, str], guild_id: int, channel_id: int, text: str = "", *,
-                  key: str | None = None, limit: int = 25) -> Select[Any]:
-    """The open and running games of a server whose "#number title (status" holds `text` (any
-    case): the channel's or thread's first, then the server's, by number; at most `limit`, without
-    their states. One query, filtered and cut in the database: a busy server's games never all
-    read (the `game` autocomplete fell back to all of them and filtered them in Python)."""
-    lowered = {k: t.lower() for k, t in titles.items()}
+@functools.lru_cache(maxsize=16)
+def offered_query(titles: tuple[tuple[str, str], ...], typed: bool, kind: bool) -> Select[Any]:
+    """The open and running games of server `o_guild` whose "#number title (status" is LIKE
+    `o_text` (`typed`; the text lowered, `/` its escape), of kind `o_key` (`kind`): the channel's
+    or thread's (`o_channel`) first, then the server's, by number; at most `o_limit`, without
+    their states. Filtered and cut in the database, served by the (guild_id, status) index: the
+    `game` autocomplete read all of a busy server's games and filtered them in Python. Built once
+    for each shape (building it cost more than running it on a small server)."""
+    lowered = {k: t.lower() for k, t in titles}
     title = case(lowered, value=GAMES.c.key, else_=GAMES.c.key) if lowered else GAMES.c.key
     label = "#" + cast(GAMES.c.id, String) + " " + title + " (" + GAMES.c.status
-    where = [GAMES.c.guild_id == guild_id, GAMES.c.status.in_(ACTIVE)]
-    if key is not None:
-        where.append(GAMES.c.key == key)
-    if text:
-        where.append(label.contains(text.lower(), autoescape=True))
-    here = case((or_(GAMES.c.channel_id == channel_id, GAMES.c.thread_id == channel_id), 0), else_=1)
+    where = [GAMES.c.guild_id == bindparam("o_guild"), GAMES.c.status.in_(ACTIVE)]
+    if kind:
+        where.append(GAMES.c.key == bindparam("o_key"))
+    if typed:
+        where.append(label.like(bindparam("o_text", type_=String), escape="/"))
+    here = case((or_(GAMES.c.channel_id == bindparam("o_channel"), GAMES.c.thread_id == bindparam("o_channel")), 0),
+                else_=1)
     return (select(*[c for c in GAMES.c if c.name != "state"]).where(*where)
-            .order_by(here, GAMES.c.id).limit(limit))
+            .order_by(here, GAMES.c.id).limit(bindparam("o_limit")))
 
 
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
@@ -571,8 +575,11 @@ class GameService(Store):
                       limit: int = 25) -> list[GameRecord]:
         """The open and running games of a server that a `game` option offers for `text` (see
         `offered_query`): the channel's (or thread's) first, at most `limit`, light records."""
-        titles = {k: g.title for k, g in self.games.items()}
-        return await self._records(offered_query(titles, guild_id, channel_id, text, key=key, limit=limit))
+        titles = tuple(sorted((k, g.title) for k, g in self.games.items()))
+        escaped = text.lower().replace("/", "//").replace("%", "/%").replace("_", "/_")
+        query = offered_query(titles, bool(text), key is not None)
+        return await self._records(query, {"o_guild": guild_id, "o_channel": channel_id, "o_key": key,
+                                           "o_text": f"%{escaped}%", "o_limit": limit})
 
     async def log(self, game_id: int, limit: int | None = 20, *, guild_id: int | None = None,
                   include_undone: bool = True) -> list[LogEntry]:
