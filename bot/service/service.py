@@ -730,8 +730,10 @@ class GameService(Store):
         reminded for this deadline, and that player not reminded in the last 4 hours (one pair
         per player)."""
         now = now or self.now()
+        # Earliest reminder first: ordered by the index's own column (ordered by deadline,
+        # PostgreSQL's generic plan walked every running game by deadline, filtering remind_at).
         games = await self._select(GAMES.c.status == "running", GAMES.c.remind_at <= now,
-                                   order=GAMES.c.deadline_at, limit=50, light=True)
+                                   order=GAMES.c.remind_at, limit=50, light=True)
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:

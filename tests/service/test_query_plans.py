@@ -74,6 +74,7 @@ async def test_the_autocomplete_and_the_tick_are_served_by_indexes(tmp_path: Pat
         assert "ix_games_guild_status (guild_id=? AND status=?)" in plan and "SCAN" not in plan, plan
     assert "ix_games_due (status=? AND deadline_at<?)" in due[0] and "SCAN" not in due[0], due
     assert "ix_games_remind (status=? AND remind_at<?)" in reminders[0] and "SCAN" not in reminders[0], reminders
+    assert "TEMP B-TREE" not in reminders[0] + due[0], (reminders, due)  # in the index's order, no sort
     assert len(reminders) == 2 and "SCAN" not in reminders[1], reminders  # the players' last reminders, by key
     assert "ix_outbox_unposted (posted_at=?)" in posting[0] and "SCAN" not in posting[0], posting
     assert found and len(found) <= 25 and all(r.key == "mali" and r.guild_id == GUILD for r in found)
