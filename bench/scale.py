@@ -174,8 +174,8 @@ async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, A
         for _ in range(60):
             for side in sides:
                 await side.move()
-        # The ticks last: just after the 10,000 rows were written, PostgreSQL's first reads of them
-        # (and the unit of work's first connections) cost the large side alone.
+        # The ticks last, 10 a side: from the sixth run of a statement psycopg prepares it and
+        # PostgreSQL may keep a generic plan, as in a bot that has run for a while.
         for _ in range(10):
             for side in sides:
                 await asyncio.sleep(0.05)

@@ -2,10 +2,13 @@
 never a walk through every stored game (SQLite's plan, without ANALYZE, as the bot runs it)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import event, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -15,6 +18,7 @@ from bot.db import make_engine, upgrade
 from bot.service import GameService
 from bot.service.store import GAMES, OUTBOX
 from games import registry
+from tests.service.helpers import Db
 
 GUILD = 1  # a tenth of the stored games
 
@@ -78,3 +82,59 @@ async def test_the_autocomplete_and_the_tick_are_served_by_indexes(tmp_path: Pat
     assert len(reminders) == 2 and "SCAN" not in reminders[1], reminders  # the players' last reminders, by key
     assert "ix_outbox_unposted (posted_at=?)" in posting[0] and "SCAN" not in posting[0], posting
     assert found and len(found) <= 25 and all(r.key == "mali" and r.guild_id == GUILD for r in found)
+
+
+def generic(statement: str, parameters: dict[str, Any]) -> tuple[str, str]:
+    """A psycopg statement as PREPARE text and the EXECUTE arguments (its literal values)."""
+    names: list[str] = []
+
+    def number(found: re.Match[str]) -> str:
+        if found[1] not in names:
+            names.append(found[1])
+        return f"${names.index(found[1]) + 1}"
+
+    text = re.sub(r"%\((\w+)\)s", number, statement)
+    def literal(value: Any) -> str:  # quoted, and % doubled for the driver's own placeholders
+        return "NULL" if value is None else "'{}'".format(str(value).replace("'", "''").replace("%", "%%"))
+
+    values = ", ".join(literal(parameters[n]) for n in names)
+    return text, values
+
+
+async def test_postgresql_generic_plans_of_the_tick_use_their_indexes(db: Db) -> None:
+    """After five runs psycopg prepares a statement and PostgreSQL may keep a generic plan, made
+    without the values (and, before autovacuum's ANALYZE, without statistics): ordered by
+    deadline, the reminders' plan walked every running game by deadline."""
+    if db.backend != "postgresql":
+        pytest.skip("PostgreSQL's generic plans")
+    async with db.engine.begin() as conn:  # states of a real size: the planner counts pages
+        for start in range(0, 10_000, 2000):
+            await conn.execute(insert(GAMES), [{**stored(n), "state": {"pad": "x" * 1500}}
+                                               for n in range(start, start + 2000)])
+    service = GameService(db.engine, clock=lambda: NOW, games=registry.GAMES)
+    seen: list[tuple[str, Any]] = []
+
+    def note(conn: Any, cursor: Any, statement: str, parameters: Any, context: Any, many: bool) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            seen.append((statement, parameters))
+
+    event.listen(Engine, "before_cursor_execute", note)
+    try:
+        await service.due(NOW - timedelta(days=30))
+        await service.due_reminders(NOW - timedelta(days=30))
+        await service.offered(GUILD, 150, "mal")
+    finally:
+        event.remove(Engine, "before_cursor_execute", note)
+    assert len(seen) == 3, seen
+    async with db.engine.connect() as conn:
+        await conn.exec_driver_sql("SET plan_cache_mode = force_generic_plan")
+        plans = []
+        for n, (statement, parameters) in enumerate(seen):
+            text, values = generic(statement, parameters)
+            await conn.exec_driver_sql(f"PREPARE probe{n} AS {text}")
+            rows = await conn.exec_driver_sql(f"EXPLAIN EXECUTE probe{n}({values})")
+            plans.append("\n".join(r[0] for r in rows))
+    due, reminders, offered = plans
+    assert "ix_games_due" in due and "Filter" not in due and "Seq Scan" not in due, due
+    assert "ix_games_remind" in reminders and "Filter" not in reminders and "Seq Scan" not in reminders, reminders
+    assert "ix_games_guild" in offered and "Seq Scan" not in offered, offered
