@@ -6,8 +6,11 @@ stored row carries that state and its log (finished, abandoned and running games
 servers). The server the bench plays in holds `--share` of them (a big server: 10% by default;
 an even spread over 50 servers would be 2%), so its lookups meet many of its own games.
 Then, on a database holding `--stored` games and on one holding 10, side by side:
-- the scheduler's tick (due deadlines and reminders) and the longest event-loop stall during it;
-- the `game` autocomplete's fallback to a server's games (p50, p99);
+- the scheduler's tick (due deadlines and reminders) and the longest event-loop stall during it,
+  an hour ahead (the large database then has up to 50 overdue games to return, the small one none)
+  and idle (60 hours back: nothing due on either, the selections' own cost);
+- the `game` autocomplete (`offered`: one query, typed text and a limit of 25; p50, p99), and beside
+  it what it was before (`in_guild`, every open or running game of the server, filtered in Python);
 - finding the game in a channel and making a move (median).
 The two databases are open at once and measured in turn, figure by figure.
 Prints one JSON object per backend with the ratios. No test asserts a time.
@@ -70,8 +73,11 @@ class Side:
     def __init__(self, engine: Any, service: GameService, game_id: int) -> None:
         self.engine, self.service, self.game_id = engine, service, game_id
         self.ticks: list[float] = []
+        self.idle_ticks: list[float] = []
         self.stalls: list[float] = []
         self.autocomplete: list[float] = []
+        self.autocomplete_before: list[float] = []
+        self.due_rows: list[int] = []
         self.moves: list[float] = []
         self.rng = playout_rng(9)
         self.in_server = 0  # stored games moved into the bench's server
@@ -103,16 +109,27 @@ class Side:
     async def tick(self) -> None:
         with LoopWatch() as watch:
             started = time.perf_counter()
-            await self.service.due(NOW + timedelta(hours=1))
+            due = await self.service.due(NOW + timedelta(hours=1))
             await self.service.due_reminders(NOW + timedelta(hours=1))
+            self.due_rows.append(len(due))
             self.ticks.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            idle = await self.service.due(NOW - timedelta(hours=60))
+            idle += [r for r, _ in await self.service.due_reminders(NOW - timedelta(hours=60))]
+            assert not idle, "something due 60 hours back"
+            self.idle_ticks.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.005)
         self.stalls.append(watch.longest)
 
-    async def complete(self) -> None:
+    async def complete(self, typed: str) -> None:
+        """The `game` option typed into from a channel without games: now, and as it was."""
         started = time.perf_counter()
-        await self.service.in_guild(GUILD)
+        await self.service.offered(GUILD, CHANNEL + 100, typed)
         self.autocomplete.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        records = await self.service.in_guild(GUILD)
+        _ = [r for r in records if typed in f"#{r.id} {r.game.title} ({r.status}, {len(r.seats)} players)".lower()][:25]
+        self.autocomplete_before.append((time.perf_counter() - started) * 1000)
 
     async def move(self) -> None:
         """Find the game in its channel and make a move (a finished game is replaced, untimed)."""
@@ -130,9 +147,14 @@ class Side:
         self.moves.append((time.perf_counter() - started) * 1000)
 
     def figures(self) -> dict[str, Any]:
-        return {"tick_ms": round(statistics.median(self.ticks), 2), "tick_stall_ms": round(max(self.stalls), 2),
+        return {"tick_ms": round(statistics.median(self.ticks), 2),
+                "tick_idle_ms": round(statistics.median(self.idle_ticks), 2),
+                "tick_stall_ms": round(max(self.stalls), 2),
                 "autocomplete_p50_ms": pct(self.autocomplete, 0.5),
                 "autocomplete_p99_ms": pct(self.autocomplete, 0.99),
+                "autocomplete_before_p50_ms": pct(self.autocomplete_before, 0.5),
+                "autocomplete_before_p99_ms": pct(self.autocomplete_before, 0.99),
+                "due_rows_a_tick": max(self.due_rows),
                 "lookup_and_move_ms": round(statistics.median(self.moves), 2)}
 
 
@@ -146,16 +168,18 @@ async def backend(name: str, url_for: Any, stored: int, shapes: list[dict[str, A
             url, schema = url_for(tag)
             sides.append(await Side.open(url, count, shapes, schema, share))
         many, few = sides
-        for _ in range(5):
+        for n in range(60):
             for side in sides:
-                await asyncio.sleep(0.05)
-                await side.tick()
-        for _ in range(60):
-            for side in sides:
-                await side.complete()
+                await side.complete(("", "m", "mali", "#1", "open")[n % 5])
         for _ in range(60):
             for side in sides:
                 await side.move()
+        # The ticks last, 10 a side: from the sixth run of a statement psycopg prepares it and
+        # PostgreSQL may keep a generic plan, as in a bot that has run for a while.
+        for _ in range(10):
+            for side in sides:
+                await asyncio.sleep(0.05)
+                await side.tick()
     finally:
         for side in sides:
             await side.engine.dispose()

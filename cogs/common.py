@@ -221,17 +221,10 @@ async def game_autocomplete(interaction: discord.Interaction, current: str,
     service = bot_of(interaction).service
     if interaction.guild_id is None:
         return []
-    records = await service.in_channel(interaction.guild_id, where_id(interaction))
-    if not records:
-        records = await service.in_guild(interaction.guild_id)
-    choices = []
-    for r in records:
-        if key and r.key != key:
-            continue
-        label = f"#{r.id} {r.game.title} ({r.status}, {len(r.seats)} players)"
-        if current.lower() in label.lower():
-            choices.append(app_commands.Choice(name=label[:100], value=r.id))
-    return choices[:25]
+    # One query, typed text and limit in it: the channel's games first, then the server's.
+    records = await service.offered(interaction.guild_id, where_id(interaction), current, key=key, limit=25)
+    return [app_commands.Choice(name=f"#{r.id} {r.game.title} ({r.status}, {len(r.seats)} players)"[:100],
+                                value=r.id) for r in records]
 
 
 class OffersGames:

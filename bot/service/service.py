@@ -5,14 +5,16 @@ The rules of the service live here; rows, records and the one write path in bot/
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, or_, select, union_all
+from sqlalchemy import String, bindparam, case, cast, delete, func, insert, or_, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql import Select
 
 from bot.ratings import START, elo, placings
 from bot.service.errors import (
@@ -70,6 +72,30 @@ IN_CHANNEL = (select(GAMES).where(GAMES.c.id.in_(union_all(
     select(GAMES.c.id).where(GAMES.c.channel_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)),
     select(GAMES.c.id).where(GAMES.c.thread_id == bindparam("c_channel"), GAMES.c.status.in_(ACTIVE)))),
     GAMES.c.guild_id == bindparam("c_guild")).order_by(GAMES.c.id))
+
+
+@functools.lru_cache(maxsize=16)
+def offered_query(titles: tuple[tuple[str, str], ...], typed: bool, kind: bool) -> Select[Any]:
+    """The open and running games of server `o_guild` whose "#number title (status" is LIKE
+    `o_text` (`typed`; the text lowered, `/` its escape), of kind `o_key` (`kind`): the channel's
+    or thread's (`o_channel`) first, then the server's, by number; at most `o_limit`, without
+    their states. Filtered and cut in the database, served by the (guild_id, status) index: the
+    `game` autocomplete read all of a busy server's games and filtered them in Python. Built once
+    for each shape (building it cost more than running it on a small server)."""
+    lowered = {k: t.lower() for k, t in titles}
+    title = case(lowered, value=GAMES.c.key, else_=GAMES.c.key) if lowered else GAMES.c.key
+    label = "#" + cast(GAMES.c.id, String) + " " + title + " (" + GAMES.c.status
+    where = [GAMES.c.guild_id == bindparam("o_guild"), GAMES.c.status.in_(ACTIVE)]
+    if kind:
+        where.append(GAMES.c.key == bindparam("o_key"))
+    if typed:
+        where.append(label.like(bindparam("o_text", type_=String), escape="/"))
+    here = case((or_(GAMES.c.channel_id == bindparam("o_channel"), GAMES.c.thread_id == bindparam("o_channel")), 0),
+                else_=1)
+    return (select(*[c for c in GAMES.c if c.name != "state"]).where(*where)
+            .order_by(here, GAMES.c.id).limit(bindparam("o_limit")))
+
+
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
@@ -545,6 +571,16 @@ class GameService(Store):
             where.append(GAMES.c.status.in_(ACTIVE))
         return await self._select(*where, light=True)
 
+    async def offered(self, guild_id: int, channel_id: int, text: str = "", *, key: str | None = None,
+                      limit: int = 25) -> list[GameRecord]:
+        """The open and running games of a server that a `game` option offers for `text` (see
+        `offered_query`): the channel's (or thread's) first, at most `limit`, light records."""
+        titles = tuple(sorted((k, g.title) for k, g in self.games.items()))
+        escaped = text.lower().replace("/", "//").replace("%", "/%").replace("_", "/_")
+        query = offered_query(titles, bool(text), key is not None)
+        return await self._records(query, {"o_guild": guild_id, "o_channel": channel_id, "o_key": key,
+                                           "o_text": f"%{escaped}%", "o_limit": limit})
+
     async def log(self, game_id: int, limit: int | None = 20, *, guild_id: int | None = None,
                   include_undone: bool = True) -> list[LogEntry]:
         """The last `limit` log entries (all with None), oldest first."""
@@ -694,8 +730,10 @@ class GameService(Store):
         reminded for this deadline, and that player not reminded in the last 4 hours (one pair
         per player)."""
         now = now or self.now()
+        # Earliest reminder first: ordered by the index's own column (ordered by deadline,
+        # PostgreSQL's generic plan walked every running game by deadline, filtering remind_at).
         games = await self._select(GAMES.c.status == "running", GAMES.c.remind_at <= now,
-                                   order=GAMES.c.deadline_at, limit=50, light=True)
+                                   order=GAMES.c.remind_at, limit=50, light=True)
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}
         if ids:
