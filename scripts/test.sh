@@ -14,5 +14,6 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
 fi
 .venv/bin/ruff check .
 .venv/bin/mypy games bot cogs renderers tests bench localdiscord
-# Two workers: CI has two cores.
-exec .venv/bin/python -m pytest -q -rs -n 2 "$@"
+# Two workers (CI has two cores), each handed one test at a time: with the known slow tests
+# first (tests/conftest.py), no long test is left to run alone at the end.
+exec .venv/bin/python -m pytest -q -rs -n 2 --maxschedchunk 1 "$@"

@@ -13,6 +13,7 @@ attachment ids).
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import re
@@ -29,6 +30,7 @@ from referencing.jsonschema import DRAFT202012
 
 SPEC_URI = "urn:discord-openapi"
 API_PREFIX = "/api/v10"
+JUDGED_KEPT = 50_000  # bodies whose judgment is kept (digests: a few MB)
 
 
 def spec_path() -> Path:
@@ -77,6 +79,7 @@ class OpenAPISpec:
         # Prefer templates with more literal characters (``/users/@me`` over ``/users/{user_id}``).
         self.operations.sort(key=lambda o: -len(re.sub(r"\{[^}]+\}", "", o.template)))
         self._validators: dict[str, jsonschema.protocols.Validator] = {}
+        self._judged: dict[str, str | None] = {}  # schema pointer + digest of the body's JSON -> violation
 
     def find(self, method: str, path: str) -> Operation | None:
         path = path.removeprefix(API_PREFIX)
@@ -85,13 +88,12 @@ class OpenAPISpec:
                 return op
         return None
 
-    def _validator(self, op: Operation) -> jsonschema.protocols.Validator:
-        v = self._validators.get(op.schema_pointer or "")
+    def _validator(self, pointer: str) -> jsonschema.protocols.Validator:
+        v = self._validators.get(pointer)
         if v is None:
-            schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                      "$ref": SPEC_URI + (op.schema_pointer or "")}
+            schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": SPEC_URI + pointer}
             v = jsonschema.Draft202012Validator(schema, registry=self.registry)
-            self._validators[op.schema_pointer or ""] = v
+            self._validators[pointer] = v
         return v
 
     def validate(self, method: str, path: str, body: Any) -> str | None:
@@ -103,13 +105,27 @@ class OpenAPISpec:
             return None
         if op.schema_pointer is None:
             return f"{method} {path} ({op.operation_id}): spec defines no JSON body but one was sent"
-        errors = list(self._validator(op).iter_errors(body))
+        violation = self._violation(op.schema_pointer, body)
+        return None if violation is None else f"{method} {path} ({op.operation_id} {op.template}): {violation}"
+
+    def _violation(self, pointer: str, body: Any) -> str | None:
+        """Where and why the body breaks the schema, or None. The same body against the same schema
+        is judged once (a game's bots send the same replies and panels again and again)."""
+        key = pointer + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+        if key not in self._judged:
+            if len(self._judged) >= JUDGED_KEPT:
+                self._judged.clear()
+            self._judged[key] = self._judge(pointer, body)
+        return self._judged[key]
+
+    def _judge(self, pointer: str, body: Any) -> str | None:
+        errors = list(self._validator(pointer).iter_errors(body))
         if not errors:
             return None
         error = _narrow(max(errors, key=relevance))
         where = "/".join(str(p) for p in error.absolute_path) or "<body>"
         detail = error.message if len(error.message) < 300 else error.message[:300] + "..."
-        return f"{method} {path} ({op.operation_id} {op.template}): at {where}: {detail}"
+        return f"at {where}: {detail}"
 
 
 def _is_discriminator_miss(e: jsonschema.ValidationError) -> bool:

@@ -182,8 +182,9 @@ def test_random_play_finishes(players, variant, jcop):
 
 
 def test_random_play_reaches_both_endings():
+    # 40 games a variant: seed 5 gives 8 victories in basic and 11 in extended, the rest lost.
     for variant, lose in (("basic", "fourth_token"), ("extended", "third_district")):
-        res = simulate("mali", 2, {"variant": variant}, 300, seed=5)
+        res = simulate("mali", 2, {"variant": variant}, 40, seed=5)
         assert res["reasons"].get("victory", 0) > 0 and res["reasons"].get(lose, 0) > 0
 
 
