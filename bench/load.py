@@ -823,9 +823,19 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 async def main(argv: list[str] | None = None, emit: Callable[[dict[str, Any]], None] | None = None) -> None:
+    """Every figure; the bot's warnings are silenced meanwhile (they are not figures) and the
+    process's logging is given back as it was (a test runs this in-process)."""
+    before = logging.root.manager.disable
+    logging.disable(logging.WARNING)
+    try:
+        await every_figure(argv, emit)
+    finally:
+        logging.disable(before)
+
+
+async def every_figure(argv: list[str] | None, emit: Callable[[dict[str, Any]], None] | None) -> None:
     args = parse(argv)
     say = emit or (lambda result: print(json.dumps(result), flush=True))
-    logging.disable(logging.WARNING)
     shapes = templates()
     backends = args.backends.split(",")
     if "sqlite" in backends:
