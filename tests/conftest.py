@@ -23,7 +23,7 @@ def known_durations(path: Path = SLOW_LIST) -> dict[str, float]:
 
 def longest_first(items: list[pytest.Item], durations: dict[str, float]) -> list[pytest.Item]:
     """The known slow tests first, longest first, then every other test in its collected order:
-    with two workers fed one test at a time (scripts/test.sh), no long test starts last."""
+    with the workers fed one test at a time (scripts/test.sh), no long test starts last."""
     slow = sorted((item for item in items if item.nodeid in durations), key=lambda i: -durations[i.nodeid])
     return slow + [item for item in items if item.nodeid not in durations]
 
