@@ -1,9 +1,11 @@
 """Running the real bot against the Discord simulator, on SQLite or PostgreSQL."""
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import secrets
+import sys
 import weakref
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -21,6 +23,34 @@ from bot.service import GameService
 from bot.service.records import GameRecord, LogEntry
 from games.base import canonical
 from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def bot_process(sim: FakeDiscord, url: str) -> tuple[asyncio.subprocess.Process, list[str]]:
+    """`python -m bot` as its own process against the simulator, once logged in, and its log
+    lines so far (`read_rest` keeps reading the later ones)."""
+    env = {**os.environ, "DISCORD_TOKEN": sim.token, "DATABASE_URL": url, "DISCORD_API_BASE": sim.api_base,
+           "DISCORD_GATEWAY_URL": sim.gateway_url, "TICK_SECONDS": "3600", "LOG_LEVEL": "INFO",
+           "PYTHONPATH": str(ROOT)}
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=env,
+                                                stderr=asyncio.subprocess.PIPE)
+    assert proc.stderr is not None
+    lines: list[str] = []
+    async with asyncio.timeout(60):
+        while not any("Logged in as" in line for line in lines):
+            line = (await proc.stderr.readline()).decode()
+            if not line:
+                raise AssertionError("the bot exited before it was ready:\n" + "".join(lines))
+            lines.append(line)
+    return proc, lines
+
+
+async def read_rest(proc: asyncio.subprocess.Process, lines: list[str]) -> None:
+    """The process's later log lines, until it ends."""
+    assert proc.stderr is not None
+    while line := (await proc.stderr.readline()).decode():
+        lines.append(line)
 
 PG_ADMIN = os.environ.get("E2E_PG_DSN", "postgresql://postgres@127.0.0.1:5432/test")
 _pg_state: dict[str, str | None] = {}

@@ -3,10 +3,8 @@ and a button posted before the kill still works."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
-import sys
 from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -14,36 +12,15 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot import gate
 from bot.db import make_engine
 from bot.service import GameService
+from tests.e2e.harness import bot_process, read_rest
 from tests.fakediscord import FakeDiscord
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def launch(sim: FakeDiscord, url: str) -> asyncio.subprocess.Process:
     """`python -m bot` against the simulator; returns once it logged in and is ready."""
-    env = {**os.environ, "DISCORD_TOKEN": sim.token, "DATABASE_URL": url, "DISCORD_API_BASE": sim.api_base,
-           "DISCORD_GATEWAY_URL": sim.gateway_url, "TICK_SECONDS": "3600", "LOG_LEVEL": "INFO",
-           "PYTHONPATH": str(ROOT)}
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=env,
-                                                stderr=asyncio.subprocess.PIPE)
-    assert proc.stderr is not None
-    seen: list[str] = []
-    async with asyncio.timeout(60):
-        while True:
-            line = (await proc.stderr.readline()).decode()
-            if not line:
-                raise AssertionError("the bot exited before it was ready:\n" + "".join(seen))
-            seen.append(line)
-            if "Logged in as" in line:
-                break
-    asyncio.get_running_loop().create_task(drain(proc))
+    proc, lines = await bot_process(sim, url)
+    asyncio.get_running_loop().create_task(read_rest(proc, lines))
     return proc
-
-
-async def drain(proc: asyncio.subprocess.Process) -> None:
-    assert proc.stderr is not None
-    while await proc.stderr.readline():
-        pass
 
 
 async def game_state(engine: AsyncEngine, gid: int) -> tuple[int, list[str], str]:

@@ -3,42 +3,15 @@ the gateway and the database and exits 0, instead of dying by the signal."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.harness import bot_process, read_rest
 from tests.fakediscord import FakeDiscord
 
-ROOT = Path(__file__).resolve().parents[2]
 CUT_OFF = 1006  # what the server sees when a connection ends without a close frame
-
-
-async def start(sim: FakeDiscord, url: str) -> tuple[asyncio.subprocess.Process, list[str]]:
-    """The bot as its own process against the simulator, once logged in; its log lines so far,
-    and (kept reading) every later one."""
-    env = {**os.environ, "DISCORD_TOKEN": sim.token, "DATABASE_URL": url, "DISCORD_API_BASE": sim.api_base,
-           "DISCORD_GATEWAY_URL": sim.gateway_url, "TICK_SECONDS": "3600", "LOG_LEVEL": "INFO",
-           "PYTHONPATH": str(ROOT)}
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=env,
-                                                stderr=asyncio.subprocess.PIPE)
-    assert proc.stderr is not None
-    lines: list[str] = []
-    async with asyncio.timeout(60):
-        while not any("Logged in as" in line for line in lines):
-            line = (await proc.stderr.readline()).decode()
-            if not line:
-                raise AssertionError("the bot exited before it was ready:\n" + "".join(lines))
-            lines.append(line)
-    return proc, lines
-
-
-async def read_rest(proc: asyncio.subprocess.Process, lines: list[str]) -> None:
-    assert proc.stderr is not None
-    while line := (await proc.stderr.readline()).decode():
-        lines.append(line)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
@@ -46,7 +19,7 @@ async def test_a_signal_closes_the_bot_cleanly(fake_discord: FakeDiscord, tmp_pa
                                                signum: signal.Signals) -> None:
     sim = fake_discord
     db = tmp_path / "bot.sqlite3"
-    proc, lines = await start(sim, f"sqlite+aiosqlite:///{db}")
+    proc, lines = await bot_process(sim, f"sqlite+aiosqlite:///{db}")
     reader = asyncio.create_task(read_rest(proc, lines))
     try:
         opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
