@@ -433,4 +433,8 @@ async def show_panel(interaction: discord.Interaction, gid: int) -> None:
     except Exception:
         await reply(interaction, OOPS.format(gid=gid))
         raise
-    await reply(interaction, content, view=view)
+    crop = await bot.presenter.crop_file(record, seat)  # the seat's part of the board, for a phone
+    if crop is None:
+        await reply(interaction, content, view=view)
+    else:
+        await reply(interaction, content, view=view, file=crop)
