@@ -19,7 +19,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
+from renderers import crop
 from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix, wrap
+from renderers.mali import phone
 from renderers.mali.base import base_map, district_ink, district_mask
 from renderers.mali.geometry import (
     BIG_TOKEN,
@@ -805,9 +807,6 @@ def crop_png(view: View) -> bytes | None:
     """A seat's part of the map for a phone (renderers/crop.py): `view` is the seat's private view
     with its legal actions under "choices"; None when no choice names a place on the map. Only the
     public part of the view is drawn."""
-    from renderers import crop
-    from renderers.mali import phone
-
     public = {k: v for k, v in view.items() if k not in ("me", "choices")}
     me = (view.get("me") or {}).get("seat")
     scouts = {scout["name"]: (x, y) for (player, scout, x, y), _ in _scout_layout(public)
