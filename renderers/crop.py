@@ -57,15 +57,17 @@ def _fit_box(cx: float, cy: float, w: float, bounds: Box) -> Box:
     return (x0, y0, x0 + w, y0 + h)
 
 
-def window(marks: list[Mark], bounds: Box) -> Box:
+def window(marks: list[Mark], bounds: Box, widths: tuple[float, float] = (MIN_W, MAX_W)) -> Box:
     """The part of the board (inside bounds) to show: the one holding the most of the seat's pieces,
-    then the most places, as close as the marks it holds allow (never less than MIN_W wide)."""
+    then the most places, as close as the marks it holds allow (`widths`: how wide it may be, in
+    board pixels; a board drawn bigger may show more of itself)."""
+    least, most = widths
     spots = [(m.x, m.y) for m in marks]
     cx = sum(x for x, _ in spots) / len(spots)
     cy = sum(y for _, y in spots) / len(spots)
     best: tuple[tuple[int, float], Box] | None = None
     for px, py in [(cx, cy), *spots]:
-        box = _fit_box(px, py, MAX_W, bounds)
+        box = _fit_box(px, py, most, bounds)
         inner = (box[0] + PAD / 2, box[1] + PAD / 2, box[2] - PAD / 2, box[3] - PAD / 2)
         held = sum(3 if m.piece else 1 for m in marks if _inside(m.x, m.y, inner))
         score = (held, -((px - cx) ** 2 + (py - cy) ** 2))
@@ -76,8 +78,8 @@ def window(marks: list[Mark], bounds: Box) -> Box:
     kept = [m for m in marks if _inside(m.x, m.y, big)] or marks
     x0, x1 = min(m.x for m in kept) - PAD, max(m.x for m in kept) + PAD
     y0, y1 = min(m.y for m in kept) - PAD, max(m.y for m in kept) + PAD
-    w = max(x1 - x0, (y1 - y0) * OUT_W / OUT_H, MIN_W)
-    return _fit_box((x0 + x1) / 2, (y0 + y1) / 2, min(w, MAX_W), bounds)
+    w = max(x1 - x0, (y1 - y0) * OUT_W / OUT_H, least)
+    return _fit_box((x0 + x1) / 2, (y0 + y1) / 2, min(w, most), bounds)
 
 
 def _tag_box(x: float, y: float, w: float, h: float, side: int) -> Box:
@@ -97,11 +99,12 @@ def _overlaps(p: Box, q: Box) -> bool:
 
 
 def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, legend: str,
-            names: list[Name] | None = None, avoid: list[Box] | None = None) -> Image.Image:
+            names: list[Name] | None = None, avoid: list[Box] | None = None,
+            widths: tuple[float, float] = (MIN_W, MAX_W)) -> Image.Image:
     """The crop: a title strip, then the window of `board` round the marks, scaled to OUT_W, with the
     pieces ringed, the places outlined, the labels and the names written at a phone's size. A label
     keeps off the `avoid` boxes (the board's own names) where it can."""
-    box = window(marks, bounds)
+    box = window(marks, bounds, widths)
     scale = OUT_W / (box[2] - box[0])
 
     def out(x: float, y: float) -> Point:
@@ -159,7 +162,7 @@ def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: li
 
 
 def _title(draw: ImageDraw.ImageDraw, title: str, legend: str, off: int) -> None:
-    size = next((s for s in (34, 31, 28) if font(s, True).getlength(title) <= OUT_W - 32), 28)
+    size = next((s for s in (34, 31, 28, 25) if font(s, True).getlength(title) <= OUT_W - 32), 25)
     draw.text((16, 10 + (34 - size) // 2), fit(title, font(size, True), OUT_W - 32), font=font(size, True),
               fill=WHITE)
     if off:

@@ -1,5 +1,5 @@
-"""The phone's part of the board (renderers/crop.py) for Mali and Heart of Africa, against real engine
-positions: it holds the pieces the seat can act with and where they can go, it has one size far
+"""The phone's part of the board (renderers/crop.py) for Mali, Heart of Africa and Westerplatte, against
+real engine positions: it holds the pieces the seat can act with and where they can go, it has one size far
 inside Discord's upload limit, and it draws nothing the seat's secrets could change."""
 from __future__ import annotations
 
@@ -20,10 +20,15 @@ from renderers.africa.geometry import LAYOUT, box
 from renderers.mali import _scout_layout
 from renderers.mali import phone as mali_phone
 from renderers.mali.geometry import MAP_BOX, node_xy
+from renderers.westerplatte import phone as westerplatte_phone
+from renderers.westerplatte.board import HEADER, WALL_XY
+from renderers.westerplatte.board import SIZE as WP_SIZE
 
 SIZE = (crop.OUT_W, crop.OUT_H + crop.TITLE_H)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # the smallest of Discord's upload limits
-STEPS = {"mali": (40, 60, 75, 90, 120, 160), "africa": (40, 55, 90, 120, 160)}
+STEPS = {"mali": (40, 60, 75, 90, 120, 160), "africa": (40, 55, 90, 120, 160),
+         "westerplatte": (3, 12, 30, 60, 100, 140)}
+CROPPED = ["mali", "africa", "westerplatte"]
 
 
 @cache
@@ -49,15 +54,23 @@ def positions(key: str) -> tuple[tuple[int, str, dict[str, Any], dict[str, Any],
 def marks_of(key: str, mine: dict[str, Any], public: dict[str, Any], legal: list[dict[str, Any]]) -> list[crop.Mark]:
     if key == "africa":
         return africa_phone.marks(legal)
+    if key == "westerplatte":
+        return westerplatte_phone.marks(mine, legal)
     scouts = {s["name"]: (x, y) for (p, s, x, y), _ in _scout_layout(public) if p["seat"] == mine["me"]["seat"]}
     return mali_phone.marks(legal, scouts)
 
 
 def bounds_of(key: str) -> crop.Box:
+    if key == "westerplatte":
+        return (0.0, float(HEADER), float(WP_SIZE[0]), float(WP_SIZE[1]))
     return MAP_BOX if key == "mali" else box(LAYOUT["map_frame"])
 
 
-@pytest.mark.parametrize("key", ["mali", "africa"])
+def widths_of(key: str) -> tuple[float, float]:
+    return westerplatte_phone.WIDTHS if key == "westerplatte" else (crop.MIN_W, crop.MAX_W)
+
+
+@pytest.mark.parametrize("key", CROPPED)
 def test_the_crop_holds_the_seats_pieces_and_where_they_go(key: str) -> None:
     drawn = 0
     for step, _, mine, public, legal in positions(key):
@@ -70,14 +83,15 @@ def test_the_crop_holds_the_seats_pieces_and_where_they_go(key: str) -> None:
         drawn += 1
         img = Image.open(io.BytesIO(data))
         assert img.size == SIZE and len(data) < UPLOAD_LIMIT // 16, (step, img.size, len(data))
-        win = crop.window(marks, bounds_of(key))
+        least, most = widths_of(key)
+        win = crop.window(marks, bounds_of(key), (least, most))
         w, h = win[2] - win[0], win[3] - win[1]
-        assert crop.MIN_W - 1 <= w <= crop.MAX_W + 1 and abs(w / h - crop.OUT_W / crop.OUT_H) < 0.01
+        assert least - 1 <= w <= most + 1 and abs(w / h - crop.OUT_W / crop.OUT_H) < 0.01
         inside = [m for m in marks if crop._inside(m.x, m.y, win)]
         pieces = [m for m in marks if m.piece]
         assert not pieces or any(m.piece for m in inside), (step, pieces, win)
         xs, ys = [m.x for m in marks], [m.y for m in marks]
-        if max(xs) - min(xs) + 2 * crop.PAD <= crop.MAX_W and max(ys) - min(ys) + 2 * crop.PAD <= crop.MAX_W * 0.75:
+        if max(xs) - min(xs) + 2 * crop.PAD <= most and max(ys) - min(ys) + 2 * crop.PAD <= most * 0.75:
             assert inside == marks, (step, win)
     assert drawn >= 3
 
@@ -94,6 +108,23 @@ def test_mali_marks_are_the_scouts_and_spaces_the_choices_name() -> None:
         assert {node_xy(t) for t in targets} <= spots, step
 
 
+def test_westerplatte_marks_ring_the_officer_and_outline_its_places() -> None:
+    seen = 0
+    for step, seat, mine, _, legal in positions("westerplatte"):
+        marks = westerplatte_phone.marks(mine, legal)
+        turn = mine["turn"]
+        moving = turn["seat"] == seat and any(a["type"] == "move" for a in legal)
+        seen += moving
+        if moving:
+            officer = next(o for o in mine["officers"] if o["id"] == turn["officer"])
+            assert [m.label for m in marks if m.piece][:1] == [officer["colour"].capitalize()], step
+        walls = {a.get("to") or a.get("wall") for a in legal} & set(WALL_XY)
+        xs = {m.x for m in marks if not m.piece}
+        assert {WALL_XY[w][0] for w in walls} <= xs, step
+        assert all(m.outline for m in marks if not m.piece)
+    assert seen
+
+
 def test_africa_marks_ring_the_pieces_moved_and_outline_the_areas_named() -> None:
     seen = False
     for step, _, _, _, legal in positions("africa"):
@@ -108,12 +139,12 @@ def test_africa_marks_ring_the_pieces_moved_and_outline_the_areas_named() -> Non
     assert seen
 
 
-@pytest.mark.parametrize("key", ["mali", "africa"])
+@pytest.mark.parametrize("key", CROPPED)
 def test_nothing_secret_is_drawn(key: str) -> None:
     """The same crop from the seat's private view as from the public view with only the seat's name:
     its secrets (Mali: objectives, peeked orders; Africa: special victory tokens) change no pixel."""
     for step, _, mine, public, legal in positions(key):
-        keep = {"me": {"seat": mine["me"]["seat"]}} if key == "mali" else {}
+        keep = {"me": {"seat": mine["me"]["seat"]}} if key != "africa" else {}
         assert set(mine) - {"me"} == set(public)
         assert renderers.draw(key, "crop", {**mine, "choices": legal}) == \
             renderers.draw(key, "crop", {**public, **keep, "choices": legal}), step
@@ -131,7 +162,7 @@ def test_the_window_prefers_the_seats_pieces_and_stays_on_the_board() -> None:
     assert alone[:2] == (0.0, 0.0) and alone[2] == pytest.approx(crop.MIN_W)
 
 
-@pytest.mark.parametrize("key", ["westerplatte", "maquis"])
+@pytest.mark.parametrize("key", ["maquis"])
 def test_a_game_without_a_crop_draws_none(key: str) -> None:
     game = registry.get(key)
     state = game.setup(["p1"], {}, 1)
