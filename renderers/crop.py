@@ -57,6 +57,18 @@ def _fit_box(cx: float, cy: float, w: float, bounds: Box) -> Box:
     return (x0, y0, x0 + w, y0 + h)
 
 
+def _extent(mark: Mark) -> Box:
+    """What of the board a mark wants shown: room round its spot, and its outline with a margin as
+    far as that lies near the spot (a large area is shown in part)."""
+    x0, y0, x1, y1 = mark.x - PAD, mark.y - PAD, mark.x + PAD, mark.y + PAD
+    if mark.outline:
+        far = 1.6 * PAD
+        xs, ys = [x for x, _ in mark.outline], [y for _, y in mark.outline]
+        x0, x1 = min(x0, max(min(xs) - PAD / 3, mark.x - far)), max(x1, min(max(xs) + PAD / 3, mark.x + far))
+        y0, y1 = min(y0, max(min(ys) - PAD / 3, mark.y - far)), max(y1, min(max(ys) + PAD / 3, mark.y + far))
+    return (x0, y0, x1, y1)
+
+
 def window(marks: list[Mark], bounds: Box, widths: tuple[float, float] = (MIN_W, MAX_W)) -> Box:
     """The part of the board (inside bounds) to show: the one holding the most of the seat's pieces,
     then the most places, as close as the marks it holds allow (`widths`: how wide it may be, in
@@ -75,9 +87,9 @@ def window(marks: list[Mark], bounds: Box, widths: tuple[float, float] = (MIN_W,
             best = (score, box)
     assert best is not None
     big = best[1]
-    kept = [m for m in marks if _inside(m.x, m.y, big)] or marks
-    x0, x1 = min(m.x for m in kept) - PAD, max(m.x for m in kept) + PAD
-    y0, y1 = min(m.y for m in kept) - PAD, max(m.y for m in kept) + PAD
+    kept = [_extent(m) for m in marks if _inside(m.x, m.y, big)] or [_extent(m) for m in marks]
+    x0, x1 = min(b[0] for b in kept), max(b[2] for b in kept)
+    y0, y1 = min(b[1] for b in kept), max(b[3] for b in kept)
     w = max(x1 - x0, (y1 - y0) * OUT_W / OUT_H, least)
     return _fit_box((x0 + x1) / 2, (y0 + y1) / 2, min(w, most), bounds)
 
@@ -116,15 +128,15 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
     img.paste(part, (0, TITLE_H))
     draw = ImageDraw.Draw(img)
     shown = [m for m in marks if _inside(m.x, m.y, box)]
-    for name in names or []:
-        if _inside(name.x, name.y, box):
-            draw.text(out(name.x, name.y), name.text, anchor="mm", font=font(NAME_SIZE, True), fill=INK,
-                      stroke_width=4, stroke_fill=(255, 250, 235))
-    for mark in shown:
+    for mark in marks:  # an outline shows as far as it reaches into the picture
         if mark.outline:
             pts = [out(x, y) for x, y in mark.outline]
             draw.line([*pts, pts[0]], fill=INK, width=11, joint="curve")
             draw.line([*pts, pts[0]], fill=MARK, width=6, joint="curve")
+    for name in names or []:
+        if _inside(name.x, name.y, box):
+            draw.text(out(name.x, name.y), name.text, anchor="mm", font=font(NAME_SIZE, True), fill=INK,
+                      stroke_width=4, stroke_fill=(255, 250, 235))
     for mark in shown:
         x, y = out(mark.x, mark.y)
         if mark.piece:
@@ -162,6 +174,7 @@ def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: li
 
 
 def _title(draw: ImageDraw.ImageDraw, title: str, legend: str, off: int) -> None:
+    draw.rectangle((0, 0, OUT_W, TITLE_H - 1), fill=INK)  # over any outline that ran up into it
     size = next((s for s in (34, 31, 28, 25) if font(s, True).getlength(title) <= OUT_W - 32), 25)
     draw.text((16, 10 + (34 - size) // 2), fit(title, font(size, True), OUT_W - 32), font=font(size, True),
               fill=WHITE)

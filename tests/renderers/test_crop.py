@@ -1,10 +1,11 @@
-"""The phone's part of the board (renderers/crop.py) for Mali, Heart of Africa and Westerplatte, against
-real engine positions: it holds the pieces the seat can act with and where they can go, it has one size far
-inside Discord's upload limit, and it draws nothing the seat's secrets could change."""
+"""The phone's part of the board (renderers/crop.py) for each game, against real engine positions: it
+holds the pieces the seat can act with and where they can go, it has one size far inside Discord's
+upload limit, and it draws nothing the seat's secrets could change."""
 from __future__ import annotations
 
 import io
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from renderers.africa.geometry import LAYOUT, box
 from renderers.mali import _scout_layout
 from renderers.mali import phone as mali_phone
 from renderers.mali.geometry import MAP_BOX, node_xy
+from renderers.maquis import board as maquis_board
+from renderers.maquis import phone as maquis_phone
 from renderers.westerplatte import phone as westerplatte_phone
 from renderers.westerplatte.board import HEADER, WALL_XY
 from renderers.westerplatte.board import SIZE as WP_SIZE
@@ -27,8 +30,8 @@ from renderers.westerplatte.board import SIZE as WP_SIZE
 SIZE = (crop.OUT_W, crop.OUT_H + crop.TITLE_H)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # the smallest of Discord's upload limits
 STEPS = {"mali": (40, 60, 75, 90, 120, 160), "africa": (40, 55, 90, 120, 160),
-         "westerplatte": (3, 12, 30, 60, 100, 140)}
-CROPPED = ["mali", "africa", "westerplatte"]
+         "westerplatte": (3, 12, 30, 60, 100, 140), "maquis": (2, 5, 20, 40, 60)}
+CROPPED = ["mali", "africa", "westerplatte", "maquis"]
 
 
 @cache
@@ -36,7 +39,7 @@ def positions(key: str) -> tuple[tuple[int, str, dict[str, Any], dict[str, Any],
     """(step, seat, its private view, the public view, its legal actions) at each of STEPS[key] of one
     random 4-player game."""
     game = registry.get(key)
-    state = game.setup(["p1", "p2", "p3", "p4"], {}, 5)
+    state = game.setup(["p1", "p2"] if key == "maquis" else ["p1", "p2", "p3", "p4"], {}, 5)
     rng = playout_rng(5)
     out = []
     for step in range(max(STEPS[key]) + 1):
@@ -56,6 +59,8 @@ def marks_of(key: str, mine: dict[str, Any], public: dict[str, Any], legal: list
         return africa_phone.marks(legal)
     if key == "westerplatte":
         return westerplatte_phone.marks(mine, legal)
+    if key == "maquis":
+        return maquis_phone.marks(legal)
     scouts = {s["name"]: (x, y) for (p, s, x, y), _ in _scout_layout(public) if p["seat"] == mine["me"]["seat"]}
     return mali_phone.marks(legal, scouts)
 
@@ -63,11 +68,13 @@ def marks_of(key: str, mine: dict[str, Any], public: dict[str, Any], legal: list
 def bounds_of(key: str) -> crop.Box:
     if key == "westerplatte":
         return (0.0, float(HEADER), float(WP_SIZE[0]), float(WP_SIZE[1]))
+    if key == "maquis":
+        return (0.0, float(maquis_board.HEADER), float(maquis_board.W), float(maquis_board.H))
     return MAP_BOX if key == "mali" else box(LAYOUT["map_frame"])
 
 
 def widths_of(key: str) -> tuple[float, float]:
-    return westerplatte_phone.WIDTHS if key == "westerplatte" else (crop.MIN_W, crop.MAX_W)
+    return {"westerplatte": westerplatte_phone.WIDTHS, "maquis": maquis_phone.WIDTHS}.get(key, (crop.MIN_W, crop.MAX_W))
 
 
 @pytest.mark.parametrize("key", CROPPED)
@@ -162,9 +169,19 @@ def test_the_window_prefers_the_seats_pieces_and_stays_on_the_board() -> None:
     assert alone[:2] == (0.0, 0.0) and alone[2] == pytest.approx(crop.MIN_W)
 
 
-@pytest.mark.parametrize("key", ["maquis"])
-def test_a_game_without_a_crop_draws_none(key: str) -> None:
-    game = registry.get(key)
-    state = game.setup(["p1"], {}, 1)
-    seat = game.to_act(state)[0]
-    assert renderers.draw(key, "crop", {**game.view(state, seat), "choices": game.legal_actions(state, seat)}) is None
+def test_maquis_marks_ring_the_partisans_activated_and_outline_the_places() -> None:
+    kinds: set[str] = set()
+    for step, _, _, _, legal in positions("maquis"):
+        marks = maquis_phone.marks(legal)
+        kinds |= {a["type"] for a in legal}
+        activated = {a["at"] for a in legal if a["type"] == "activate"}
+        others = {a["at"] for a in legal if a["type"] in ("place", "shoot")}
+        assert sum(m.piece for m in marks) == len(activated), step
+        assert {(m.x, m.y) for m in marks if not m.piece} == {maquis_board.centre(at) for at in others}, step
+    assert {"place", "activate"} <= kinds
+
+
+def test_a_game_without_a_crop_draws_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A renderer need not draw crops: the pool is then given None, and the panel goes without."""
+    monkeypatch.setattr(renderers, "get", lambda key: SimpleNamespace(board_png=lambda view: b""))
+    assert renderers.draw("mali", "crop", {"choices": []}) is None
