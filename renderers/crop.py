@@ -155,19 +155,20 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
 
 def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: list[Point],
             avoid: list[Box]) -> None:
-    """Each label in a white tag beside its spot, on the first side clear of the other tags and
-    marks (and of the title), and of `avoid` if one is; a label with no clear side is left out (its
-    spot is still marked)."""
+    """Each label in a white tag beside its spot, inside the picture and clear of the other tags: on
+    the first side clear of the marks and of `avoid`, else of the marks, else on the first side left;
+    a label with no side left is left out (its spot is still marked)."""
     fnt = font(NAME_SIZE, True)
     rings = [(x - 30, y - 30, x + 30, y + 30) for x, y in spots]
     taken: list[Box] = []
     for (x, y), text in items:
         w, h = fnt.getlength(text) + 20, NAME_SIZE + 14
         sides = [_tag_box(x, y, w, h, side) for side in range(4)]
-        clear = [tag for tag in sides if tag[0] >= 2 and tag[1] >= TITLE_H + 2 and tag[2] <= OUT_W - 2
-                 and tag[3] <= OUT_H + TITLE_H - 2 and not any(_overlaps(tag, q) for q in taken + rings)]
-        if clear:
-            tag = next((t for t in clear if not any(_overlaps(t, q) for q in avoid)), clear[0])
+        sides = [tag for tag in sides if tag[0] >= 2 and tag[1] >= TITLE_H + 2 and tag[2] <= OUT_W - 2
+                 and tag[3] <= OUT_H + TITLE_H - 2 and not any(_overlaps(tag, q) for q in taken)]
+        clear = [tag for tag in sides if not any(_overlaps(tag, q) for q in rings)]
+        if sides:  # best clear of the marks and the board's names, then of the marks, then anywhere
+            tag = next((t for t in clear if not any(_overlaps(t, q) for q in avoid)), (clear or sides)[0])
             draw.rounded_rectangle(tag, radius=8, fill=WHITE, outline=INK, width=3)
             draw.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), text, anchor="mm", font=fnt, fill=INK)
             taken.append(tag)
@@ -179,7 +180,7 @@ def _title(draw: ImageDraw.ImageDraw, title: str, legend: str, off: int) -> None
     draw.text((16, 10 + (34 - size) // 2), fit(title, font(size, True), OUT_W - 32), font=font(size, True),
               fill=WHITE)
     if off:
-        legend = f"{off} more off this picture · {legend}"
+        legend = f"{off} more outside · {legend}"
     draw.text((16, 52), fit(legend, font(22), OUT_W - 32), font=font(22), fill=MARK)
 
 

@@ -11,7 +11,7 @@ from renderers.africa.geometry import AREAS, LAYOUT, box, xy
 
 View = dict[str, Any]
 PIECES = ("from",)  # an action's key naming the area its piece leaves
-LEGEND = "ringed: what you move · yellow: the areas you can choose"
+LEGEND = "ringed: what you move · yellow: areas to choose"
 
 
 def marks(choices: list[dict[str, Any]]) -> list[crop.Mark]:

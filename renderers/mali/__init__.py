@@ -815,7 +815,7 @@ def crop_png(view: View) -> bytes | None:
     if not marks:
         return None
     title = phone.title(view, [m.label for m in marks if m.piece])
-    legend = "ringed: your scouts · yellow circles: where they can go"
+    legend = "ringed: your scouts · yellow: where they can go"
     img = crop.picture(_render_map_and_panel(public), marks, MAP_BOX, title, legend,
                        avoid=list(label_boxes().values()))
     return crop.png(img)

@@ -8,7 +8,7 @@ from renderers import crop
 from renderers.maquis.board import HALF_H, HALF_W, HEADER, LOC, SLOT, H, W, Y, _board, centre
 
 View = dict[str, Any]
-LEGEND = "ringed: partisans to activate · yellow: places to choose"
+LEGEND = "ringed: partisans to activate · yellow: places"
 WIDTHS = (520.0, 760.0)  # this board's names and pieces are drawn bigger than a map's: show more of it
 PIECES = ("activate",)  # the action types whose "at" is where the partisan acted with stands
 

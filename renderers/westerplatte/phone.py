@@ -18,7 +18,7 @@ from renderers.westerplatte.board import (
 )
 
 View = dict[str, Any]
-LEGEND = "ringed: your officer · yellow: the places you can choose"
+LEGEND = "ringed: your officer · yellow: places to choose"
 WIDTHS = (560.0, 860.0)  # this board's names and pieces are drawn bigger than a map's: show more of it
 
 
