@@ -40,6 +40,7 @@ class Letter(TypedDict, total=False):
     file: discord.File
     view: discord.ui.View
 
+CROP_NAME = "your-part"  # a seat's crop is "<key>-<game>-your-part.png" (its panel's edits replace it)
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
 BOARD_MEMORY = 2048  # games whose last posted board signature is remembered
@@ -105,7 +106,7 @@ class Presenter:
 
     async def image(self, record: GameRecord, kind: Kind, view: dict[str, Any]) -> discord.File | None:
         """One of the game's images as a file; None (and logged) when drawing it failed."""
-        name = {"board": "board", "summary": "summary", "private": "yours"}[kind]
+        name = {"board": "board", "summary": "summary", "private": "yours", "crop": CROP_NAME}[kind]
         try:
             return await render_file(self.bot.settings.render_workers, record.key, kind, view,
                                      f"{record.key}-{record.id}-{name}.png")
@@ -115,6 +116,15 @@ class Presenter:
 
     async def board_file(self, record: GameRecord, view: dict[str, Any]) -> discord.File | None:
         return await self.image(record, "board", view)
+
+    async def crop_file(self, record: GameRecord, seat: str) -> discord.File | None:
+        """The seat's part of the board for a phone: drawn from its own view and its own choices;
+        None when the game draws none (or no choice names a place on the board)."""
+        view = gate.private(record, seat)
+        choices = gate.choices(record, seat)
+        if view is None or not choices:
+            return None
+        return await self.image(record, "crop", {**view, "choices": [a for a, _ in choices]})
 
     # --- the outbox --------------------------------------------------------------------------
     @contextlib.asynccontextmanager

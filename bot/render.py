@@ -26,7 +26,7 @@ from bot import memory
 if TYPE_CHECKING:
     import discord
 
-Kind = Literal["board", "private", "summary"]
+Kind = Literal["board", "private", "summary", "crop"]
 log = logging.getLogger(__name__)
 
 _pool: ProcessPoolExecutor | None = None

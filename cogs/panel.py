@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import gate
+from bot.presenter import CROP_NAME
 from bot.service import ServiceError
 from bot.texts import clock_line
 from cogs.common import (
     OOPS,
     Components,
+    Edit,
     answer_after_commit,
     bot_of,
     edit,
@@ -190,11 +192,29 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
         else:
             await reply(interaction, content[:2000], view=view)
         return
+    changes: Edit = {"content": content[:2000], "view": view}
+    files = await fresh_crop(interaction, bot, new, seat)
+    if files is not None:
+        changes["attachments"] = files
     try:
-        await edit(interaction, content=content[:2000], view=view)
+        await edit(interaction, **changes)
     except discord.HTTPException:
         # The panel was a channel message rather than the user's own: answer privately instead.
         await reply(interaction, head)
+
+
+async def fresh_crop(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,
+                     seat: str) -> list[discord.File | discord.Attachment] | None:
+    """The clicked panel's attachments with its crop of the board drawn anew for `record` (none
+    when the seat no longer acts or nothing is on the board), others kept; None when the panel
+    carries no crop (it is left as it is)."""
+    attached = interaction.message.attachments if interaction.message is not None else []
+    old = [a for a in attached if a.filename.endswith(f"-{CROP_NAME}.png")]
+    if not old:
+        return None
+    files: list[discord.File | discord.Attachment] = [a for a in attached if a not in old]
+    crop = await bot.presenter.crop_file(record, seat) if seat in record.to_act else None
+    return files + ([crop] if crop is not None else [])
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -433,4 +453,8 @@ async def show_panel(interaction: discord.Interaction, gid: int) -> None:
     except Exception:
         await reply(interaction, OOPS.format(gid=gid))
         raise
-    await reply(interaction, content, view=view)
+    crop = await bot.presenter.crop_file(record, seat)  # the seat's part of the board, for a phone
+    if crop is None:
+        await reply(interaction, content, view=view)
+    else:
+        await reply(interaction, content, view=view, file=crop)

@@ -2,7 +2,8 @@
 
 A game's renderer is found by convention (docs/dev/games.md): `renderers.<key>` for every key in
 `games.registry.PACKAGES` that has such a package, exporting `board_png`, `private_png`,
-`summary_png` and optionally `warm`. No game is named here.
+`summary_png` and optionally `crop_png` (a seat's part of the map for a phone, renderers/crop.py) and
+`warm`. No game is named here.
 
 Renderers may import from `games/`; never from the bot, Discord or a database.
 """
@@ -43,11 +44,15 @@ def get(key: str) -> ModuleType:
 
 
 def draw(key: str, kind: str, view: dict[str, object]) -> bytes | None:
-    """One image of a game as PNG bytes (`kind`: board, private or summary); None when the game
-    has no renderer. Plain data in and out, so it can run in a worker process."""
+    """One image of a game as PNG bytes (`kind`: board, private, summary or crop); None when the
+    game has no renderer, no crop, or nothing to crop. Plain data in and out, so it can run in a
+    worker process."""
     if not has(key):
         return None
-    result: bytes = getattr(get(key), f"{kind}_png")(view)
+    module = get(key)
+    if kind == "crop" and not hasattr(module, "crop_png"):
+        return None
+    result: bytes | None = getattr(module, f"{kind}_png")(view)
     return result
 
 

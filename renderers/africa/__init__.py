@@ -3,13 +3,15 @@
 board_png(public view): the map, tracks, rows and a header; refuses a private view.
 private_png(seat view): one player's hand and secrets.
 summary_png(public view): the players side by side (the end of the game, or any time).
+crop_png(seat view with its "choices"): the seat's part of the map for a phone.
 """
 from __future__ import annotations
 
 from renderers.africa.board import board_png, render_board
 from renderers.africa.panels import private_png, summary_png
+from renderers.africa.phone import crop_png
 
-__all__ = ["board_png", "private_png", "render_board", "summary_png", "warm"]
+__all__ = ["board_png", "crop_png", "private_png", "render_board", "summary_png", "warm"]
 
 
 def warm() -> None:

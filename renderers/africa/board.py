@@ -155,15 +155,16 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
     del fx0, fy0, fx1, fy1
 
 
-def draw_area_contents(d: ImageDraw.ImageDraw, view: View) -> None:
+def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -> None:
     for area in AREAS:
         aid = area["id"]
         info = view["areas"][aid]
         cx, cy = xy(area["centre"])
         nm = area["name"]
         f = font(19, True)
-        d.text((cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
-               stroke_fill=(255, 250, 235))
+        if names:
+            d.text((cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
+                   stroke_fill=(255, 250, 235))
         res = info.get("resource") or "africa"
         tag = f"{res.capitalize()} {info['value']}"
         tw = font(16).getlength(tag) + 14
@@ -305,13 +306,14 @@ def draw_conflict(d: ImageDraw.ImageDraw, view: View) -> None:
         d.text((cx, cy + 77), label, font=font(20, True), fill=INK, anchor="mm")
 
 
-def render_board(view: View) -> Image.Image:
+def render_board(view: View, names: bool = True) -> Image.Image:
+    """The public board; `names=False` leaves the areas' names out (a crop writes them bigger)."""
     if "me" in view:
         raise ValueError("board_png draws the public view only")
     img = Image.new("RGB", (WIDTH, HEIGHT), SEA)
     d = ImageDraw.Draw(img)
     draw_map(img, d, view)
-    draw_area_contents(d, view)
+    draw_area_contents(d, view, names)
     draw_conflict(d, view)
     draw_vp_track(d, view)
     draw_resource_table(d, view)

@@ -19,7 +19,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
+from renderers import crop
 from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix, wrap
+from renderers.mali import phone
 from renderers.mali.base import base_map, district_ink, district_mask
 from renderers.mali.geometry import (
     BIG_TOKEN,
@@ -65,7 +67,7 @@ from renderers.mali.private import private_png, render_private
 from renderers.mali.summary import render_summary, summary_png
 
 View = dict[str, Any]
-__all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "private_png", "render_board", "render_private",
+__all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "crop_png", "private_png", "render_board", "render_private",
            "render_summary", "scout_places", "summary_png", "token_boxes", "warm"]
 
 BANNER = 150  # the phone header above the board: round, phase, who is asked what, the scores
@@ -797,3 +799,23 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
             else:
                 draw.rounded_rectangle((x - 24, cy - 24, x + 24, cy + 24), radius=6,
                                        outline=ALERT if i == 3 else (190, 182, 170), width=3)
+
+
+# --- the phone's crop --------------------------------------------------------------------------
+
+def crop_png(view: View) -> bytes | None:
+    """A seat's part of the map for a phone (renderers/crop.py): `view` is the seat's private view
+    with its legal actions under "choices"; None when no choice names a place on the map. Only the
+    public part of the view is drawn."""
+    public = {k: v for k, v in view.items() if k not in ("me", "choices")}
+    me = (view.get("me") or {}).get("seat")
+    scouts = {scout["name"]: (x, y) for (player, scout, x, y), _ in _scout_layout(public)
+              if player["seat"] == me}
+    marks = phone.marks(list(view.get("choices") or []), scouts)
+    if not marks:
+        return None
+    title = phone.title(view, [m.label for m in marks if m.piece])
+    legend = "ringed: your scouts · yellow: where they can go"
+    img = crop.picture(_render_map_and_panel(public), marks, MAP_BOX, title, legend,
+                       avoid=list(label_boxes().values()))
+    return crop.png(img)

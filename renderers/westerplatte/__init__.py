@@ -9,5 +9,6 @@ from renderers.westerplatte.board import (
     summary_png,
     warm,
 )
+from renderers.westerplatte.phone import crop_png
 
-__all__ = ["SIZE", "board_png", "private_png", "render_board", "summary_png", "warm"]
+__all__ = ["SIZE", "board_png", "crop_png", "private_png", "render_board", "summary_png", "warm"]

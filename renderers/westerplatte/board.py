@@ -293,27 +293,36 @@ def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
     d.text((x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE)
 
 
-def _officers(d: ImageDraw.ImageDraw, view: View) -> None:
+def officer_spots(view: View) -> dict[str, tuple[float, float]]:
+    """Where each officer's disc is drawn (image coordinates), by officer id."""
     offs = LAYOUT["officer_offsets"]
-    turn = view["turn"]
     by_space: dict[str, list[dict[str, Any]]] = {}
     for o in view["officers"]:
         by_space.setdefault(o["at"], []).append(o)
+    out: dict[str, tuple[float, float]] = {}
     for w, group in sorted(by_space.items()):
         x, y0 = WALL_XY[w]
         for k, o in enumerate(group):
             dx, dy = offs[k % len(offs)]
             if w.startswith("outpost"):
-                cx, cy = x + dx, _y(y0) + dy
+                out[o["id"]] = (x + dx, _y(y0) + dy)
             else:
-                cx, cy = x - 66 + 44 * k, _y(y0) + 88
-            col = hex_rgb(o["hex"])
-            active = o["id"] == turn["officer"] and not view.get("outcome")
-            r = 20
-            if active:
-                d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=GOLD, width=6)
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
-            d.text((cx, cy), str(o["ammo"]), anchor="mm", font=font(22, True), fill=readable_on(col))
+                out[o["id"]] = (x - 66 + 44 * k, _y(y0) + 88)
+    return out
+
+
+def _officers(d: ImageDraw.ImageDraw, view: View) -> None:
+    turn = view["turn"]
+    spots = officer_spots(view)
+    for o in view["officers"]:
+        cx, cy = spots[o["id"]]
+        col = hex_rgb(o["hex"])
+        active = o["id"] == turn["officer"] and not view.get("outcome")
+        r = 20
+        if active:
+            d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=GOLD, width=6)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
+        d.text((cx, cy), str(o["ammo"]), anchor="mm", font=font(22, True), fill=readable_on(col))
 
 
 def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:

@@ -1,0 +1,56 @@
+"""Heart of Africa's crop for a phone (renderers/crop.py): the areas the seat's choices name, its
+pieces ringed where they can move from, every area's name written again at a phone's size."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.africa.board import AREA
+from renderers import crop
+from renderers.africa.board import render_board
+from renderers.africa.geometry import AREAS, LAYOUT, box, xy
+
+View = dict[str, Any]
+PIECES = ("from",)  # an action's key naming the area its piece leaves
+LEGEND = "ringed: what you move · yellow: areas to choose"
+
+
+def marks(choices: list[dict[str, Any]]) -> list[crop.Mark]:
+    """A ring where a piece an action moves stands (its area's pieces), an outline round every
+    other area an action names."""
+    polygons = {a["id"]: tuple(xy(p) for p in a["polygon"]) for a in AREAS}
+    pieces: dict[str, crop.Mark] = {}
+    places: dict[str, crop.Mark] = {}
+    for action in choices:
+        for key, value in action.items():
+            if key == "type" or not isinstance(value, str) or value not in AREA:
+                continue
+            cx, cy = xy(AREA[value]["centre"])
+            if key in PIECES:
+                pieces.setdefault(value, crop.Mark(cx, cy + 21, piece=True))
+            else:
+                places.setdefault(value, crop.Mark(cx, cy, piece=False, outline=polygons[value]))
+    return [*pieces.values(), *places.values()]
+
+
+def names() -> list[crop.Name]:
+    return [crop.Name(*xy((a["centre"][0], a["centre"][1] - 30)), a["name"]) for a in AREAS]
+
+
+def title(view: View, choices: list[dict[str, Any]]) -> str:
+    kinds = list(dict.fromkeys(str(a.get("type", "")).replace("_", " ") for a in choices
+                               if any(isinstance(v, str) and v in AREA for v in a.values())))
+    head = "Your turn" if view.get("stage") == "turn" else "Your choice"
+    return f"{head}: {', '.join(kinds)}" if kinds else head
+
+
+def crop_png(view: View) -> bytes | None:
+    """The seat's part of the map (`view`: its private view with its legal actions under
+    "choices"); None when no choice names an area. Only the public part of the view is drawn."""
+    public = {k: v for k, v in view.items() if k not in ("me", "choices")}
+    choices = list(view.get("choices") or [])
+    found = marks(choices)
+    if not found:
+        return None
+    img = crop.picture(render_board(public, names=False), found, box(LAYOUT["map_frame"]), title(view, choices), LEGEND,
+                       names())
+    return crop.png(img)
