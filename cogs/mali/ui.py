@@ -50,6 +50,13 @@ def danger_words(view: dict[str, Any]) -> str:
     return "; ".join(bits)
 
 
+def deck_words(view: dict[str, Any]) -> str:
+    """The cards left to draw; the Victory card, while still in the deck, is named apart."""
+    orders = int(view["deck"]) - (1 if view.get("victory_in_deck") else 0)
+    text = f"{orders} order card{'' if orders == 1 else 's'}"
+    return text + (" and the Victory card left to draw" if view.get("victory_in_deck") else " left to draw")
+
+
 def _player(view: dict[str, Any], seat: str) -> dict[str, Any]:
     return next(p for p in view["players"] if p["seat"] == seat)
 
@@ -69,7 +76,7 @@ class MaliUI(PlainUI):
             return f"Game over after round {view['round']}"
         else:
             parts = [f"Round {view['round']}", PHASES.get(view["phase"], view["phase"])]
-        parts.append(f"{view['deck']} order card{'' if view['deck'] == 1 else 's'} left to draw")
+        parts.append(deck_words(view))
         parts.append(danger_words(view))
         return " · ".join(parts)
 
@@ -251,17 +258,27 @@ class MaliUI(PlainUI):
                     route["part"][0] = self._route_text(route)
                 else:
                     route = {"scout": e.get("scout"), "start": e["start"], "at": e["to"],
-                             "steps": 1, "jump": kind == "jumped", "part": [""]}
+                             "steps": 1, "jump": kind == "jumped", "stops": [], "part": [""]}
                     route["part"][0] = self._route_text(route)
                     cur["parts"].append(route["part"])
                 cur["routes"][e.get("scout")] = route
             elif kind in ("picked_up", "dropped", "delivered") and turn is not None and turn["seat"] == seat:
                 order = e.get("order")
                 word = {"picked_up": f"picks up {order}", "dropped": f"drops {order}",
-                        "delivered": f"delivers {order} (+{e.get('points', 0)})"}[str(kind)]
+                        "delivered": f"delivers {order}, +{e.get('points', 0)}"}[str(kind)]
                 route = turn["routes"].get(e.get("scout"))
+                if route is None and e.get("at"):  # before any step: the scout's place opens its line
+                    route = {"scout": e.get("scout"), "start": e["at"], "at": e["at"], "steps": 0,
+                             "jump": False, "stops": [], "part": [""]}
+                    turn["parts"].append(route["part"])
+                    turn["routes"][e.get("scout")] = route
                 if route is not None:
-                    route["part"].append(word)
+                    stops = route["stops"]
+                    if stops and stops[-1][0] == route["at"]:
+                        stops[-1][1].append(word)
+                    else:
+                        stops.append((route["at"], [word]))
+                    route["part"][0] = self._route_text(route)
                 else:
                     turn["parts"].append([f"{e.get('scout')} {word}"])
             elif kind == "game_over" and view.get("outcome") and e.get("reason") != "abandoned":
@@ -296,8 +313,22 @@ class MaliUI(PlainUI):
 
     @staticmethod
     def _route_text(route: dict[str, Any]) -> str:
+        """One scout's part of a turn, saying where each order was picked up, dropped or delivered:
+        'Tadek Budynek PAST-y → Elektrownia Powiśle (picks up O25) → Budynek PAST-y, 4 steps'."""
+        scout, start, at, steps = route["scout"], route["start"], route["at"], route["steps"]
+        stops: list[tuple[str, list[str]]] = route.get("stops", [])
+        if steps == 0 and not route["jump"]:  # nothing walked: what the scout did where it stands
+            return f"{scout} " + ", ".join(w for _, words in stops for w in words) + f" at {place(at)}"
         if route["jump"]:
-            return f"{route['scout']} jumps {place(route['start'])} → {place(route['at'])}"
-        steps = route["steps"]
-        return (f"{route['scout']} {place(route['start'])} → {place(route['at'])}, "
-                f"{steps} step{'' if steps == 1 else 's'}")
+            text = f"{scout} jumps {place(start)} → {place(at)}"
+            words = [w for _, ws in stops for w in ws]
+            return text + (f" ({', '.join(words)})" if words else "")
+        text, last = f"{scout} {place(start)}", start
+        for node, words in stops:
+            if node != last:
+                text += f" → {place(node)}"
+                last = node
+            text += f" ({', '.join(words)})"
+        if at != last or not stops:
+            text += f" → {place(at)}"
+        return text + f", {steps} step{'' if steps == 1 else 's'}"

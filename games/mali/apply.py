@@ -11,7 +11,6 @@ from games.mali.explain import FIELDS, explain, shape_problem
 from games.mali.flow import deliver_all, emit, who
 from games.mali.legal import legal_actions, peek_count
 from games.mali.state import (
-    OBJECTIVES,
     ORDERS,
     VICTORY,
     State,
@@ -70,13 +69,7 @@ def check(s: State, seat: str, action: Any) -> Action:
 # ---- handlers ------------------------------------------------------------------------------
 
 def h_choose_objectives(s: State, idx: int, a: Action, ev: list[Event]) -> None:
-    p = s["players"][idx]
-    p["objectives"] = list(a["ids"])
-    p["objective_hand"] = []
-    emit(ev, "objectives_chosen", f"{who(s, idx)} has chosen their secret objectives.", p["seat"])
-    texts = "; ".join(f"{o} {OBJECTIVES[o]['text']} ({OBJECTIVES[o]['points']} pts)" for o in a["ids"])
-    emit(ev, "objectives_chosen", f"Your objectives: {texts}.", p["seat"], private_to=p["seat"],
-         ids=list(a["ids"]))
+    flow.keep_objectives(s, idx, a["ids"], ev)
 
 
 def h_choose_card(s: State, idx: int, a: Action, ev: list[Event]) -> None:
@@ -188,22 +181,22 @@ def h_pick_up(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     seat = s["seats"][idx]
     if sc["carrying"]:
         emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", seat,
-             scout=a["scout"], order=sc["carrying"])
+             scout=a["scout"], order=sc["carrying"], at=sc["at"])
     for name in scouts_of(s, idx):
         other = s["scouts"][name]
         if other["carrying"] == a["order"]:
             other["carrying"] = None
             emit(ev, "dropped", f"{who(s, idx)}'s {name} hands over order {a['order']}.", seat,
-                 scout=name, order=a["order"])
+                 scout=name, order=a["order"], at=other["at"])
     sc["carrying"] = a["order"]
     emit(ev, "picked_up", f"{who(s, idx)}'s {a['scout']} picks up order {order_text(a['order'])}.", seat,
-         scout=a["scout"], order=a["order"])
+         scout=a["scout"], order=a["order"], at=sc["at"])
 
 
 def h_drop(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     sc = s["scouts"][a["scout"]]
     emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", s["seats"][idx],
-         scout=a["scout"], order=sc["carrying"])
+         scout=a["scout"], order=sc["carrying"], at=sc["at"])
     sc["carrying"] = None
 
 

@@ -64,8 +64,9 @@ def _header(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], rgb: tupl
     draw.rectangle((0, 0, WIDTH, 70), fill=rgb)
     draw.text((PAD, 35), f"{colour_name(me.get('colour', ''))} · only for you", anchor="lm",
               font=font(32, True), fill=WHITE, stroke_width=2, stroke_fill=INK)
-    draw.text((WIDTH - PAD, 35), f"round {view.get('round', 0)}", anchor="rm", font=font(22, True),
-              fill=WHITE, stroke_width=2, stroke_fill=INK)
+    when = f"round {view['round']}" if view.get("round") else "before round 1"
+    draw.text((WIDTH - PAD, 35), when, anchor="rm", font=font(22, True), fill=WHITE, stroke_width=2,
+              stroke_fill=INK)
     return 88
 
 
