@@ -278,7 +278,8 @@ def test_a_route_says_where_its_order_was_picked_up() -> None:
 
 def test_a_pick_up_before_any_step_says_where() -> None:
     view = GAME.view(GAME.setup(["r", "g"], {"variant": "basic", "jump_costs_one_point": False}, 1), None)
-    events = [{"type": "turn", "what": "begins", "seat": "r", "card": 2, "text": "Red moves (card 2)."},
+    events: list[dict[str, Any]] = [
+              {"type": "turn", "what": "begins", "seat": "r", "card": 2, "text": "Red moves (card 2)."},
               {"type": "dropped", "seat": "r", "scout": "Zosia", "order": "O02", "at": "plac_wilsona",
                "text": "x"},
               {"type": "picked_up", "seat": "r", "scout": "Zosia", "order": "O01", "at": "plac_wilsona",

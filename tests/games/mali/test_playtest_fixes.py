@@ -38,7 +38,7 @@ def test_the_fourth_token_ends_the_game_with_nothing_counted() -> None:
     if s["pending"]:
         s, more = act(s, s["pending"]["seat"], type="block_path", edge=s["pending"]["options"][0])
         events += more
-    out = GAME.outcome(s)
+    out = s["outcome"]
     assert out is not None and out["reason"] == "fourth_token"
     assert {seat: row["total"] for seat, row in out["breakdown"].items()} == {"r": 0, "g": 0}
     assert out["breakdown"]["g"]["delivered"] == 1
