@@ -262,16 +262,18 @@ class MaliUI(PlainUI):
                     route["part"][0] = self._route_text(route)
                     cur["parts"].append(route["part"])
                 cur["routes"][e.get("scout")] = route
-            elif kind in ("picked_up", "dropped", "delivered") and turn is not None and turn["seat"] == seat:
+            elif kind in ("picked_up", "dropped", "delivered") and seat is not None and (
+                    e.get("at") or (turn is not None and turn["seat"] == seat)):
+                cur = open_turn(str(seat), colour)  # a turn begun in an earlier post goes on here
                 order = e.get("order")
                 word = {"picked_up": f"picks up {order}", "dropped": f"drops {order}",
                         "delivered": f"delivers {order}, +{e.get('points', 0)}"}[str(kind)]
-                route = turn["routes"].get(e.get("scout"))
+                route = cur["routes"].get(e.get("scout"))
                 if route is None and e.get("at"):  # before any step: the scout's place opens its line
                     route = {"scout": e.get("scout"), "start": e["at"], "at": e["at"], "steps": 0,
                              "jump": False, "stops": [], "part": [""]}
-                    turn["parts"].append(route["part"])
-                    turn["routes"][e.get("scout")] = route
+                    cur["parts"].append(route["part"])
+                    cur["routes"][e.get("scout")] = route
                 if route is not None:
                     stops = route["stops"]
                     if stops and stops[-1][0] == route["at"]:
@@ -280,7 +282,7 @@ class MaliUI(PlainUI):
                         stops.append((route["at"], [word]))
                     route["part"][0] = self._route_text(route)
                 else:
-                    turn["parts"].append([f"{e.get('scout')} {word}"])
+                    cur["parts"].append([f"{e.get('scout')} {word}"])
             elif kind == "game_over" and view.get("outcome") and e.get("reason") != "abandoned":
                 flush()  # the outcome text that ends the post says it once
             elif kind in ("card_chosen", "objectives_chosen") and seat is not None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from games.mali import BOARD, GAME, reachable
 from games.mali.legal import objectives_forced
-from tests.e2e.harness import seat_of, settle, sqlite, start_bot, two_player_game, view_of
+from games.simulate import choose
+from tests.e2e.harness import seat_of, settle, sqlite, start_bot, turn_messages, two_player_game, user_of, view_of
+from tests.e2e.mali_driver import MaliPlayers
 from tests.fakediscord import FakeDiscord
 
 
@@ -94,3 +96,51 @@ async def test_the_deck_count_names_the_victory_card(fake_discord: FakeDiscord, 
     text = "\n".join(m.text for m in status.messages)
     assert f"{deck - 1} order cards and the Victory card left to draw" in text, text
     assert f"{deck} order cards" not in text
+
+
+async def test_a_pick_up_that_drops_an_order_says_so_on_its_button(fake_discord: FakeDiscord,
+                                                                   tmp_path: Path) -> None:
+    # Seed 289, basic, played as `python -m games.simulate` plays it: within a few moves a scout that
+    # carries an order stands on another order's origin.
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=289)
+    gid = await two_player_game(sim, bot)
+    driver = MaliPlayers(sim, bot, gid, 289)
+    for _ in range(40):
+        record = await bot.service.get(gid)
+        found = [(seat, a) for seat in record.to_act for a in GAME.legal_actions(record.state, seat)
+                 if a["type"] == "pick_up" and record.state["scouts"][a["scout"]]["carrying"]]
+        if found:
+            break
+        seat, action = choose(record.game, record.state, driver.decide)
+        await driver.do(seat, record, action)
+        await settle()
+    else:
+        raise AssertionError("no pick-up that drops an order came up")
+    seat, action = found[0]
+    carried = record.state["scouts"][action["scout"]]["carrying"]
+    user = user_of(sim, seat, record)
+    post = turn_messages(sim, sim.channel, gid)[-1]
+    panel = (await sim.click(user, post, custom_id=f"tr:p:{gid}")).message
+    assert panel is not None
+    idx = str(GAME.legal_actions(record.state, seat).index(action))
+    labels = {str(c.custom_id).rsplit(":", 1)[-1]: c.label for c in panel.components if c.label}
+    labels |= {o["value"]: o["label"] for c in panel.components if c.is_select for o in c.options}
+    want = f"{action['scout']}: drop {carried}, pick up {action['order']}"
+    assert str(labels.get(idx, "")).startswith(want), labels
+    # Played from the panel, the post says where the one was dropped and the other picked up.
+    button = next((c for c in panel.components if str(c.custom_id).endswith(f":{idx}") and c.label), None)
+    if button is not None:
+        await sim.click(user, panel, custom_id=button.custom_id)
+    else:
+        select = next(c for c in panel.components if c.is_select and idx in c.option_values)
+        await sim.select(user, panel, select.custom_id, [idx])
+    await settle()
+    after = await bot.service.get(gid)
+    assert after.state["scouts"][action["scout"]]["carrying"] == action["order"]
+    if seat in after.to_act:
+        await sim.slash(user, sim.channel, "mali end", options={"game": gid})
+        await settle()
+    public = "\n".join(m.content for m in sim.channel_messages(sim.channel))
+    origin = BOARD.name(BOARD.orders[action["order"]]["from"])
+    assert f"{action['scout']} drops {carried}, picks up {action['order']} at {origin}." in public, public[-1500:]
