@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from bot.presentation import PlainUI
@@ -48,6 +49,14 @@ def danger_words(view: dict[str, Any]) -> str:
     if shaky:
         bits.append("one more lost order and it falls: " + ", ".join(shaky))
     return "; ".join(bits)
+
+
+def draft_is_forced(hand: list[dict[str, Any]]) -> bool:
+    """True when every set of three colours in the dealt hand keeps the same objectives (copies of
+    one card differ only by their ids): the engine keeps it once the others have chosen."""
+    sets = {tuple(sorted((str(o["text"]), int(o["points"])) for o in trio))
+            for trio in combinations(hand, 3) if len({o["colour"] for o in trio}) == 3}
+    return len(sets) == 1
 
 
 def deck_words(view: dict[str, Any]) -> str:
@@ -136,6 +145,9 @@ class MaliUI(PlainUI):
         if me.get("objective_hand"):
             lines.append("Your 6 objective cards (keep 3, one of each colour, with `/mali objectives`):")
             lines += [f"• {objective_line(o)}" for o in me["objective_hand"]]
+            if draft_is_forced(me["objective_hand"]):
+                lines.append("Every set of three colours you could keep is the same objectives: they are kept "
+                             "for you when the others have chosen (or keep them now).")
         if me.get("objectives"):
             lines.append("Your secret objectives:")
             lines += [f"• {objective_line(o)}" for o in me["objectives"]]

@@ -73,6 +73,9 @@ async def test_a_draft_without_a_real_choice_is_kept_when_the_other_has_chosen(f
     assert objectives_forced(record.state, record.seats.index(bob))
     assert not objectives_forced(record.state, record.seats.index(alice))
     assert set(record.to_act) == {alice, bob}  # nobody can tell that Bob's hand is forced
+    told = "\n".join(m.text for m in sim.dm_messages(sim.bob))  # but Bob is told, privately
+    assert "they are kept for you when the others have chosen" in told
+    assert "kept for you" not in "\n".join(m.text for m in sim.dm_messages(sim.alice))
     pick = next(a for a in GAME.legal_actions(record.state, alice) if a["type"] == "choose_objectives")
     await sim.slash(sim.alice, sim.channel, "mali objectives", options={"keep": ",".join(pick["ids"])})
     await settle()
@@ -80,7 +83,7 @@ async def test_a_draft_without_a_real_choice_is_kept_when_the_other_has_chosen(f
     assert view_of(record)["phase"] == "cards" and view_of(record)["round"] == 1
     assert len(view_of(record, bob)["me"]["objectives"]) == 3
     dms = "\n".join(m.text for m in sim.dm_messages(sim.bob))
-    assert "kept for you" in dms
+    assert "keeps the same objectives: kept for you. Your objectives: " in dms
     assert "kept for you" not in "\n".join(m.text for m in sim.dm_messages(sim.alice))
     assert "kept for you" not in "\n".join(m.content for m in sim.channel_messages(sim.channel))
 
