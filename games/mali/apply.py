@@ -9,8 +9,9 @@ from games.mali import flow
 from games.mali.board import NODE_DISTRICT
 from games.mali.explain import FIELDS, explain, shape_problem
 from games.mali.flow import deliver_all, emit, who
-from games.mali.legal import legal_actions, peek_count
+from games.mali.legal import legal_actions, peek_count, same_card
 from games.mali.state import (
+    OBJECTIVES,
     ORDERS,
     VICTORY,
     State,
@@ -245,7 +246,32 @@ HANDLERS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
 }
 
 
+def older_forced_objectives(s: State, seat: str, action: Any) -> list[str] | None:
+    """Logs written before the engine kept a forced objective draft hold the draft as the seat's
+    own pick. On replay (undo, /game replay) the engine has already kept the same cards, so the
+    pick changes nothing but which copies are kept: their ids, in the kept order. None when the
+    action is no such pick: only right after the drafts (round 1, before any card is chosen), where
+    the old log has it; a copy of the kept cards sent then by hand changes nothing either."""
+    if not isinstance(action, dict) or set(action) != {"type", "ids"} or action["type"] != "choose_objectives":
+        return None
+    ids = action["ids"]
+    fresh = s["phase"] == "cards" and s["round"] == 1 and all(p["chosen"] is None for p in s["players"])
+    if not fresh or not isinstance(seat, str) or seat not in s["seats"] or not isinstance(ids, list) \
+            or len(ids) != 3 or not all(isinstance(i, str) and i in OBJECTIVES for i in ids):
+        return None
+    kept = s["players"][seat_index(s, seat)]["objectives"]
+    copies = {same_card(i): i for i in ids}
+    if len(kept) != 3 or sorted(copies) != sorted(same_card(o) for o in kept):
+        return None
+    return [copies[same_card(o)] for o in kept]
+
+
 def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    older = older_forced_objectives(s, seat, action)
+    if older is not None:
+        s2 = clone(s)
+        s2["players"][seat_index(s2, seat)]["objectives"] = older
+        return s2, []
     norm = check(s, seat, action)
     s2 = clone(s)
     events: list[Event] = []

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from games.base import IllegalAction
 from games.mali import GAME, flow
 from games.mali.legal import objective_combos, objectives_forced
 from games.mali.objectives import lost_outcome
@@ -228,3 +229,27 @@ def test_no_draft_is_kept_for_anybody_while_someone_has_a_real_choice() -> None:
         else:
             kept_at_once += 1
     assert kept_at_once < 10
+
+
+def test_an_older_log_of_a_forced_draft_replays_unchanged() -> None:
+    # Logs written before the engine kept forced drafts hold the owner's own pick after the others':
+    # replayed (undo, /game replay), it changes nothing but which copies are kept.
+    s = _draft({"r": FORCED, "g": FREE})
+    s, _ = act(s, "g", type="choose_objectives", ids=["S01", "S08", "S13"])
+    assert s["players"][0]["objectives"] == ["S08", "S19", "S13"]
+    again, events = GAME.apply(s, "r", {"type": "choose_objectives", "ids": ["S14", "S09", "S20"]})
+    assert events == [] and again["players"][0]["objectives"] == ["S09", "S20", "S14"]
+    assert {k: v for k, v in again.items() if k != "players"} == {k: v for k, v in s.items() if k != "players"}
+    with pytest.raises(IllegalAction):  # other cards are no older pick: refused as ever
+        GAME.apply(s, "r", {"type": "choose_objectives", "ids": ["S01", "S09", "S20"]})
+    with pytest.raises(IllegalAction):  # nor a seat's second pick after a real choice
+        GAME.apply(s, "g", {"type": "choose_objectives", "ids": ["S02", "S08", "S13"]})
+
+
+def test_an_older_log_where_every_draft_was_forced_replays() -> None:
+    s = GAME.setup(["a", "b"], {"variant": "extended"}, 14)
+    kept = {seat: list(p["objectives"]) for seat, p in zip(s["seats"], s["players"], strict=True)}
+    for seat in ("a", "b"):
+        s, events = GAME.apply(s, seat, {"type": "choose_objectives", "ids": kept[seat]})
+        assert events == []
+    assert [p["objectives"] for p in s["players"]] == [kept["a"], kept["b"]]
