@@ -78,6 +78,21 @@ def objective_options(view: dict[str, Any]) -> list[discord.SelectOption]:
             for o in (view.get("me") or {}).get("objective_hand", [])]
 
 
+def distinct_sets(legal: list[tuple[dict[str, Any], str]],
+                  hand: dict[str, dict[str, Any]]) -> list[tuple[dict[str, Any], str]]:
+    """The sets of three objectives that differ in what they ask (copies of one card differ only
+    by their ids): each set once, so that no two choices look alike."""
+    seen: set[tuple[tuple[str, str, int], ...]] = set()
+    out: list[tuple[dict[str, Any], str]] = []
+    for a, label in legal:
+        cards = [hand.get(i) or {"text": i, "colour": "", "points": 0} for i in a["ids"]]
+        key = tuple(sorted((str(c["text"]), str(c["colour"]), int(c["points"])) for c in cards))
+        if key not in seen:
+            seen.add(key)
+            out.append((a, label))
+    return out
+
+
 class ObjectiveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                       template=r"tr:mo:(?P<gid>\d+):(?P<ver>\d+)"):
     """The objective draft in one multi-select: six options, exactly three to tick."""
@@ -179,10 +194,12 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
     @objectives.autocomplete("keep")
     async def objectives_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         record, legal = await self.legal_of(interaction, "choose_objectives")
-        if record is None:
+        seat = seat_of(interaction, record) if record is not None else None
+        if record is None or seat is None:
             return []
+        hand = {o["id"]: o for o in ((gate.private(record, seat) or {}).get("me") or {}).get("objective_hand", [])}
         return match(current, [app_commands.Choice(name=label[:100], value=",".join(sorted(a["ids"])))
-                               for a, label in legal])
+                               for a, label in distinct_sets(legal, hand)])
 
     # --- movement ------------------------------------------------------------------------------
     @app_commands.command(name="move", description="Walk a scout to a space by the shortest legal route")

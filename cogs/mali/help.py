@@ -61,14 +61,16 @@ TEXT: dict[str, str] = {
         "enter it again and new orders from or to it are discarded. **A third fallen district: everybody loses.**"),
     "extended": (
         "The soldier and the die stay in the box. The order track has 4 spaces, and the **Victory card** lies in the "
-        "deck: when it has been drawn and has slid off the track, the game ends.\n"
+        "deck: it counts as one of its round's cards; when it has been drawn and has slid off the track, the game "
+        "ends.\n"
         "Cards 1-4 give an action as well as movement points, before or after moving:\n"
         "1 **Kumple z podwórka**: swap two of your scouts in the same district (`/mali swap-scouts`).\n"
         "2 **Oddział powstańczy**: a scout on a location jumps to a neighbouring location (`/mali squad-jump`).\n"
         "3 **Zamiana rozkazów**: swap two orders on neighbouring track spaces (`/mali swap-orders`).\n"
         "4 **Plotki z ulicy**: look at the orders the next round will draw, privately (`/mali peek`).\n"
         "**Secret objectives**: you are dealt 6 and keep 3 of different colours: `/mali objectives` shows "
-        "the six in one list to tick. "
+        "the six in one list to tick (if every set you could keep is the same objectives, the bot keeps it for you "
+        "once the others have chosen). "
         "They score at the end: most orders from a district, most orders, orders into 4/5/6 districts, "
         "the most valuable order. Ties share."),
     "scoring": (
@@ -78,7 +80,8 @@ TEXT: dict[str, str] = {
         "If the Germans win (fourth token, or third fallen district), nobody scores: everybody loses."),
     "board": (
         "**The dark band on top** (readable on a phone): the round and phase; in yellow, who is asked what "
-        "now; on the right every player's points (gold: the winner, with the final totals).\n"
+        "now; on the right every player's points (gold: the winner, with the final totals; a dash after a loss, "
+        "when nothing is counted).\n"
         "**The map**: big discs are locations (a gold ring: a start location), small ones plain spaces. "
         "Lettered discs are scouts in their player's colour; ✉ O12 beside one is the order it carries. "
         "The grey helmet is the German soldier (basic). A black ✚ square on a path: the Germans block "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from bot.presentation import PlainUI
@@ -50,6 +51,21 @@ def danger_words(view: dict[str, Any]) -> str:
     return "; ".join(bits)
 
 
+def draft_is_forced(hand: list[dict[str, Any]]) -> bool:
+    """True when every set of three colours in the dealt hand keeps the same objectives (copies of
+    one card differ only by their ids): the engine keeps it once the others have chosen."""
+    sets = {tuple(sorted((str(o["text"]), int(o["points"])) for o in trio))
+            for trio in combinations(hand, 3) if len({o["colour"] for o in trio}) == 3}
+    return len(sets) == 1
+
+
+def deck_words(view: dict[str, Any]) -> str:
+    """The cards left to draw; the Victory card, while still in the deck, is named apart."""
+    orders = int(view["deck"]) - (1 if view.get("victory_in_deck") else 0)
+    text = f"{orders} order card{'' if orders == 1 else 's'}"
+    return text + (" and the Victory card left to draw" if view.get("victory_in_deck") else " left to draw")
+
+
 def _player(view: dict[str, Any], seat: str) -> dict[str, Any]:
     return next(p for p in view["players"] if p["seat"] == seat)
 
@@ -69,7 +85,7 @@ class MaliUI(PlainUI):
             return f"Game over after round {view['round']}"
         else:
             parts = [f"Round {view['round']}", PHASES.get(view["phase"], view["phase"])]
-        parts.append(f"{view['deck']} order card{'' if view['deck'] == 1 else 's'} left to draw")
+        parts.append(deck_words(view))
         parts.append(danger_words(view))
         return " · ".join(parts)
 
@@ -129,6 +145,9 @@ class MaliUI(PlainUI):
         if me.get("objective_hand"):
             lines.append("Your 6 objective cards (keep 3, one of each colour, with `/mali objectives`):")
             lines += [f"• {objective_line(o)}" for o in me["objective_hand"]]
+            if draft_is_forced(me["objective_hand"]):
+                lines.append("Every set of three colours you could keep is the same objectives: they are kept "
+                             "for you when the others have chosen (or keep them now).")
         if me.get("objectives"):
             lines.append("Your secret objectives:")
             lines += [f"• {objective_line(o)}" for o in me["objectives"]]
@@ -251,19 +270,31 @@ class MaliUI(PlainUI):
                     route["part"][0] = self._route_text(route)
                 else:
                     route = {"scout": e.get("scout"), "start": e["start"], "at": e["to"],
-                             "steps": 1, "jump": kind == "jumped", "part": [""]}
+                             "steps": 1, "jump": kind == "jumped", "stops": [], "part": [""]}
                     route["part"][0] = self._route_text(route)
                     cur["parts"].append(route["part"])
                 cur["routes"][e.get("scout")] = route
-            elif kind in ("picked_up", "dropped", "delivered") and turn is not None and turn["seat"] == seat:
+            elif kind in ("picked_up", "dropped", "delivered") and seat is not None and (
+                    e.get("at") or (turn is not None and turn["seat"] == seat)):
+                cur = open_turn(str(seat), colour)  # a turn begun in an earlier post goes on here
                 order = e.get("order")
                 word = {"picked_up": f"picks up {order}", "dropped": f"drops {order}",
-                        "delivered": f"delivers {order} (+{e.get('points', 0)})"}[str(kind)]
-                route = turn["routes"].get(e.get("scout"))
+                        "delivered": f"delivers {order}, +{e.get('points', 0)}"}[str(kind)]
+                route = cur["routes"].get(e.get("scout"))
+                if route is None and e.get("at"):  # before any step: the scout's place opens its line
+                    route = {"scout": e.get("scout"), "start": e["at"], "at": e["at"], "steps": 0,
+                             "jump": False, "stops": [], "part": [""]}
+                    cur["parts"].append(route["part"])
+                    cur["routes"][e.get("scout")] = route
                 if route is not None:
-                    route["part"].append(word)
+                    stops = route["stops"]
+                    if stops and stops[-1][0] == route["at"]:
+                        stops[-1][1].append(word)
+                    else:
+                        stops.append((route["at"], [word]))
+                    route["part"][0] = self._route_text(route)
                 else:
-                    turn["parts"].append([f"{e.get('scout')} {word}"])
+                    cur["parts"].append([f"{e.get('scout')} {word}"])
             elif kind == "game_over" and view.get("outcome") and e.get("reason") != "abandoned":
                 flush()  # the outcome text that ends the post says it once
             elif kind in ("card_chosen", "objectives_chosen") and seat is not None:
@@ -296,8 +327,22 @@ class MaliUI(PlainUI):
 
     @staticmethod
     def _route_text(route: dict[str, Any]) -> str:
+        """One scout's part of a turn, saying where each order was picked up, dropped or delivered:
+        'Tadek Budynek PAST-y → Elektrownia Powiśle (picks up O25) → Budynek PAST-y, 4 steps'."""
+        scout, start, at, steps = route["scout"], route["start"], route["at"], route["steps"]
+        stops: list[tuple[str, list[str]]] = route.get("stops", [])
+        if steps == 0 and not route["jump"]:  # nothing walked: what the scout did where it stands
+            return f"{scout} " + ", ".join(w for _, words in stops for w in words) + f" at {place(at)}"
         if route["jump"]:
-            return f"{route['scout']} jumps {place(route['start'])} → {place(route['at'])}"
-        steps = route["steps"]
-        return (f"{route['scout']} {place(route['start'])} → {place(route['at'])}, "
-                f"{steps} step{'' if steps == 1 else 's'}")
+            text = f"{scout} jumps {place(start)} → {place(at)}"
+            words = [w for _, ws in stops for w in ws]
+            return text + (f" ({', '.join(words)})" if words else "")
+        text, last = f"{scout} {place(start)}", start
+        for node, words in stops:
+            if node != last:
+                text += f" → {place(node)}"
+                last = node
+            text += f" ({', '.join(words)})"
+        if at != last or not stops:
+            text += f" → {place(at)}"
+        return text + f", {steps} step{'' if steps == 1 else 's'}"

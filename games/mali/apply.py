@@ -9,7 +9,7 @@ from games.mali import flow
 from games.mali.board import NODE_DISTRICT
 from games.mali.explain import FIELDS, explain, shape_problem
 from games.mali.flow import deliver_all, emit, who
-from games.mali.legal import legal_actions, peek_count
+from games.mali.legal import legal_actions, peek_count, same_card
 from games.mali.state import (
     OBJECTIVES,
     ORDERS,
@@ -70,13 +70,7 @@ def check(s: State, seat: str, action: Any) -> Action:
 # ---- handlers ------------------------------------------------------------------------------
 
 def h_choose_objectives(s: State, idx: int, a: Action, ev: list[Event]) -> None:
-    p = s["players"][idx]
-    p["objectives"] = list(a["ids"])
-    p["objective_hand"] = []
-    emit(ev, "objectives_chosen", f"{who(s, idx)} has chosen their secret objectives.", p["seat"])
-    texts = "; ".join(f"{o} {OBJECTIVES[o]['text']} ({OBJECTIVES[o]['points']} pts)" for o in a["ids"])
-    emit(ev, "objectives_chosen", f"Your objectives: {texts}.", p["seat"], private_to=p["seat"],
-         ids=list(a["ids"]))
+    flow.keep_objectives(s, idx, a["ids"], ev)
 
 
 def h_choose_card(s: State, idx: int, a: Action, ev: list[Event]) -> None:
@@ -188,22 +182,22 @@ def h_pick_up(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     seat = s["seats"][idx]
     if sc["carrying"]:
         emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", seat,
-             scout=a["scout"], order=sc["carrying"])
+             scout=a["scout"], order=sc["carrying"], at=sc["at"])
     for name in scouts_of(s, idx):
         other = s["scouts"][name]
         if other["carrying"] == a["order"]:
             other["carrying"] = None
             emit(ev, "dropped", f"{who(s, idx)}'s {name} hands over order {a['order']}.", seat,
-                 scout=name, order=a["order"])
+                 scout=name, order=a["order"], at=other["at"])
     sc["carrying"] = a["order"]
     emit(ev, "picked_up", f"{who(s, idx)}'s {a['scout']} picks up order {order_text(a['order'])}.", seat,
-         scout=a["scout"], order=a["order"])
+         scout=a["scout"], order=a["order"], at=sc["at"])
 
 
 def h_drop(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     sc = s["scouts"][a["scout"]]
     emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", s["seats"][idx],
-         scout=a["scout"], order=sc["carrying"])
+         scout=a["scout"], order=sc["carrying"], at=sc["at"])
     sc["carrying"] = None
 
 
@@ -252,7 +246,32 @@ HANDLERS: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
 }
 
 
+def older_forced_objectives(s: State, seat: str, action: Any) -> list[str] | None:
+    """Logs written before the engine kept a forced objective draft hold the draft as the seat's
+    own pick. On replay (undo, /game replay) the engine has already kept the same cards, so the
+    pick changes nothing but which copies are kept: their ids, in the kept order. None when the
+    action is no such pick: only right after the drafts (round 1, before any card is chosen), where
+    the old log has it; a copy of the kept cards sent then by hand changes nothing either."""
+    if not isinstance(action, dict) or set(action) != {"type", "ids"} or action["type"] != "choose_objectives":
+        return None
+    ids = action["ids"]
+    fresh = s["phase"] == "cards" and s["round"] == 1 and all(p["chosen"] is None for p in s["players"])
+    if not fresh or not isinstance(seat, str) or seat not in s["seats"] or not isinstance(ids, list) \
+            or len(ids) != 3 or not all(isinstance(i, str) and i in OBJECTIVES for i in ids):
+        return None
+    kept = s["players"][seat_index(s, seat)]["objectives"]
+    copies = {same_card(i): i for i in ids}
+    if len(kept) != 3 or sorted(copies) != sorted(same_card(o) for o in kept):
+        return None
+    return [copies[same_card(o)] for o in kept]
+
+
 def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    older = older_forced_objectives(s, seat, action)
+    if older is not None:
+        s2 = clone(s)
+        s2["players"][seat_index(s2, seat)]["objectives"] = older
+        return s2, []
     norm = check(s, seat, action)
     s2 = clone(s)
     events: list[Event] = []

@@ -4,11 +4,41 @@ from __future__ import annotations
 from typing import Any
 
 from games.mali.board import BOARD
-from games.mali.state import OBJECTIVES, State, order_text, place_name
+from games.mali.state import OBJECTIVES, ORDERS, State, order_text, place_name
 
 
 def _pts(n: int) -> str:
     return f"{n} pt{'s' if n != 1 else ''} left"
+
+
+LABEL = 80  # a button's label: the longest label a pick-up may have
+
+
+def objective_short(oid: str) -> str:
+    """An objective in a few words with its colour and points: 'S03 brown 6 (most from
+    Śródmieście)'; three of them fit a choice's name (100 characters)."""
+    o = OBJECTIVES[oid]
+    district = BOARD.districts.get(str(o.get("district")), {}).get("name", "")
+    what = {"most_orders_from_district": f"most from {district}", "most_orders": "most orders",
+            "deliver_to_districts": f"{o.get('districts')} districts",
+            "most_important_order": "top order"}.get(o["kind"], o["text"])
+    return f"{oid} {o['colour']} {o['points']} ({what})"
+
+
+def pick_up_label(s: State, scout: str, oid: str) -> str:
+    """A pick-up's label; it says which order the scout drops for it, or which own scout hands it
+    over (a scout carries one order; a player has one scout on an order)."""
+    sc = s["scouts"][scout]
+    owner = sc["owner"]
+    other = next((n for n, x in s["scouts"].items() if x["owner"] == owner and x["carrying"] == oid), None)
+    o = ORDERS[oid]
+    if other is not None and not sc["carrying"]:
+        return f"{scout}: take {oid} over from {other} (→ {place_name(o['to'])}, {o['points']} pts)"
+    verb = f"{scout}: drop {sc['carrying']}, pick up" if sc["carrying"] else f"{scout}: pick up"
+    label = f"{verb} {order_text(oid)}"
+    if len(label) > LABEL:  # the origin is where the scout stands: leave it out
+        label = f"{verb} {oid} → {place_name(o['to'])}, {o['points']} pts"
+    return label
 
 
 def describe(s: State, seat: str, a: dict[str, Any]) -> str:
@@ -17,8 +47,7 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
     left = cur.get("points_left", 0)
     try:
         if kind == "choose_objectives":
-            return "Keep " + ", ".join(f"{o} ({OBJECTIVES[o]['text']}, {OBJECTIVES[o]['points']} pts)"
-                                      for o in a["ids"])
+            return "Keep " + " + ".join(objective_short(o) for o in a["ids"])
         if kind == "choose_card":
             return f"Play movement card {a['value']}"
         if kind == "place_scout":
@@ -32,7 +61,7 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
         if kind == "squad_jump":
             return f"Oddział powstańczy: {a['scout']} → {place_name(a['to'])}"
         if kind == "pick_up":
-            return f"{a['scout']}: pick up {order_text(a['order'])}"
+            return pick_up_label(s, a["scout"], a["order"])
         if kind == "drop":
             carried = s["scouts"][a["scout"]]["carrying"]
             return f"{a['scout']}: drop order {carried}"
@@ -53,9 +82,10 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
             return f"Choose {a['scout']} ({place_name(s['scouts'][a['scout']]['at'])})"
         if kind == "soldier_to":
             return f"Soldier stops at {place_name(a['to'])}"
-        if kind == "block_path":
+        if kind == "block_path":  # named from the order's destination, as the announcement does
             e = BOARD.edges[a["edge"]]
-            return f"Block the path {place_name(e['a'])} – {place_name(e['b'])}"
+            here = ((s.get("pending") or {}).get("context") or {}).get("location", e["a"])
+            return f"Block the path {place_name(here)} – {place_name(BOARD.other_end(a['edge'], here))}"
         if kind == "displace":
             return f"Move {a['scout']} to {place_name(a['to'])}"
     except (KeyError, TypeError, ValueError):

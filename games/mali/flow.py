@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.mali.board import BOARD, DIST, NODE_DISTRICT, STEPS
-from games.mali.legal import has_meaningful
+from games.mali.legal import has_meaningful, objective_combos, objectives_forced
 from games.mali.objectives import final_outcome, lost_outcome
 from games.mali.state import (
+    OBJECTIVES,
     ORDERS,
     VICTORY,
     State,
@@ -67,6 +68,7 @@ def advance(s: State, events: list[Event]) -> None:
             TASKS[task["kind"]](s, task, events)
             continue
         if s["phase"] == "objectives":
+            keep_forced_objectives(s, events)
             if any(not s["players"][i]["objectives"] for i in active_indices(s)):
                 return
             start_round(s, events)
@@ -78,6 +80,27 @@ def advance(s: State, events: list[Event]) -> None:
             reveal(s, events)
             continue
         return
+
+
+def keep_objectives(s: State, idx: int, ids: list[str], events: list[Event], forced: bool = False) -> None:
+    p = s["players"][idx]
+    p["objectives"] = list(ids)
+    p["objective_hand"] = []
+    emit(events, "objectives_chosen", f"{who(s, idx)} has chosen their secret objectives.", p["seat"])
+    texts = "; ".join(f"{o} {OBJECTIVES[o]['text']} ({OBJECTIVES[o]['points']} pts)" for o in ids)
+    why = "Every set of three colours in your hand keeps the same objectives: kept for you. " if forced else ""
+    emit(events, "objectives_chosen", f"{why}Your objectives: {texts}.", p["seat"], private_to=p["seat"],
+         ids=list(ids))
+
+
+def keep_forced_objectives(s: State, events: list[Event]) -> None:
+    """A player whose every legal set of three is the same objectives (copies of one card differ
+    only by their ids) has no choice; the hand is secret, so the engine keeps the set for them
+    only when everybody else has chosen (before, their waiting would say nothing about the hand)."""
+    owing = [i for i in active_indices(s) if not s["players"][i]["objectives"]]
+    if owing and all(objectives_forced(s, i) for i in owing):
+        for i in owing:
+            keep_objectives(s, i, objective_combos(s, i)[0], events, forced=True)
 
 
 def play_forced_cards(s: State, events: list[Event]) -> None:
@@ -209,7 +232,7 @@ def deliver_all(s: State, idx: int, events: list[Event]) -> None:
             if other["carrying"] == oid:
                 other["carrying"] = None
         emit(events, "delivered", f"{who(s, idx)}'s {name} delivers order {order_text(oid)}.",
-             s["seats"][idx], order=oid, scout=name, points=ORDERS[oid]["points"])
+             s["seats"][idx], order=oid, scout=name, points=ORDERS[oid]["points"], at=sc["at"])
 
 
 def next_turn(s: State, task: dict[str, Any], events: list[Event]) -> None:
@@ -479,17 +502,16 @@ def move_displaced(s: State, name: str, to: str, events: list[Event]) -> None:
 
 
 def time_end(s: State, task: dict[str, Any], events: list[Event]) -> None:
+    """The game ends here when the last order (basic) or the Victory card (extended) has left the
+    track; otherwise the start marker passes clockwise and the next round begins."""
+    over = (not s["deck"] and not any(s["track"])) if s["variant"] == "basic" else s.get("victory_left")
+    if over:
+        game_over(s, "victory", events)
+        return
     nxt = clockwise_from(s, (s["start"] + 1) % len(s["seats"]))
     s["start"] = nxt[0]
     emit(events, "start_player", f"The start marker passes to {who(s, s['start'])}.",
          s["seats"][s["start"]])
-    if s["variant"] == "basic":
-        if not s["deck"] and not any(s["track"]):
-            game_over(s, "victory", events)
-            return
-    elif s.get("victory_left"):
-        game_over(s, "victory", events)
-        return
     start_round(s, events)
 
 

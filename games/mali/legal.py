@@ -55,6 +55,18 @@ def objective_combos(s: State, idx: int) -> list[list[str]]:
             if len({OBJECTIVES[o]["colour"] for o in c}) == 3]
 
 
+def same_card(oid: str) -> tuple[tuple[str, str], ...]:
+    """What an objective card says, without its id: two copies of one objective are equal."""
+    return tuple(sorted((k, str(v)) for k, v in OBJECTIVES[oid].items() if k != "id"))
+
+
+def objectives_forced(s: State, idx: int) -> bool:
+    """True when every legal set of three keeps the same objectives (only copies differ): the
+    choice cannot change the game."""
+    kinds = {tuple(sorted(same_card(o) for o in c)) for c in objective_combos(s, idx)}
+    return len(kinds) == 1
+
+
 def board_scouts(s: State, idx: int) -> list[str]:
     scouts = s["scouts"]
     return [n for n in scouts_of(s, idx) if scouts[n]["status"] == "board"]

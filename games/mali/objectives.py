@@ -80,5 +80,8 @@ def final_outcome(s: State) -> dict[str, Any]:
 
 
 def lost_outcome(s: State, reason: str) -> dict[str, Any]:
-    rows = {s["seats"][i]: breakdown(s, i, False) for i in range(len(s["seats"]))}
+    """Everybody loses, and no points are counted ("nie podlicza się punktów"): each row says only
+    how many orders the player delivered."""
+    rows = {s["seats"][i]: {"orders": 0, "return_bonus": 0, "objectives": [], "total": 0,
+                            "delivered": len(s["players"][i]["delivered"])} for i in range(len(s["seats"]))}
     return {"winners": [], "scores": dict.fromkeys(rows, 0), "reason": reason, "breakdown": rows}

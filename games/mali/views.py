@@ -66,6 +66,7 @@ def public_view(s: State) -> dict[str, Any]:
                    for o in face_up},
         "carriers": carriers,
         "deck": len(s["deck"]),
+        "victory_in_deck": VICTORY in s["deck"],
         "discarded": list(s["discarded"]),
         "blocked": [dict(b) for b in s["blocked"]],
         "small_tokens": len(s["blocked"]), "big_tokens": len(s["fallen"]),

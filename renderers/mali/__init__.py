@@ -402,6 +402,14 @@ def score_of(view: View, player: dict[str, Any]) -> int:
     return int(player.get("points", 0))
 
 
+def score_label(view: View, player: dict[str, Any]) -> str:
+    """The score as the board shows it: a dash after a loss, when no points are counted."""
+    outcome = view.get("outcome") or {}
+    if outcome and not outcome.get("winners") and outcome.get("reason") != "abandoned":
+        return "–"
+    return str(score_of(view, player))
+
+
 def banner_lines(view: View) -> tuple[str, str]:
     """The banner's two lines: round and phase; who is asked what (or the result)."""
     phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
@@ -472,7 +480,7 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
         ink = INK if win or sum(rgb) > 450 else WHITE
         name = colour_name(player["colour"])
         draw.text((px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink)
-        draw.text((px + pill_w - 12, py + pill_h / 2), str(score_of(view, player)), anchor="rm",
+        draw.text((px + pill_w - 12, py + pill_h / 2), score_label(view, player), anchor="rm",
                   font=font(44, True), fill=ink)
 
 
@@ -732,7 +740,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
             info = "left the game"
         draw.text((PX0 + 26, y0 + 40), info, font=font(17), fill=INK)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
-        draw.text((PX1 - 10, y0 + 10), str(score_of(view, player)), anchor="ra", font=font(30, True),
+        draw.text((PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
                   fill=INK)
         draw.text((PX1 - 10, y0 + 46), "points", anchor="ra", font=font(14), fill=MUTED)
         if player.get("dropped"):

@@ -60,12 +60,17 @@ def render_private(view: View) -> Image.Image:
     return img
 
 
+def when(view: View) -> str:
+    """The header's time: the round, or "before round 1" during the objective draft (round 0)."""
+    return f"round {view['round']}" if view.get("round") else "before round 1"
+
+
 def _header(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], rgb: tuple[int, int, int]) -> int:
     draw.rectangle((0, 0, WIDTH, 70), fill=rgb)
     draw.text((PAD, 35), f"{colour_name(me.get('colour', ''))} · only for you", anchor="lm",
               font=font(32, True), fill=WHITE, stroke_width=2, stroke_fill=INK)
-    draw.text((WIDTH - PAD, 35), f"round {view.get('round', 0)}", anchor="rm", font=font(22, True),
-              fill=WHITE, stroke_width=2, stroke_fill=INK)
+    draw.text((WIDTH - PAD, 35), when(view), anchor="rm", font=font(22, True), fill=WHITE, stroke_width=2,
+              stroke_fill=INK)
     return 88
 
 

@@ -183,11 +183,17 @@ def ended_extended() -> View:
     return view
 
 
+def _lost_breakdown(view: View) -> dict[str, Any]:
+    """As the engine says a loss: nothing counted, only how many orders each delivered."""
+    return {p["seat"]: {"orders": 0, "return_bonus": 0, "objectives": [], "total": 0,
+                        "delivered": len(p["delivered"])} for p in view["players"]}
+
+
 def lost_fourth_token() -> View:
     view = basic_midgame()
     view.update(phase="over", small_tokens=4, current=None, to_act=[])
     view["blocked"].append({"edge": "sggw--plac_narutowicza", "location": "sggw", "district": "mokotow"})
-    view["outcome"] = {"winners": [], "scores": {}, "reason": "fourth_token", "breakdown": {}}
+    view["outcome"] = {"winners": [], "scores": {}, "reason": "fourth_token", "breakdown": _lost_breakdown(view)}
     return view
 
 
@@ -195,7 +201,7 @@ def lost_third_district() -> View:
     view = extended_cards()
     view.update(phase="over", fallen=["mokotow", "ochota", "czerniakow"], big_tokens=3, to_act=[],
                 undelivered={"mokotow": 2, "ochota": 2, "czerniakow": 2})
-    view["outcome"] = {"winners": [], "scores": {}, "reason": "districts_fallen", "breakdown": {}}
+    view["outcome"] = {"winners": [], "scores": {}, "reason": "districts_fallen", "breakdown": _lost_breakdown(view)}
     return view
 
 

@@ -11,6 +11,7 @@ from renderers.mali.pieces import ALERT, INK, MUTED, PANEL_BG, TROPHY, WHITE, co
 View = dict[str, Any]
 WIDTH = 1200
 PAD = 28
+LOST_ROW = 64
 
 
 def summary_png(view: View) -> bytes:
@@ -30,6 +31,18 @@ def lost_text(view: View) -> str | None:
     return "Everybody loses."
 
 
+def _lost_row(draw: ImageDraw.ImageDraw, p: dict[str, Any], b: dict[str, Any], y: int) -> None:
+    rgb = player_rgb(p)
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + LOST_ROW), radius=10, fill=light(rgb, 0.85), outline=rgb,
+                           width=2)
+    draw.rounded_rectangle((PAD + 5, y + 5, PAD + 20, y + LOST_ROW - 5), radius=5, fill=rgb)
+    draw.text((PAD + 34, y + LOST_ROW / 2), colour_name(p["colour"]), anchor="lm", font=font(30, True), fill=INK)
+    delivered = int(b.get("delivered", len(p.get("delivered", []))))
+    draw.text((PAD + 250, y + LOST_ROW / 2), f"{delivered} order{'' if delivered == 1 else 's'} delivered",
+              anchor="lm", font=font(24), fill=INK)
+    draw.text((WIDTH - PAD - 18, y + LOST_ROW / 2), "no points", anchor="rm", font=font(26, True), fill=MUTED)
+
+
 def render_summary(view: View) -> Image.Image:
     outcome = view.get("outcome")
     if not outcome:
@@ -39,7 +52,8 @@ def render_summary(view: View) -> Image.Image:
     n_obj = max((len(b.get("objectives", [])) for b in breakdown.values()), default=0)
     row_h = 80 + 30 * max(0, n_obj - 1)
     lost = lost_text(view)
-    height = 150 + (120 if lost else 0) + (len(players) * (row_h + 10) if breakdown else 0) + 30
+    rows = len(players) * (LOST_ROW + 10) if lost else len(players) * (row_h + 10) if breakdown else 0
+    height = 112 + 120 + rows + 18 if lost else 150 + rows + 30
     img = Image.new("RGB", (WIDTH, height), PANEL_BG)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH, 96), fill=INK)
@@ -50,7 +64,8 @@ def render_summary(view: View) -> Image.Image:
     if lost:
         draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 104), radius=12, fill=ALERT, outline=INK, width=3)
         draw.text((WIDTH / 2, y + 36), lost, anchor="mm", font=font(34, True), fill=WHITE)
-        draw.text((WIDTH / 2, y + 78), "Nobody wins.", anchor="mm", font=font(26, True), fill=WHITE)
+        draw.text((WIDTH / 2, y + 78), "Nobody wins, and no points are counted.", anchor="mm", font=font(26, True),
+                  fill=WHITE)
         y += 120
     elif outcome.get("reason") == "abandoned":
         draw.text((PAD, y), "The game was abandoned.", font=font(28, True), fill=INK)
@@ -59,6 +74,11 @@ def render_summary(view: View) -> Image.Image:
         names = [colour_name(p["colour"]) for p in view["players"] if p["seat"] in outcome["winners"]]
         draw.text((PAD, y), "★ Winner: " + " & ".join(names), font=font(34, True), fill=INK)
         y += 50
+    if lost:  # no points are counted after a loss: the players in seat order, no totals
+        for p in players:
+            _lost_row(draw, p, breakdown.get(p["seat"], {}), y)
+            y += LOST_ROW + 10
+        return img
     if breakdown:
         heading = "orders + scouts home + objectives = total" if n_obj else "orders + scouts home = total"
         draw.text((WIDTH - PAD, y - 4), heading, anchor="rs", font=font(18), fill=MUTED)

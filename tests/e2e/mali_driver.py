@@ -30,6 +30,7 @@ class MaliPlayers:
         self.decide = playout_rng(seed)  # the same choices as games.simulate for this seed
         self.rng = random.Random(seed)  # how to say it: panel or command
         self.used: Counter[str] = Counter()
+        self.block_labels: list[str] = []  # what each block-path choice was labelled (button or choice)
 
     async def play(self, limit: int = 4000) -> Any:
         for _ in range(limit):
@@ -68,10 +69,14 @@ class MaliPlayers:
         for c in panel.components:
             if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
                 self.used["panel button"] += 1
+                if action["type"] == "block_path":
+                    self.block_labels.append(str(c.label))
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True
             if c.is_select and idx in c.option_values:
                 self.used["panel select"] += 1
+                if action["type"] == "block_path":
+                    self.block_labels += [o["label"] for o in c.options if o["value"] == idx]
                 await self.sim.select(user, panel, c.custom_id, [idx])
                 return True
         return False
@@ -86,6 +91,10 @@ class MaliPlayers:
         elif kind == "choose_objectives":
             await self.slash(seat, record, "mali objectives", keep=",".join(action["ids"]))
         elif kind in DECISIONS:
+            if kind == "block_path":  # the name the `option` autocomplete shows for it
+                offered = await self.sim.autocomplete(user_of(self.sim, seat, record), self.where(record),
+                                                      "mali choose", {"game": self.gid}, focused="option")
+                self.block_labels += [c["name"] for c in offered if c["value"] == decision_value(action)]
             await self.slash(seat, record, "mali choose", option=decision_value(action))
         elif kind == "place_scout":
             await self.slash(seat, record, "mali place", scout=action["scout"], to=action["to"])

@@ -63,8 +63,11 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
     if reason == "victory":
         assert outcome["winners"] and max(outcome["scores"].values()) > 0
         assert "wins" in posts_text(sim, record) and "scouts home" in posts_text(sim, record)
-    else:
+    else:  # nothing is counted after a loss: no scores in the post
         assert outcome["winners"] == [] and "everybody loses" in posts_text(sim, record)
+        assert "scouts home" not in posts_text(sim, record) and "**" not in posts_text(sim, record).split(
+            "**Game over.**")[-1]
+    assert "start marker" not in posts_text(sim, record)  # the game is over: no start marker passes
     if thread:
         assert record.thread_id and record.where == record.thread_id
     where = sim.channels[record.where]
@@ -74,6 +77,13 @@ async def test_a_whole_game(fake_discord: FakeDiscord, tmp_path: Path, players: 
                                     if a.filename.endswith("-board.png"))
     assert any(a.filename.endswith("-summary.png") for a in posts[-1].attachments)
     assert "Game over" in posts[-1].content
+    # Each block-path choice was labelled as its announcement names the path, ends in the same order.
+    public = "\n".join(m.content for m in posts)
+    for label in driver.block_labels:
+        assert label.startswith("Block the path ") and f"The path {label.removeprefix('Block the path ')} is blocked" \
+            in public, label
+    if reason == "fourth_token":
+        assert driver.block_labels  # this game had block choices to check
     # Both ways of playing were used: slash commands and the panel's components.
     assert driver.used["/mali move"] and driver.used["/mali card"] and driver.used["/mali end"]
     assert driver.used["panel button"] + driver.used["panel select"] > 0

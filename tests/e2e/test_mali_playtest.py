@@ -242,3 +242,100 @@ def test_a_new_board_only_when_the_board_changed_for_a_player() -> None:
     blocked = copy.deepcopy(view)
     blocked["blocked"] = blocked["blocked"][:-1]
     assert UI.board_signature(blocked) != UI.board_signature(view)
+
+
+# ---- issue 22: what play-testing found ------------------------------------------------------------
+
+def _walk_with_a_pick_up() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Red's Zosia walks from beside Plac Wilsona onto it, picks up O01 there and walks on."""
+    from tests.games.mali.helpers import park, play_cards, position, set_track
+
+    s = GAME.setup(["r", "g"], {"variant": "basic", "jump_costs_one_point": False}, 1)
+    park(s)
+    set_track(s, ["O01"])  # Plac Wilsona → Starówka
+    position(s, Zosia="plac_wilsona--cytadela#1")
+    s, events = play_cards(s, {"r": 3, "g": 5})
+    while s["current"]["seat"] != "r":
+        s, ev = GAME.apply(s, s["current"]["seat"], {"type": "end_turn"})
+        events += ev
+    for action in ({"type": "step", "scout": "Zosia", "to": "plac_wilsona"},
+                   {"type": "pick_up", "scout": "Zosia", "order": "O01"},
+                   {"type": "step", "scout": "Zosia", "to": "plac_wilsona--pawiak#1"},
+                   {"type": "step", "scout": "Zosia", "to": "plac_wilsona--pawiak#2"}):
+        s, ev = GAME.apply(s, "r", action)
+        events += ev
+    return s, events
+
+
+def test_a_route_says_where_its_order_was_picked_up() -> None:
+    s, events = _walk_with_a_pick_up()
+    lines = UI.narrate(GAME.view(s, None), [e for e in events if not e.get("private_to")])
+    route = [ln for ln in lines if "Zosia" in ln]
+    assert len(route) == 1, lines
+    start, to = BOARD.name("plac_wilsona--cytadela#1"), BOARD.name("plac_wilsona--pawiak#2")
+    assert f"Zosia {start} → Plac Wilsona (picks up O01) → {to}, 3 steps" in route[0], route
+
+
+def test_a_pick_up_before_any_step_says_where() -> None:
+    view = GAME.view(GAME.setup(["r", "g"], {"variant": "basic", "jump_costs_one_point": False}, 1), None)
+    events: list[dict[str, Any]] = [
+              {"type": "turn", "what": "begins", "seat": "r", "card": 2, "text": "Red moves (card 2)."},
+              {"type": "dropped", "seat": "r", "scout": "Zosia", "order": "O02", "at": "plac_wilsona",
+               "text": "x"},
+              {"type": "picked_up", "seat": "r", "scout": "Zosia", "order": "O01", "at": "plac_wilsona",
+               "text": "x"},
+              {"type": "turn", "what": "ends", "seat": "r", "text": "Red's movement ends."}]
+    assert UI.narrate(view, events) == ["Red (card 2): Zosia drops O02, picks up O01 at Plac Wilsona."]
+
+
+def test_the_deck_names_the_victory_card_apart() -> None:
+    view = samples.extended_cards()
+    view.update(deck=43, victory_in_deck=True)
+    assert "42 order cards and the Victory card left to draw" in UI.status_line(view)
+    view.update(deck=1)
+    assert "0 order cards and the Victory card left to draw" in UI.status_line(view)
+    view.update(deck=5, victory_in_deck=False)
+    assert "5 order cards left to draw" in UI.status_line(view)
+
+
+def test_a_lost_game_ranks_nobody_and_counts_nothing() -> None:
+    from renderers.mali import score_label
+    from renderers.mali.pieces import player_rgb
+    from renderers.mali.summary import render_summary
+
+    for view in (samples.lost_fourth_token(), samples.lost_third_district()):
+        text = UI.outcome_text(view, mention)
+        assert "everybody loses" in text and "**" not in text.replace("**Game over.**", ""), text
+        assert {score_label(view, p) for p in view["players"]} == {"–"}
+        now = render_summary(view)
+        # A game lost before this fix kept totals in its outcome: the image ignores them.
+        old = dict(view, outcome=dict(view["outcome"], breakdown={
+            p["seat"]: {"orders": 9 * k, "return_bonus": 7, "objectives": [], "total": 9 * k + 7, "delivered": k}
+            for k, p in enumerate(view["players"])}))
+        before = render_summary(old)
+        assert now.size == before.size
+        first_stripe = now.getpixel((40, 112 + 120 + 30))
+        assert first_stripe == player_rgb(view["players"][0])  # seat order, not by totals
+        assert before.getpixel((40, 112 + 120 + 30)) == player_rgb(view["players"][0])
+
+
+def test_the_private_image_never_says_round_0() -> None:
+    from renderers.mali.private import when
+
+    draft = samples.private_samples()["draft"]
+    assert draft["round"] == 0 and when(draft) == "before round 1"
+    assert when(dict(draft, round=3)) == "round 3"
+
+
+def test_the_final_post_does_not_pass_the_start_marker() -> None:
+    from tests.games.mali.helpers import park, run_tasks, set_track
+
+    s = GAME.setup(["r", "g"], {"variant": "basic", "jump_costs_one_point": False}, 1)
+    park(s)
+    s["deck"] = []
+    set_track(s)
+    s["order"] = [0, 1]
+    events = run_tasks(s, "time_start", phase="time")
+    view = GAME.view(s, None)
+    post = "\n".join([*UI.narrate(view, events), UI.outcome_text(view, mention)])
+    assert "start marker" not in post and "Game over" in post

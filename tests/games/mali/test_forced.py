@@ -6,6 +6,7 @@ import random
 import pytest
 
 from games.mali import GAME, flow
+from games.mali.legal import objectives_forced
 from tests.games.mali.helpers import new
 
 
@@ -22,6 +23,8 @@ def test_nobody_is_ever_asked_a_choice_with_one_answer(variant: str, jcop: bool,
         for seat in owing:
             legal = GAME.legal_actions(s, seat)
             assert len(legal) > 1, (seat, legal, s["phase"])
+        if s["phase"] == "objectives":  # a draft of copies only is never all that is left to wait for
+            assert not all(objectives_forced(s, s["seats"].index(seat)) for seat in owing), owing
         seat = rng.choice(owing)
         legal = GAME.legal_actions(s, seat)
         weights = GAME.playout_weights(s, seat, legal)  # type: ignore[attr-defined]
