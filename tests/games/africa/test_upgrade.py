@@ -21,10 +21,20 @@ OLD = json.loads((Path(__file__).with_name("data") / "old_shape.json").read_text
 STEPS = sorted(int(k) for k in OLD["old_dumps"])
 
 
+def forced_already(s: Any, seat: str, action: dict[str, Any]) -> bool:
+    """A sealed bid the old engine asked for and the engine now plays at once (its being forced
+    follows from public facts): the recorded action is already in the state."""
+    auction = s["auction"] or {}
+    j = s["seats"].index(seat)
+    return (action.get("type") == "bid" and seat not in GAME.to_act(s)
+            and auction.get("bids", {}).get(str(j)) == action.get("amount"))
+
+
 def replayed(upto: int) -> Any:
     s = GAME.setup(OLD["seats"], OLD["options"], OLD["seed"])
     for seat, action in OLD["actions"][:upto]:
-        s, _ = GAME.apply(s, seat, action)
+        if not forced_already(s, seat, action):
+            s, _ = GAME.apply(s, seat, action)
     return s
 
 
@@ -32,7 +42,8 @@ def _states() -> dict[int, Any]:
     out: dict[int, Any] = {}
     s = GAME.setup(OLD["seats"], OLD["options"], OLD["seed"])
     for n, (seat, action) in enumerate(OLD["actions"], 1):
-        s, _ = GAME.apply(s, seat, action)
+        if not forced_already(s, seat, action):
+            s, _ = GAME.apply(s, seat, action)
         if n in STEPS:
             out[n] = GAME.dump(s)
     return out
@@ -79,7 +90,8 @@ def test_an_upgraded_game_plays_on_as_the_fresh_one() -> None:
     middle = STEPS[len(STEPS) // 2]
     s = GAME.load(upgrade_state(OLD["old_dumps"][str(middle)]))
     for seat, action in OLD["actions"][middle:]:
-        s, _ = GAME.apply(s, seat, action)
+        if not forced_already(s, seat, action):
+            s, _ = GAME.apply(s, seat, action)
     assert canonical(GAME.dump(s)) == canonical(replayed(len(OLD["actions"])))
 
 
