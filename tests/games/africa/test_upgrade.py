@@ -16,18 +16,10 @@ from games.africa import GAME
 from games.africa.upgrade import STEP, WORDS, downgrade_state, records, upgrade_state
 from games.base import canonical
 from games.upgrades import steps_named
+from tests.games.africa.helpers import forced_already
 
 OLD = json.loads((Path(__file__).with_name("data") / "old_shape.json").read_text(encoding="utf-8"))
 STEPS = sorted(int(k) for k in OLD["old_dumps"])
-
-
-def forced_already(s: Any, seat: str, action: dict[str, Any]) -> bool:
-    """A sealed bid the old engine asked for and the engine now plays at once (its being forced
-    follows from public facts): the recorded action is already in the state."""
-    auction = s["auction"] or {}
-    j = s["seats"].index(seat)
-    return (action.get("type") == "bid" and seat not in GAME.to_act(s)
-            and auction.get("bids", {}).get(str(j)) == action.get("amount"))
 
 
 def replayed(upto: int) -> Any:
