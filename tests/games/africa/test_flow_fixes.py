@@ -2,12 +2,17 @@
 played by the engine, and the amended rulings 7, 9 and 18."""
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from games.africa import GAME
 from games.africa.apply import advance
+from games.base import IllegalAction
 from tests.games.africa.helpers import act, clear_map, new, put, set_vp, turn, types
 
 
-def test_a_commitment_is_echoed_to_its_owner_only():
+def test_a_commitment_is_echoed_to_its_owner_only() -> None:
     s = new(2)
     clear_map(s)
     put(s, 0, "sudan", 1)
@@ -24,7 +29,7 @@ def test_a_commitment_is_echoed_to_its_owner_only():
     assert [e["text"] for e in ev if e.get("private_to") == "s2"] == ["You commit your retreat token."]
 
 
-def test_scoring_names_the_heart_area_and_its_bonus_apart():
+def test_scoring_names_the_heart_area_and_its_bonus_apart() -> None:
     s = new(2)
     clear_map(s)
     s["table"]["africa"] = 2
@@ -37,7 +42,7 @@ def test_scoring_names_the_heart_area_and_its_bonus_apart():
     assert s["players"][0]["vp"] == 15
 
 
-def test_r7_vp_are_paid_only_from_free_spaces_below():
+def test_r7_vp_are_paid_only_from_free_spaces_below() -> None:
     """Ruling 7: a player on 2 with 1 and 0 taken can pay no VP; one on 5 with 1 and 3 taken, 3."""
     s = new(4)
     set_vp(s, s1=2, s2=1, s3=0, s4=30)
@@ -51,7 +56,7 @@ def test_r7_vp_are_paid_only_from_free_spaces_below():
     assert s["players"][0]["vp"] == 0 and s["players"][0]["influence"] == 0
 
 
-def test_r9_a_round_of_zero_sealed_bids_goes_to_the_fewest_vp():
+def test_r9_a_round_of_zero_sealed_bids_goes_to_the_fewest_vp() -> None:
     s = new(3, sealed_auction=True)
     set_vp(s, s1=8, s2=6, s3=7)
     before = [p["influence"] for p in s["players"]]
@@ -62,7 +67,7 @@ def test_r9_a_round_of_zero_sealed_bids_goes_to_the_fewest_vp():
     assert any("wins the auction with 0" in e["text"] for e in ev)
 
 
-def test_a_sealed_bid_forced_by_public_facts_is_played_at_once():
+def test_a_sealed_bid_forced_by_public_facts_is_played_at_once() -> None:
     """The bidder with most VP and no cubes can bid only 0: nobody waits on him."""
     s = new(3, sealed_auction=True)
     set_vp(s, s1=8, s2=6, s3=7)
@@ -78,7 +83,7 @@ def test_a_sealed_bid_forced_by_public_facts_is_played_at_once():
     assert s["seats"][s["active"]] == "s3"
 
 
-def test_a_commitment_forced_by_hidden_facts_waits_for_the_other_side():
+def test_a_commitment_forced_by_hidden_facts_waits_for_the_other_side() -> None:
     """Nothing left to commit: played only once the other side has committed."""
     s = new(2)
     clear_map(s)
@@ -96,7 +101,7 @@ def test_a_commitment_forced_by_hidden_facts_waits_for_the_other_side():
     assert s["stage"] != "commit" and any(e["type"] == "commitments" for e in ev)
 
 
-def _after_won_conflict() -> dict[str, object]:
+def _after_won_conflict() -> dict[str, Any]:
     s = new(3)
     clear_map(s)
     put(s, 0, "sudan", 1)
@@ -115,15 +120,32 @@ def _after_won_conflict() -> dict[str, object]:
     return s
 
 
-def test_r18_a_piece_moved_between_conflicts_may_fight_if_it_has_not_fought():
+def test_r18_a_piece_moved_between_conflicts_may_fight_if_it_has_not_fought() -> None:
     s = _after_won_conflict()
     s, _ = act(s, "s1", type="move", piece="trader", **{"from": "sahara", "to": "libya"})
     s, _ = act(s, "s1", type="finish")
     assert {"type": "fight_neutrals", "area": "libya"} in GAME.legal_actions(s, "s1")
 
 
-def test_r18_a_piece_that_fought_and_is_moved_fights_no_more():
+def test_r18_a_piece_that_fought_and_is_moved_fights_no_more() -> None:
     s = _after_won_conflict()
     s, _ = act(s, "s1", type="move", piece="trader", **{"from": "sudan", "to": "libya"})
     s, _ = act(s, "s1", type="finish")
     assert "fight_neutrals" not in types(s, "s1")
+
+
+def test_refusals_name_actions_pieces_and_areas_in_words() -> None:
+    s = new(2)
+    clear_map(s)
+    put(s, 0, "sahara", 1)
+    turn(s, 0, ap=3)
+    with pytest.raises(IllegalAction) as wrong_kind:
+        act(s, "s1", type="fight_neutrals", area="congo")
+    said = str(wrong_kind.value)
+    assert said.startswith("You cannot fight neutrals now; you may: move a piece")
+    assert "_" not in said
+    with pytest.raises(IllegalAction) as wrong_place:
+        act(s, "s1", type="move", piece="trader", **{"from": "sahara", "to": "congo"})
+    said = str(wrong_place.value)
+    assert said.startswith("You cannot move a piece there now. You could: Move trader Sahara → ")
+    assert "_" not in said and "sahara" not in said
