@@ -323,3 +323,39 @@ async def test_special_victory_tokens_only_to_their_owners(fake_discord: FakeDis
         assert not any(SV[t]["name"] in private for t in theirs)
     assert not any(SV[t]["name"] in channel_text(sim) for t in SV)
     assert "Each player draws a special victory token in secret." in channel_text(sim)
+
+
+async def test_a_sealed_bid_forced_by_public_facts_is_not_asked(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Seed 1, sealed: a round comes where one bidder (most VP, no cubes) can bid only 0. The engine
+    bids it at once: the table says so, only the other player is asked and pinged, nobody DMs him."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await new_game(sim, bot, sealed=True)
+    table = Table(bot, gid, 1)
+    for _ in range(300):
+        record = await bot.service.get(gid)
+        seat, action = await table.next_choice()
+        _, events = record.game.apply(record.state, seat, action)
+        if any("can bid only" in e["text"] for e in events):
+            break
+        await bot.service.act(gid, record.user_of(seat), action)
+    else:
+        raise AssertionError("no forced sealed bid came")
+    await bot.presenter.deliver(gid)
+    start = len(sim.channel_messages(sim.channel))
+    dms = {u.id: len(sim.dm_messages(u)) for u in (sim.alice, sim.bob)}
+    await bot.service.act(gid, record.user_of(seat), action)
+    await bot.presenter.deliver(gid)
+    await settle()
+    record = await bot.service.get(gid)
+    forced = next(p for p in view_of(record)["players"] if p["seat"] not in record.to_act)
+    asked = next(p for p in view_of(record)["players"] if p["seat"] in record.to_act)
+    assert view_of(record)["stage"] == "auction" and len(record.to_act) == 1
+    posts = "\n".join(m.text for m in sim.channel_messages(sim.channel)[start:])
+    assert f"{forced['name']} can bid only 0 and has bid it." in posts
+    forced_user = sim.users[int(record.user_of(forced["seat"]))]
+    asked_user = sim.users[int(record.user_of(asked["seat"]))]
+    assert f"<@{asked_user.id}>" in posts and f"<@{forced_user.id}>" not in posts
+    assert len(sim.dm_messages(forced_user)) == dms[forced_user.id]
+    refused = await slash(sim, forced_user, "africa bid", amount=0)
+    assert said(refused).startswith("It's not your turn")
