@@ -204,14 +204,18 @@ async def test_solo_turn_passes_to_the_second_officer(fake_discord: FakeDiscord,
 
 
 async def test_rebuild_in_players_words(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """42 greedy moves into the 4-player game of seed 7, the acting officer stands on the Wall rebuild
-    tile with two outposts below 6 bricks."""
+    """Greedy moves into the 4-player game of seed 7 until the acting officer stands on the Wall
+    rebuild tile with two walls below 6 bricks (about 40 moves in)."""
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await table(sim, bot, 4)
     decide = playout_rng(SEED)
-    for _ in range(42):
+    for _ in range(300):
         record = await bot.service.get(gid)
+        acting = record.to_act[0]
+        rebuilds = [a for a in record.game.legal_actions(record.state, acting) if a["type"] == "rebuild"]
+        if len(rebuilds) >= 2:
+            break
         seat, action = choose(record.game, record.state, decide)
         await bot.service.act(gid, record.user_of(seat), action)
     record = await bot.service.get(gid)
