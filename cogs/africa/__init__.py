@@ -60,6 +60,7 @@ FAMILY: dict[str, str] = {
 }
 DRAWN = {"keep": "Keep it and pay its loss", "redraw": "Discard it and draw again",
          "refuse": "Refuse it: reputation −1, you lose the conflict"}
+DRAWN_WORD = {"keep": "Keep", "redraw": "Draw again", "refuse": "Refuse"}  # what the input shows
 
 
 # --- reading what the user typed --------------------------------------------------------------
@@ -716,7 +717,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         c = (view or {}).get("conflict") or {}
         token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else "the token"
         out = [app_commands.Choice(name=f"{DRAWN[a['type']]} ({token})"[:100] if a["type"] == "keep"
-                                   else DRAWN[a["type"]][:100], value=a["type"])
+                                   else DRAWN[a["type"]][:100], value=DRAWN_WORD[a["type"]])
                for a, _ in of_types(legal, "keep", "redraw", "refuse")]
         return match(current, out)
 

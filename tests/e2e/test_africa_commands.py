@@ -359,3 +359,42 @@ async def test_a_sealed_bid_forced_by_public_facts_is_not_asked(fake_discord: Fa
     assert len(sim.dm_messages(forced_user)) == dms[forced_user.id]
     refused = await slash(sim, forced_user, "africa bid", amount=0)
     assert said(refused).startswith("It's not your turn")
+
+
+AUTOCOMPLETES = (("africa start", "area"), ("africa place-neutral", "area"), ("africa retreat", "to"),
+                 ("africa recruit", "area"), ("africa move", "piece"), ("africa resource", "change"),
+                 ("africa special", "token"), ("africa special", "target"), ("africa move-neutral", "from"),
+                 ("africa move-neutral", "to"), ("africa conflict", "with"), ("africa commit", "tokens"),
+                 ("africa drawn", "choice"), ("africa score", "bonus"))
+
+
+async def test_autocomplete_values_are_words(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """What a choice puts into the input (the local table shows it) reads as words, never an id, and
+    the command reads it back: over the first 150 moves of seed 30 (every third, and every conflict),
+    every offered value."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await new_game(sim, bot)
+    table = Table(bot, gid, SEED)
+    seen: set[tuple[str, str]] = set()
+    for n in range(150):
+        record = await bot.service.get(gid)
+        if record.status != "running":
+            break
+        stage = view_of(record)["stage"]
+        for seat in record.to_act if n % 3 == 0 or stage in ("commit", "draw") else []:
+            user = sim.users[int(record.user_of(seat))]
+            for command, option in AUTOCOMPLETES:
+                for choice in await sim.autocomplete(user, sim.channel, command, focused=option):
+                    value = str(choice["value"])
+                    assert not re.search(r"[_:@]", value) and value[:1].isupper(), (command, value)
+                    seen.add((command, option))
+            moves = await sim.autocomplete(user, sim.channel, "africa move", focused="piece")
+            if moves:
+                routes = await sim.autocomplete(user, sim.channel, "africa move", {"piece": moves[0]["value"]},
+                                                focused="to")
+                assert routes and all(c["value"][:1].isupper() and "_" not in c["value"] for c in routes)
+        seat, action = await table.next_choice()
+        await bot.service.act(gid, record.user_of(seat), action)
+    assert {("africa start", "area"), ("africa move", "piece"), ("africa conflict", "with"),
+            ("africa commit", "tokens"), ("africa special", "token")} <= seen, seen

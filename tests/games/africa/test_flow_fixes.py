@@ -149,3 +149,23 @@ def test_refusals_name_actions_pieces_and_areas_in_words() -> None:
     said = str(wrong_place.value)
     assert said.startswith("You cannot move a piece there now. You could: Move trader Sahara → ")
     assert "_" not in said and "sahara" not in said
+
+
+@pytest.mark.parametrize(("players", "sealed", "seed"), [(2, True, 1), (3, True, 2), (5, True, 3), (2, False, 4),
+                                                         (4, False, 5)])
+def test_no_single_answer_is_asked_but_a_secret_one(players: int, sealed: bool, seed: int) -> None:
+    """Over random play: whoever is asked has a real choice, except a side of a conflict whose one
+    answer follows from its own secret commitment while the other side still chooses."""
+    from games.simulate import choose, playout_rng
+
+    s = GAME.setup(["s1", "s2", "s3", "s4", "s5"][:players], {"sealed_auction": sealed, "target_vp": 42}, seed)
+    decide = playout_rng(seed)
+    for _ in range(1500):
+        if s["outcome"] is not None:
+            break
+        for seat in GAME.to_act(s):
+            if len(GAME.legal_actions(s, seat)) == 1:
+                assert s["stage"] == "commit" and len(GAME.to_act(s)) == 2, (s["stage"], seat)
+        seat, action = choose(GAME, s, decide)
+        s, _ = GAME.apply(s, seat, action)
+    assert s["round"] > 5
