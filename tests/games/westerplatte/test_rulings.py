@@ -710,3 +710,21 @@ def test_event_texts_are_plain_sentences() -> None:
             assert f"Put {e['bricks']} bricks" in text, eid
         for w in e.get("outposts", []):
             assert w[-1].upper() in text, eid
+
+
+@pytest.mark.parametrize(("players", "difficulty", "seed"), [(1, "medium", 2), (2, "easy", 3), (3, "hard", 4),
+                                                             (4, "medium", 7)])
+def test_no_question_with_one_answer_is_asked(players: int, difficulty: str, seed: int) -> None:
+    """Over whole random games: whenever the game waits on a player, he has more than one answer."""
+    from games.simulate import choose, playout_rng
+
+    s = new(players, difficulty=difficulty, seed=seed, settle=False)
+    decide = playout_rng(seed)
+    for _ in range(3000):
+        if s["outcome"] is not None:
+            break
+        seat = GAME.to_act(s)[0]
+        assert len(GAME.legal_actions(s, seat)) > 1, s["pending"]
+        seat, action = choose(GAME, s, decide)
+        s, _ = GAME.apply(s, seat, action)
+    assert s["outcome"] is not None
