@@ -50,7 +50,7 @@ ASKED = {"guardhouse": "choose which guardhouse takes the damage",
          "h1": "high morale: choose the tile that gets the bonus",
          "l1": "low morale: choose the tile that loses",
          "remainder": "choose who gets the extra one",
-         "lose_ammo": "low morale: choose how many ammunition each loses",
+         "lose_ammo": "low morale: choose how much ammunition each loses",
          "brick": "wall reinforcement: choose where each brick goes",
          "officer_phase": "moves and actions"}
 
