@@ -16,7 +16,7 @@ from games.africa.board import (
     token_name,
 )
 from games.africa.explain import explain
-from games.africa.legal import auction_actions, legal_actions, pending_actions, retreat_choices, to_act
+from games.africa.legal import legal_actions, pending_actions, retreat_choices, to_act
 from games.africa.state import (
     Event,
     State,
@@ -35,8 +35,6 @@ Handler = Callable[[State, int, Action, list[Event]], None]
 
 
 def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
-    if older_forced_bid(s, seat, action):
-        return clone(s), []
     legal = legal_actions(s, seat) if isinstance(seat, str) and seat in s["seats"] else []
     kind = action.get("type") if isinstance(action, dict) else None
     same = [a for a in legal if a["type"] == kind] if isinstance(kind, str) else []
@@ -47,20 +45,6 @@ def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
     apply_unchecked(s, idx(s, seat), action, events)
     advance(s, events)
     return s, events
-
-
-def older_forced_bid(s: State, seat: str, action: Any) -> bool:
-    """Logs written before forced sealed bids were played by the engine hold the bid as the seat's
-    own action; the bid is already in the state, so replaying it (undo, /game replay) changes
-    nothing. The service never passes it otherwise: the seat is not asked."""
-    if s["stage"] != "auction" or not s["sealed"] or s["pending"] or not isinstance(action, dict):
-        return False
-    if not isinstance(seat, str) or seat not in s["seats"] or seat in to_act(s):
-        return False
-    j = idx(s, seat)
-    bid = s["auction"]["bids"].get(str(j))
-    return (set(action) == {"type", "amount"} and action["type"] == "bid" and bid is not None
-            and action["amount"] == bid and len(auction_actions(s, j)) == 1)
 
 
 def apply_unchecked(s: State, j: int, action: Action, events: list[Event]) -> None:

@@ -169,20 +169,3 @@ def test_no_single_answer_is_asked_but_a_secret_one(players: int, sealed: bool, 
         seat, action = choose(GAME, s, decide)
         s, _ = GAME.apply(s, seat, action)
     assert s["round"] > 5
-
-
-def test_an_older_log_with_the_forced_bid_still_replays() -> None:
-    """Before the engine bid for him, the log held the forced bidder's 0 as his own action: replaying
-    it changes nothing; any other bid of a seat not asked is still refused."""
-    s = new(3, sealed_auction=True)
-    set_vp(s, s1=8, s2=6, s3=7)
-    s["players"][0]["influence"] = 0
-    s["auction"]["order"] = [0, 2, 1]
-    advance(s, [])
-    same, events = act(s, "s1", type="bid", amount=0)
-    assert same == s and events == []
-    with pytest.raises(IllegalAction):
-        act(s, "s1", type="bid", amount=1)
-    s, _ = act(s, "s2", type="bid", amount=2)
-    with pytest.raises(IllegalAction):
-        act(s, "s2", type="bid", amount=2)  # a bid he chose is no older forced one
