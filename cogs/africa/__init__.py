@@ -60,6 +60,7 @@ FAMILY: dict[str, str] = {
 }
 DRAWN = {"keep": "Keep it and pay its loss", "redraw": "Discard it and draw again",
          "refuse": "Refuse it: reputation −1, you lose the conflict"}
+DRAWN_WORD = {"keep": "Keep", "redraw": "Draw again", "refuse": "Refuse"}  # what the input shows
 
 
 # --- reading what the user typed --------------------------------------------------------------
@@ -112,7 +113,60 @@ def find_token(text: str, offered: list[str]) -> str | None:
 
 
 def piece_value(kind: str, area: str) -> str:
-    return f"{kind}:{area}"
+    """A piece as the user reads it and the command reads it back: "Trader in Guinea Coast"."""
+    return f"{kind.capitalize()} in {area_name(area)}"
+
+
+def change_value(marker: str, rows: int) -> str:
+    """A resource change in words, read back by `parse_change`: "Gold up 2 rows"."""
+    return f"{marker_name(marker)} {'up' if rows > 0 else 'down'} {plural(abs(rows), 'row')}"
+
+
+def parse_change(text: str) -> tuple[str, int] | None:
+    """"Gold up 2 rows", "gold:+2", "africa:-1" -> (marker, signed rows); None when unclear."""
+    t = text.strip()
+    if ":" in t:
+        marker_text, _, rows_text = t.partition(":")
+        try:
+            rows = int(rows_text or "1")
+        except ValueError:
+            return None
+    else:
+        words = t.split()
+        low = [w.lower() for w in words]
+        way = next((k for k, w in enumerate(low) if w in ("up", "down")), None)
+        if way is None:
+            return None
+        marker_text = " ".join(words[:way])
+        count = low[way + 1] if way + 1 < len(low) else "1"
+        if not count.isdigit():
+            return None
+        rows = int(count) * (1 if low[way] == "up" else -1)
+    marker = find_marker(marker_text)
+    return (marker, rows) if marker is not None and rows else None
+
+
+def conflict_value(area: str, against: str) -> str:
+    """A conflict in words, read back by the `conflict` command: "Blue in Congo", "Neutrals in Congo"."""
+    return f"{against.capitalize()} in {area_name(area)}"
+
+
+def parse_conflict(text: str) -> tuple[str, str]:
+    """"Blue in Congo", "Neutrals in Congo", "congo:blue", "Congo" -> (area or the text, who or "")."""
+    t = text.strip()
+    if ":" in t:
+        area_text, _, other = t.partition(":")
+        return find_area(area_text) or area_text.strip(), other.strip().lower()
+    who, sep, where = t.partition(" in ")
+    found = find_area(where) if sep else None
+    if found is not None:
+        return found, who.strip().lower()
+    return find_area(t) or t, ""
+
+
+def score_value(action: Action) -> str:
+    """A scoring token in words: "Gold concession", "Double scoring (1 AP) in Congo"."""
+    return token_name(action["token"]) + (f" in {area_name(action['area'])}" if "area" in action else "")
 
 
 def parse_piece(text: str) -> tuple[str, str] | None:
@@ -297,9 +351,13 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 return None
             parsed = parse_piece(piece)
             starts = list(dict.fromkeys((a["piece"], a["from"]) for a, _ in moving))
-            listing = "; ".join(f"{k} in {area_name(a)}" for k, a in starts[:12])
-            if parsed is None or parsed not in starts:
-                await reply(interaction, f"{piece[:60]!r} is not one of your pieces that can move now. "
+            listing = "; ".join(piece_value(k, a) for k, a in starts[:12])
+            if parsed is None:
+                await reply(interaction, f"I don't know which piece “{piece[:60]}” is: name it like "
+                                         f"“Trader in Congo”. You can move: {listing}.")
+                return None
+            if parsed not in starts:
+                await reply(interaction, f"You have no {parsed[0]} in {area_name(parsed[1])} that can move now. "
                                          f"You can move: {listing}.")
                 return None
             kind, src = parsed
@@ -328,16 +386,12 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
     @app_commands.describe(change="Which marker, which way and how far (autocomplete lists what you can pay)",
                            game=GAME_HELP)
     async def resource(self, interaction: discord.Interaction, change: str, game: int | None = None) -> None:
-        marker_text, _, rows_text = change.partition(":")
-        marker = find_marker(marker_text)
-        try:
-            rows = int(rows_text or "1")
-        except ValueError:
-            rows = 0
-        if marker is None or rows == 0:
-            await reply(interaction, f"{change[:40]!r} is not a change I understand: pick one from the list, "
-                                     "e.g. `gold:+1` (gold one row up) or `africa:-2` (Africa marker two rows down).")
+        parsed = parse_change(change)
+        if parsed is None:
+            await reply(interaction, f"“{change[:40]}” is not a change I understand: pick one from the list, "
+                                     "e.g. “Gold up 1 row” or “Africa marker down 2 rows”.")
             return
+        marker, rows = parsed
         step = 1 if rows > 0 else -1
         await self.play(interaction, game,
                         [{"type": "change_resource", "marker": marker, "step": step}] * abs(rows))
@@ -356,7 +410,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             offered = list(dict.fromkeys(a["token"] for a in uses))
             tid = find_token(token, offered)
             if tid is None:
-                await reply(interaction, f"You can't play {token[:40]!r} now. You can play: "
+                await reply(interaction, f"You can't play “{token[:40]}” now. You can play: "
                                          + "; ".join(token_name(t) for t in offered) + ".")
                 return None
             options = [a for a in uses if a["token"] == tid]
@@ -367,7 +421,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 if wanted and wanted in (target_value(a), target_name(a).lower()):
                     return a
             targets = "; ".join(target_name(a) for a in options[:15])
-            head = "Say where" if not wanted else f"{target!r} is not a target for it now; choose"
+            head = "Say where" if not wanted else f"“{target}” is not a target for it now; choose"
             await reply(interaction, f"{head}: {token_name(tid)} can go to {targets} (the `target` option).")
             return None
 
@@ -392,9 +446,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                            game=GAME_HELP)
     @app_commands.rename(with_="with")
     async def conflict(self, interaction: discord.Interaction, with_: str, game: int | None = None) -> None:
-        area_text, _, other = with_.partition(":")
-        area = find_area(area_text) or area_text.strip()
-        against = other.strip().lower()
+        area, against = parse_conflict(with_)
 
         async def build(record: GameRecord, seat: str, legal: list[tuple[Action, str]]) -> Action:
             if against in ("neutral", "neutrals"):
@@ -409,7 +461,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
 
     @app_commands.command(name="commit", description="Conflict: commit cubes and tokens in secret")
     @app_commands.describe(cubes="Influence cubes to commit (+3 strength each)",
-                           tokens="Tokens to add (+9 each), e.g. action_12,sv_askari (autocomplete lists yours)",
+                           tokens="Tokens to add (+9 each), e.g. Movement + Askari escort (autocomplete lists yours)",
                            game=GAME_HELP)
     async def commit(self, interaction: discord.Interaction, cubes: app_commands.Range[int, 0, 500],
                      tokens: str | None = None, game: int | None = None) -> None:
@@ -419,12 +471,12 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 return None
             offered = [a["token"] for a, _ in of_types(legal, "add_token")]
             picked: list[str] = []
-            for part in [p for p in (tokens or "").replace(";", ",").split(",") if p.strip()]:
+            for part in [p for p in (tokens or "").replace(";", ",").replace("+", ",").split(",") if p.strip()]:
                 tid = find_token(part, [t for t in offered if token_key(t) not in map(token_key, picked)]
                                  if part.strip() not in picked else [])
                 if tid is None:
-                    names = "; ".join(f"{token_name(t)} (`{t}`)" for t in offered) or "none"
-                    await reply(interaction, f"You can't add {part.strip()[:40]!r} to this commitment. "
+                    names = "; ".join(token_name(t) for t in offered) or "none"
+                    await reply(interaction, f"You can't add “{part.strip()[:40]}” to this commitment. "
                                              f"Tokens you can add: {names}.")
                     return None
                 picked.append(tid)
@@ -465,7 +517,11 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                     game: int | None = None) -> None:
         action: Action = {"type": "score"}
         if bonus:
-            tid, _, area = bonus.partition("@")
+            tid, sep, area = bonus.partition("@")
+            if not sep:
+                tid, sep, area = bonus.rpartition(" in ")
+                if not sep or find_area(area) is None:
+                    tid, area = bonus, ""
             action["token"] = tid.strip()
             if area:
                 action["area"] = find_area(area) or area
@@ -475,7 +531,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 scoring = of_types(legal, "score")
                 offered = [a["token"] for a, _ in scoring if "token" in a]
                 tid = find_token(action["token"], offered)
-                same = [a for a, _ in scoring if a.get("token") == tid]
+                same = [a for a, _ in scoring if a.get("token") == tid
+                        and ("area" not in action or a.get("area") == action["area"])]
                 if tid is not None and len(same) == 1:
                     return same[0]
                 if scoring:
@@ -503,7 +560,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             if kind == "recruit":
                 cost = label.rpartition("(")[2].rstrip(")") if label.endswith(")") else "free"
                 name = f"{name} · {cost}"
-            out.append(app_commands.Choice(name=name[:100], value=a[field]))
+            out.append(app_commands.Choice(name=name[:100], value=area_name(a[field])))
         return match(current, list({c.value: c for c in out}.values()))
 
     @bid.autocomplete("amount")
@@ -546,8 +603,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             return []
         view = gate.private(record, seat) or {}
         ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
-        return match(current, [app_commands.Choice(name=f"{area_name(a)} · {move_cost(view, len(r))}"[:100], value=a)
-                               for a, r in ranked])
+        return match(current, [app_commands.Choice(name=f"{area_name(a)} · {move_cost(view, len(r))}"[:100],
+                                                   value=area_name(a)) for a, r in ranked])
 
     @resource.autocomplete("change")
     async def resource_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -564,14 +621,15 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             for k in range(1, most + 1):
                 out.append(app_commands.Choice(
                     name=f"{marker_name(m)} {'up' if step > 0 else 'down'} {plural(k, 'row')}: {row} → "
-                         f"{row + k * step} ({4 * k} AP)"[:100], value=f"{m}:{k * step:+d}"))
+                         f"{row + k * step} ({4 * k} AP)"[:100], value=change_value(m, k * step)))
         return match(current, out)
 
     @special.autocomplete("token")
     async def special_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, _, legal = await self.my_choices(interaction)
         offered = list(dict.fromkeys(a["token"] for a, _ in of_types(legal, "use")))
-        return match(current, [app_commands.Choice(name=token_name(t)[:100], value=t) for t in offered])
+        return match(current, [app_commands.Choice(name=token_name(t)[:100], value=token_name(t)[:100])
+                               for t in offered])
 
     @special.autocomplete("target")
     async def special_target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -579,7 +637,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         chosen = str(getattr(interaction.namespace, "token", "") or "")
         uses = [a for a, _ in of_types(legal, "use")]
         tid = find_token(chosen, list(dict.fromkeys(a["token"] for a in uses))) if chosen else None
-        out = [app_commands.Choice(name=target_name(a)[:100], value=target_value(a)) for a in uses
+        out = [app_commands.Choice(name=target_name(a)[:100], value=target_name(a)[:100]) for a in uses
                if (tid is None or a["token"] == tid) and len(a) > 2]
         return match(current, list({c.value: c for c in out}.values()))
 
@@ -590,7 +648,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         if view is None:
             return []
         out = [app_commands.Choice(name=f"{area_name(a)} ({plural(view['areas'][a].get('neutrals', 0), 'neutral')})"
-                                   [:100], value=a)
+                                   [:100], value=area_name(a))
                for a in dict.fromkeys(x["from"] for x, _ in of_types(legal, "move_neutral"))]
         return match(current, out)
 
@@ -599,7 +657,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         _, _, legal = await self.my_choices(interaction)
         src = find_area(str(getattr(interaction.namespace, "from_", "") or getattr(interaction.namespace, "from", "")
                             or ""))
-        out = [app_commands.Choice(name=area_name(a["to"]), value=a["to"]) for a, _ in of_types(legal, "move_neutral")
+        out = [app_commands.Choice(name=area_name(a["to"]), value=area_name(a["to"]))
+               for a, _ in of_types(legal, "move_neutral")
                if src is None or a["from"] == src]
         return match(current, list({c.value: c for c in out}.values()))
 
@@ -617,13 +676,13 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 theirs = info.get("traders", {}).get(a["against"], 0) + (a["against"] in info.get("wholesalers", []))
                 name = (f"{str(a['against']).capitalize()} in {area_name(a['area'])} (compulsory; their "
                         f"{plural(theirs, 'piece')} against yours)")
-                value = f"{a['area']}:{a['against']}"
+                value = conflict_value(a["area"], a["against"])
             else:
                 traders = info.get("traders", {}).get(colour, 0)
                 wh = colour in info.get("wholesalers", [])
                 name = (f"Neutrals in {area_name(a['area'])} ({plural(info.get('neutrals', 0), 'neutral')}; "
                         f"your count up to {1 + 2 * traders if wh else traders})")
-                value = f"{a['area']}:neutrals"
+                value = conflict_value(a["area"], "neutrals")
             out.append(app_commands.Choice(name=name[:100], value=value))
         return match(current, out)
 
@@ -645,7 +704,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                     continue
                 strength = sum(int(token_power(t)) for t in combo)
                 name = " + ".join(token_name(t) for t in combo) + f" (+{strength})"
-                out.append(app_commands.Choice(name=name[:100], value=",".join(combo)))
+                out.append(app_commands.Choice(name=name[:100],
+                                               value=" + ".join(token_name(t) for t in combo)[:100]))
                 if len(out) >= 50:
                     break
         return match(current, out)
@@ -657,7 +717,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         c = (view or {}).get("conflict") or {}
         token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else "the token"
         out = [app_commands.Choice(name=f"{DRAWN[a['type']]} ({token})"[:100] if a["type"] == "keep"
-                                   else DRAWN[a["type"]][:100], value=a["type"])
+                                   else DRAWN[a["type"]][:100], value=DRAWN_WORD[a["type"]])
                for a, _ in of_types(legal, "keep", "redraw", "refuse")]
         return match(current, out)
 
@@ -671,7 +731,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         for a, label in of_types(legal, "score"):
             if "token" not in a:
                 continue
-            value = a["token"] + (f"@{a['area']}" if "area" in a else "")
+            value = score_value(a)[:100]
             gain = bonus_gain(view, a)
             out.append(app_commands.Choice(name=(label + (f" (+{gain} VP)" if gain else ""))[:100], value=value))
         return match(current, out)

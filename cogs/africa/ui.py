@@ -10,6 +10,7 @@ from games.africa.board import (
     AREA,
     COSTS,
     MAX_VP_BID,
+    RAW,
     SPECIALS,
     SV,
     TOKENS,
@@ -17,6 +18,7 @@ from games.africa.board import (
     token_name,
 )
 
+HEART_BONUS = int(RAW["rules"]["scoring"]["heart_of_africa_bonus"])
 View = dict[str, Any]
 Action = dict[str, Any]
 Name = Callable[[str], str]
@@ -74,6 +76,27 @@ def count_text(traders: int, wholesaler: bool) -> str:
     if wholesaler:
         return f"{1 + 2 * traders} (wholesaler + {traders} trader{'s' if traders != 1 else ''})"
     return f"{traders}"
+
+
+def areas_worth(view: View, colour: str) -> int:
+    """What a colour's areas would score now, as scoring counts them (RULINGS Heart of Africa 26):
+    the value of each area it holds alone and the Heart's bonus, less 1 per neutral wherever its
+    pieces stand."""
+    total = 0
+    for area, info in view["areas"].items():
+        if not info.get("traders", {}).get(colour) and colour not in info.get("wholesalers", []):
+            continue
+        total -= int(info.get("neutrals", 0))
+        if info.get("controller") == colour:
+            total += int(info["value"]) + (HEART_BONUS if AREA.get(area, {}).get("heart_of_africa") else 0)
+    return total
+
+
+def vp_payable(view: View, colour: str) -> int:
+    """VP a bid may use: at most 10, and only as far as free spaces lie below the marker (RULINGS 7)."""
+    mine = player(view, colour)["vp"]
+    taken = {p["vp"] for p in view["players"] if p["colour"] != colour}
+    return min(MAX_VP_BID, sum(1 for v in range(int(mine)) if v not in taken))
 
 
 def bid_split(view: View, colour: str, amount: int) -> str:
@@ -218,11 +241,12 @@ class AfricaUI(PlainUI):
                 continue
             held = [a for a, info in view["areas"].items() if info.get("controller") == p["colour"]]
             stations = sum(1 for a in held if view["areas"][a].get("station"))
-            area_vp = sum(int(view["areas"][a]["value"]) for a in held)
+            area_vp = areas_worth(view, p["colour"])
             shown = ", ".join(SV[t]["name"] for t in p.get("shown_special_victory_tokens", []) if t in SV)
             lines.append(
                 f"{n}. {who(view, seat, name)}: **{scores.get(seat, p['vp'])} VP** · controls {len(held)} "
-                f"area(s) worth {area_vp} now" + (f", {stations} station(s)" if stations else "")
+                f"area(s) worth {area_vp} VP in scoring now (neutrals deducted)"
+                + (f", {stations} station(s)" if stations else "")
                 + f" · reputation {p['reputation']} · {p['influence']} cubes"
                 + (f" · revealed {shown}" if shown else "") + (" · left the table" if p["dropped"] else ""))
         for p in view["players"]:
@@ -284,7 +308,7 @@ class AfricaUI(PlainUI):
         stage = view["stage"]
         if stage == "auction":
             auc = view["auction"] or {}
-            most = min(MAX_VP_BID, p["vp"])
+            most = vp_payable(view, colour)
             vp_note = (f" Beyond your {p['influence']} cubes a bid is paid in VP (at most {most})."
                        if auc.get("order", [None])[0] != colour else " You bid first: cubes only, no VP.")
             row = ", ".join(token_name(t) for t in view["rows"][0])

@@ -72,6 +72,8 @@ def officer_ids(text: str, view: dict[str, Any] | None) -> list[str]:
 
 
 def decision_value(action: Action) -> str:
+    if "split" in action:  # "lose_ammo:o1=3,o2=2"
+        return f"{action['type']}:" + ",".join(f"{oid}={n}" for oid, n in sorted(action["split"].items()))
     return ":".join([action["type"]] + [str(action[k]) for k in ("wall", "tile", "officer") if k in action])
 
 

@@ -112,8 +112,9 @@ def asked_text(view: View, asked: dict[str, Any]) -> str:
         return (f"Sharing out: {asked['left']} {what}(s) left over. Who gets the next one ("
                 + ", ".join(officer_name(view, o) for o in asked["options"]) + ")?")
     if kind == "lose_ammo":
-        return (f"Low morale (l3): {asked['left']} ammunition still to lose. Who loses the next one ("
-                + ", ".join(f"{officer_name(view, o)} {officer(view, o)['ammo']}" for o in asked["options"]) + ")?")
+        return (f"Low morale (l3): the officers lose {asked['left']} ammunition in all. How many does each lose? "
+                "(They hold: " + ", ".join(f"{officer_name(view, o)} {officer(view, o)['ammo']}"
+                                           for o in asked["options"]) + ".)")
     if kind == "brick":
         return f"Wall reinforcement: {asked['left']} brick(s) to place. Where does the next one go?"
     return "a choice"

@@ -100,6 +100,8 @@ def advance(s: State, events: list[Event]) -> None:
             if mode["left"] <= 0 or len(legal_actions(s, s["seats"][s["active"]])) == 1:
                 s["turn"]["mode"] = None
                 continue
+        if forced_sealed_bid(s, events):
+            continue
         waiting = to_act(s)
         if len(waiting) == 1:
             legal = legal_actions(s, waiting[0])
@@ -108,6 +110,22 @@ def advance(s: State, events: list[Event]) -> None:
                 continue
         return
     raise AssertionError("the engine's forced steps do not end")
+
+
+def forced_sealed_bid(s: State, events: list[Event]) -> bool:
+    """A sealed bidder with one possible bid bids it at once: his influence and VP are public, so
+    nobody learns a secret, and nobody waits on him (RULINGS General)."""
+    if s["stage"] != "auction" or not s["sealed"] or s["pending"]:
+        return False
+    for seat in to_act(s):
+        legal = legal_actions(s, seat)
+        if len(legal) == 1:
+            j = idx(s, seat)
+            s["auction"]["bids"][str(j)] = legal[0]["amount"]
+            flow.emit(events, "bid_sealed", f"{colour(s, j)} can bid only {legal[0]['amount']} and "
+                      "has bid it.")
+            return True
+    return False
 
 
 def pending_actions_of_start(s: State) -> str:
@@ -146,7 +164,7 @@ def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event])
         flow.emit(events, "retreat", f"{colour(s, owner)}'s {kind} in {name(area)} cannot retreat "
                   "and goes back to the supply.")
         return
-    flow.move_piece(s, owner, kind, area, to, True)
+    flow.move_piece(s, owner, kind, area, to, True, retreat=True)
     flow.emit(events, "retreat", f"{colour(s, owner)}'s {kind} retreats from {name(area)} "
               f"to {name(to)}.")
 
@@ -192,7 +210,7 @@ def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
     else:
         mode["left"] -= 1
     src, dst, kind = a["from"], a["to"], a["piece"]
-    flow.move_piece(s, j, kind, src, dst, outside)
+    flow.move_piece(s, j, kind, src, dst, outside, retreat=False)
     stops = s["areas"][dst]["neutrals"] > 0 or bool(others_in(s, j, dst))
     if stops:
         holder = mode if outside else t
@@ -304,6 +322,7 @@ def h_commit(s: State, j: int, a: Action, ev: list[Event]) -> None:
     c["cubes"] = a["cubes"]
     c["done"] = True
     flow.emit(ev, "committed", f"{colour(s, j)} has committed.")
+    flow.emit(ev, "committed", "You commit " + flow.commit_words(c) + ".", s["seats"][j])
     if all(x["done"] for x in s["conflict"]["commitments"].values()):
         flow.resolve_player_conflict(s, ev)
 

@@ -9,6 +9,22 @@ from games.africa.state import State, idx
 Action = dict[str, Any]
 
 
+WORDS = {  # each kind of action in players' words
+    "start_area": "choose a start area", "bid": "bid", "pass": "pass", "place_neutral": "place the neutral",
+    "move": "move a piece", "recruit": "bring in a new trader", "change_resource": "move a resource marker",
+    "use": "play a special", "finish": "finish the special", "move_neutral": "move a neutral",
+    "fight": "start a conflict with a company", "fight_neutrals": "fight neutrals", "commit": "commit",
+    "add_token": "add a token to your commitment", "retreat_token": "play the retreat token",
+    "keep": "keep the conflict token", "refuse": "refuse the conflict token", "redraw": "draw again",
+    "retreat": "choose where a piece retreats", "buy_reputation": "buy reputation",
+    "decline": "decline reputation", "score": "score and end the turn",
+}
+
+
+def words(kind: str) -> str:
+    return WORDS.get(kind, kind.replace("_", " "))
+
+
 def _choices(legal: list[Action], kind: str) -> str:
     from games.africa.describe import plain
     same = [plain(a) for a in legal if a.get("type") == kind][:3]
@@ -25,9 +41,9 @@ def explain(s: State, seat: Any, a: Any, legal: list[Action]) -> str:
     if not isinstance(a, dict) or not isinstance(a.get("type"), str):
         return "That is not an action of this game."
     kind = a["type"]
-    kinds = sorted({x["type"] for x in legal})
+    kinds = list(dict.fromkeys(x["type"] for x in legal))
     if kind not in kinds:
-        return f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(kinds)}."
+        return f"You cannot {words(kind)} now; you may: {', '.join(words(k) for k in kinds)}."
     j = idx(s, seat)
     me = s["players"][j]
     if kind == "bid":
@@ -46,7 +62,7 @@ def explain(s: State, seat: Any, a: Any, legal: list[Action]) -> str:
             return "You do not have enough action points or influence to pay for that."
         if kind == "change_resource" and t["changed"] not in (None, a.get("marker")):
             return "Action points may change only one resource marker a turn."
-        return f"That {kind.replace('_', ' ')} is not allowed here." + _choices(legal, kind)
+        return f"You cannot {words(kind)} there now." + _choices(legal, kind)
     if kind in ("use", "add_token", "score") and "token" in a:
         tid = a["token"]
         if not isinstance(tid, str) or (tid not in TOKENS and tid not in SV):

@@ -299,22 +299,33 @@ def queue_retreats(s: State, owner: int, area: str, chooser: int, avoid: list[in
         s["pending"].append(item)
 
 
-def move_piece(s: State, j: int, kind: str, a: str, b: str, outside: bool) -> None:
-    """Move one piece of j; the active player's piece keeps or takes its status."""
+def fought_areas(s: State) -> set[str]:
+    """Areas where the active player has fought this turn (with a player or the neutrals)."""
+    t = s["turn"]
+    return {str(x[0]) for x in t["fought"]} | set(t["neutrals_fought"])
+
+
+def move_piece(s: State, j: int, kind: str, a: str, b: str, outside: bool, retreat: bool) -> None:
+    """Move one piece of j. Outside the action step the active player's piece fights no more once
+    it retreats or has fought; one moved by the special that has not fought may still fight
+    (RULINGS Heart of Africa 18). A piece that could not fight moves first."""
     p = s["players"][j]
     t = s["turn"]
     active = t is not None and j == s["active"]
+    spent = active and outside and (retreat or a in fought_areas(s))
     if kind == "wholesaler":
         p["wholesaler"] = b
-        if active and outside:
+        if spent:
             t["wholesaler_unable"] = True
         return
     s["areas"][a]["traders"][j] -= 1
     s["areas"][b]["traders"][j] += 1
     if active and outside:
-        if t["unable"].get(a, 0) > 0:
+        was_unable = t["unable"].get(a, 0) > 0
+        if was_unable:
             t["unable"][a] -= 1
-        t["unable"][b] = t["unable"].get(b, 0) + 1
+        if was_unable or spent:
+            t["unable"][b] = t["unable"].get(b, 0) + 1
         fix_status(s, a)
 
 
@@ -330,11 +341,11 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
         gain = (s["table"][v["resource"]] if v["resource"] else s["table"]["africa"]) if a in mine else 0
         net = gain - v["neutrals"]
         if net or gain:
-            parts.append(f"{name(a)} {net:+d}")
+            parts.append(f"{name(a)}{' area' if a == HEART else ''} {net:+d}")
         total += net
     if HEART in mine:
         total += HEART_BONUS
-        parts.append(f"Heart of Africa +{HEART_BONUS}")
+        parts.append(f"bonus for holding the Heart of Africa +{HEART_BONUS}")
     owned = sum(1 for a in mine if s["areas"][a]["station"])
     if owned:
         total += owned * STATION_VP
@@ -403,6 +414,14 @@ def strength(s: State, k: int, count: int, c: dict[str, Any]) -> int:
     for tid in c["tokens"]:
         total += int(SV[tid].get("strength", 9)) if tid in SV else 9
     return int(total)
+
+
+def commit_words(c: dict[str, Any]) -> str:
+    """A commitment in words: "the retreat token" or "3 influence cubes and Movement"."""
+    if c["retreat"]:
+        return "your retreat token"
+    bits = [pl(c["cubes"], "influence cube")] + [token_name(t) for t in c["tokens"]]
+    return bits[0] if len(bits) == 1 else ", ".join(bits[:-1]) + " and " + bits[-1]
 
 
 def describe_commit(s: State, k: int, c: dict[str, Any]) -> str:

@@ -22,6 +22,7 @@ from games.africa.state import (
     controls,
     count_of,
     empty,
+    free_below,
     idx,
     live,
     new_trader_cost,
@@ -66,8 +67,9 @@ def pending_chooser(s: State) -> int:
 # ---- helpers -----------------------------------------------------------------------------------
 
 def max_bid(s: State, j: int, first: bool) -> int:
+    """Influence, then VP as far as free spaces lie below the marker (RULINGS 7)."""
     p = s["players"][j]
-    return int(p["influence"]) + (0 if first else min(MAX_VP_BID, int(p["vp"])))
+    return int(p["influence"]) + (0 if first else min(MAX_VP_BID, free_below(s, j)))
 
 
 def able(s: State, area: str) -> tuple[int, bool]:

@@ -183,6 +183,12 @@ def occupied(s: State, but: int) -> set[int]:
     return {p["vp"] for j, p in enumerate(s["players"]) if j != but}
 
 
+def free_below(s: State, i: int) -> int:
+    """Free spaces below i's VP marker: the most VP he can pay (RULINGS Heart of Africa 7, 30)."""
+    taken = occupied(s, i)
+    return sum(1 for v in range(int(s["players"][i]["vp"])) if v not in taken)
+
+
 def move_vp(s: State, i: int, delta: int) -> int:
     """Move i's marker delta free spaces (rule 9.5: occupied spaces are skipped both ways, never
     below 0); returns the new value."""

@@ -56,13 +56,25 @@ def default_action_for(s: State) -> dict[str, Any]:
         for t in ("mines", "mortar", "wall_rebuild"):
             if t in pend["options"]:
                 return {"type": "bonus", "tile": t}
-    if kind in ("remainder", "lose_ammo"):
+    if kind == "remainder":
         n = len(s["officers"])
         me = s["turn"]["officer"]
         for k in range(1, n + 1):
             oid = s["officers"][(me + k) % n]["id"]
             if oid in pend["options"]:
-                return {"type": "give" if kind == "remainder" else "lose_ammo", "officer": oid}
+                return {"type": "give", "officer": oid}
+    if kind == "lose_ammo":  # as much as he holds from each, in seat order from the next seat
+        n = len(s["officers"])
+        me = s["turn"]["officer"]
+        left = int(pend["left"])
+        split: dict[str, int] = {}
+        for k in range(1, n + 1):
+            o = s["officers"][(me + k) % n]
+            take = min(left, int(o["ammo"])) if o["id"] in pend["options"] else 0
+            if take:
+                split[o["id"]] = take
+                left -= take
+        return {"type": "lose_ammo", "split": split}
     if kind == "brick":
         best = min(pend["options"], key=lambda w: (s["walls"][w], 0 if w in GUARDHOUSES else 1,
                                                    WALLS.index(w)))

@@ -87,12 +87,21 @@ def _refusal(s: State, seat: str, action: Any) -> str:
     return f"That is not possible now; you may: {', '.join(kinds)}."
 
 
+def _older_answer(s: State, seat: str, action: dict[str, Any]) -> bool:
+    """Logs written before the l3 loss became one split answered it one ammunition at a time;
+    such an answer still replays (undo, /game replay), never offered."""
+    pend = s["pending"]
+    return (seat == active_seat(s) and pend is not None and pend["kind"] == "lose_ammo"
+            and set(action) == {"type", "officer"} and action["type"] == "lose_ammo"
+            and action["officer"] in pend["options"])
+
+
 def apply(s: State, seat: str, action: dict[str, Any]) -> tuple[State, list[Event]]:
     try:
         key = canonical(action)
     except (TypeError, ValueError):
         raise IllegalAction("That is not an action of this game.") from None
-    if key not in {canonical(a) for a in legal_actions(s, seat)}:
+    if key not in {canonical(a) for a in legal_actions(s, seat)} and not _older_answer(s, seat, action):
         raise IllegalAction(_refusal(s, seat, action))
     s = clone(s)
     events: list[Event] = []
@@ -201,12 +210,12 @@ def _choice(s: State, a: dict[str, Any], events: list[Event]) -> None:
         task["got"].append(a["officer"])
         task["left"] -= 1
         emit(events, "tokens", f"{officer_name(s, k)} gets 1 more {flow.SHARE_NAMES[task['token']]}.")
-    elif kind == "lose_ammo":
-        k = officer_index(s, a["officer"])
-        s["officers"][k]["ammo"] -= 1
-        s["reserve"] += 1
+    elif kind == "lose_ammo" and "officer" in a:  # an older log's one-at-a-time answer
+        flow.lose_ammo(s, {a["officer"]: 1}, events)
         task["left"] -= 1
-        emit(events, "ammo", f"{officer_name(s, k)} loses 1 ammunition.")
+    elif kind == "lose_ammo":
+        flow.lose_ammo(s, dict(a["split"]), events)
+        task["left"] = 0
     elif kind == "brick":
         w = a["wall"]
         s["walls"][w] += 1

@@ -11,6 +11,7 @@ from games.westerplatte.board import (
     path_name,
     wall_name,
 )
+from games.westerplatte.flow import split_words
 from games.westerplatte.state import State, active, officer_index, remaining
 
 
@@ -55,7 +56,7 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
         if kind == "give":
             return f"Extra one goes to the {_officer(s, a['officer'])}"
         if kind == "lose_ammo":
-            return f"The {_officer(s, a['officer'])} loses 1 ammunition"
+            return split_words(s, a["split"])
         if kind == "brick":
             return f"Brick onto {wall_name(a['wall'])} (has {s['walls'][a['wall']]})"
     except (KeyError, TypeError, ValueError, IndexError):

@@ -26,7 +26,7 @@ from games.westerplatte.board import (
     side_value,
     wall_name,
 )
-from games.westerplatte.state import Event, State, active, level, officer_name
+from games.westerplatte.state import Event, State, active, level, officer_index, officer_name
 
 SHARE_NAMES = {"extra_movement": "extra-movement token", "extra_action": "extra-action token",
                "ammo": "ammunition"}
@@ -354,20 +354,48 @@ def _l3(s: State, t: dict[str, Any], events: list[Event]) -> None:
         total = sum(o["ammo"] for o in s["officers"])
         t["left"] = min(5, total)
         emit(events, "ammo", f"Low morale (l3): the officers lose {t['left']} ammunition in all.")
-    while t["left"] > 0:
+    if t["left"] > 0:
         holders = [i for i, o in enumerate(s["officers"]) if o["ammo"] > 0]
         if len(holders) == 1 or sum(s["officers"][i]["ammo"] for i in holders) <= t["left"]:
-            for i in holders:
-                n = min(t["left"], s["officers"][i]["ammo"])
-                s["officers"][i]["ammo"] -= n
-                s["reserve"] += n
-                t["left"] -= n
-                emit(events, "ammo", f"{officer_name(s, i)} loses {n} ammunition.")
-            break
-        s["pending"] = {"kind": "lose_ammo", "left": t["left"], "options": [
-            s["officers"][i]["id"] for i in holders]}
-        return
+            lose_ammo(s, {s["officers"][i]["id"]: min(t["left"], s["officers"][i]["ammo"])
+                          for i in holders}, events)
+            t["left"] = 0
+        else:
+            s["pending"] = {"kind": "lose_ammo", "left": t["left"], "options": [
+                s["officers"][i]["id"] for i in holders]}
+            return
     _pop(s)
+
+
+def ammo_splits(s: State, left: int, oids: list[str]) -> list[dict[str, int]]:
+    """Every way to take `left` ammunition from these officers, each at most what he holds, the
+    first officer's largest share first (officers who lose none are left out)."""
+    if not oids:
+        return [{}] if left == 0 else []
+    first, rest = oids[0], oids[1:]
+    held = int(s["officers"][officer_index(s, first)]["ammo"])
+    out: list[dict[str, int]] = []
+    for n in range(min(held, left), -1, -1):
+        for tail in ammo_splits(s, left - n, rest):
+            out.append({first: n, **tail} if n else tail)
+    return out
+
+
+def split_words(s: State, split: dict[str, int]) -> str:
+    """ "Red officer loses 3 ammunition, Blue officer 2" in the officers' order."""
+    parts = [(officer_index(s, oid), n) for oid, n in split.items() if n]
+    parts.sort()
+    head = f"{officer_name(s, parts[0][0])} loses {parts[0][1]} ammunition"
+    return ", ".join([head] + [f"{officer_name(s, i)} {n}" for i, n in parts[1:]])
+
+
+def lose_ammo(s: State, split: dict[str, int], events: list[Event]) -> None:
+    """Low morale (l3): the officers lose this split of ammunition to the reserve, told in one line."""
+    for oid, n in split.items():
+        s["officers"][officer_index(s, oid)]["ammo"] -= n
+        s["reserve"] += n
+    if any(split.values()):
+        emit(events, "ammo", f"Low morale (l3): {split_words(s, split)}.")
 
 
 def _share(s: State, t: dict[str, Any], events: list[Event]) -> None:

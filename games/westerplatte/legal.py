@@ -14,6 +14,7 @@ from games.westerplatte.board import (
     WALLS,
     side_value,
 )
+from games.westerplatte.flow import ammo_splits
 from games.westerplatte.state import State, active, active_seat, remaining, tile_at
 
 Action = dict[str, Any]
@@ -113,7 +114,8 @@ def pending_actions(s: State) -> list[Action]:
     if kind == "remainder":
         return [{"type": "give", "officer": oid} for oid in pend["options"]]
     if kind == "lose_ammo":
-        return [{"type": "lose_ammo", "officer": oid} for oid in pend["options"]]
+        return [{"type": "lose_ammo", "split": split}
+                for split in ammo_splits(s, int(pend["left"]), list(pend["options"]))]
     if kind == "brick":
         return [{"type": "brick", "wall": w} for w in pend["options"]]
     raise KeyError(kind)

@@ -168,10 +168,14 @@ def choose_pending(s: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         best = min(opts, key=lambda oid: (next(o[key] for o in s["officers"] if o["id"] == oid),
                                           opts.index(oid)))
         return {"type": "give", "officer": best}
-    if kind == "lose_ammo":
-        best = max(opts, key=lambda oid: (next(o["ammo"] for o in s["officers"] if o["id"] == oid),
-                                          -opts.index(oid)))
-        return {"type": "lose_ammo", "officer": best}
+    if kind == "lose_ammo":  # one at a time from whoever holds most, as the old answers did
+        held = {o["id"]: int(o["ammo"]) for o in s["officers"] if o["id"] in opts}
+        split: dict[str, int] = {}
+        for _ in range(int(s["pending"]["left"])):
+            best = max(opts, key=lambda oid: (held[oid], -opts.index(oid)))
+            held[best] -= 1
+            split[best] = split.get(best, 0) + 1
+        return {"type": "lose_ammo", "split": split}
     from games.westerplatte import default_action_for
     return default_action_for(s)
 

@@ -50,7 +50,7 @@ ASKED = {"guardhouse": "choose which guardhouse takes the damage",
          "h1": "high morale: choose the tile that gets the bonus",
          "l1": "low morale: choose the tile that loses",
          "remainder": "choose who gets the extra one",
-         "lose_ammo": "low morale: choose who loses ammunition",
+         "lose_ammo": "low morale: choose how much ammunition each loses",
          "brick": "wall reinforcement: choose where each brick goes",
          "officer_phase": "moves and actions"}
 
@@ -211,6 +211,23 @@ def _bricks(d: ImageDraw.ImageDraw, x: float, y: float, slots: list[list[int]], 
         d.rectangle((x + dx - 9, y + dy - 7, x + dx + 9, y + dy + 7), fill=fill, outline=INK, width=1)
 
 
+def outpost_count(w: str, n: int) -> tuple[tuple[float, float], str]:
+    """Where an outpost's brick count goes (left-middle anchor, right of its brick row) and what it says."""
+    x, y0 = WALL_XY[w]
+    last_dx, row_dy = LAYOUT["brick_slots"]["round_outpost"][-1]
+    return (x + last_dx + 16, _y(y0) + row_dy), f"{n}/6"
+
+
+def beside_lines(view: View) -> list[tuple[tuple[float, float], str, bool]]:
+    """The shells and mines beside the board, under the German deck (clear of path A's cards):
+    (centre, text, bold) for each line."""
+    b = view["beside"]
+    x, y = LAYOUT["attack_deck_xy"]
+    shells = f"{b['shells']} shell{'' if b['shells'] == 1 else 's'}"
+    mines = f"{b['mines']} mine{'' if b['mines'] == 1 else 's'}"
+    return [((x, _y(y) + 84), "beside the board:", False), ((x, _y(y) + 110), f"{shells} · {mines}", True)]
+
+
 def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
     bricks = {w["id"]: w["bricks"] for w in view["walls"]}
     tiles = {t["wall"]: t for t in view["tiles"]}
@@ -235,6 +252,8 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
             d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
             d.text((x, y - r + 4), w[-1].upper(), anchor="mt", font=font(28, True), fill=INK)
             _bricks(d, x, y, slots["round_outpost"], bricks[w])
+            xy, text = outpost_count(w, bricks[w])
+            d.text(xy, text, anchor="lm", font=font(26, True), fill=ALERT if bricks[w] == 0 else INK)
             continue
         t = tiles[w]
         fill = TILE_COLOURS.get(t["tile"], PANEL)
@@ -334,10 +353,8 @@ def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
     for key, text in rows:
         x, y = res[key]
         d.text((x + 110, _y(y)), text, anchor="rm", font=font(20, True), fill=INK)
-    b = view["beside"]
-    x, y = res["beside_board"]
-    d.text((x - 60, _y(y) - 60), f"beside: {b['shells']} shells, {b['mines']} mines",
-           font=font(20), fill=INK)
+    for xy, text, bold in beside_lines(view):
+        d.text(xy, text, anchor="mm", font=font(20, bold), fill=INK)
 
 
 def _panels(d: ImageDraw.ImageDraw, view: View) -> None:

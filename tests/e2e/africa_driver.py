@@ -13,7 +13,9 @@ from collections import Counter
 from typing import Any
 
 from bot.app import TabletopBot
-from cogs.africa.ui import AfricaUI
+from cogs.africa import change_value, conflict_value, piece_value, score_value, target_name
+from cogs.africa.ui import AfricaUI, area_name
+from games.africa.board import token_name
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import settle, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord
@@ -101,31 +103,34 @@ class AfricaPlayers:
             return
         assert kind != "add_token", "the panel did not offer a token to add"
         if kind == "start_area":
-            await self.slash(seat, record, "africa start", area=action["area"])
+            await self.slash(seat, record, "africa start", area=area_name(action["area"]))
         elif kind == "bid":
             await self.slash(seat, record, "africa bid", amount=action["amount"])
         elif kind == "pass":
             await self.slash(seat, record, "africa pass")
         elif kind == "place_neutral":
-            await self.slash(seat, record, "africa place-neutral", area=action["area"])
+            await self.slash(seat, record, "africa place-neutral", area=area_name(action["area"]))
         elif kind == "move":
-            await self.slash(seat, record, "africa move", piece=f"{action['piece']}:{action['from']}", to=action["to"])
+            await self.slash(seat, record, "africa move", piece=piece_value(action["piece"], action["from"]),
+                             to=area_name(action["to"]))
         elif kind == "recruit":
-            await self.slash(seat, record, "africa recruit", area=action["area"])
+            await self.slash(seat, record, "africa recruit", area=area_name(action["area"]))
         elif kind == "change_resource":
-            await self.slash(seat, record, "africa resource", change=f"{action['marker']}:{action['step']:+d}")
+            await self.slash(seat, record, "africa resource", change=change_value(action["marker"], action["step"]))
         elif kind == "use":
-            target = next((str(action[k]) for k in ("area", "marker", "against") if k in action), None)
-            options = {"token": action["token"]} | ({"target": target} if target else {})
+            target = target_name(action) or None
+            options = {"token": token_name(action["token"])} | ({"target": target} if target else {})
             await self.slash(seat, record, "africa special", **options)
         elif kind == "finish":
             await self.slash(seat, record, "africa finish")
         elif kind == "move_neutral":
-            await self.slash(seat, record, "africa move-neutral", **{"from": action["from"], "to": action["to"]})
+            await self.slash(seat, record, "africa move-neutral",
+                             **{"from": area_name(action["from"]), "to": area_name(action["to"])})
         elif kind == "fight":
-            await self.slash(seat, record, "africa conflict", **{"with": f"{action['area']}:{action['against']}"})
+            fight = conflict_value(action["area"], action["against"])
+            await self.slash(seat, record, "africa conflict", **{"with": fight})
         elif kind == "fight_neutrals":
-            await self.slash(seat, record, "africa conflict", **{"with": f"{action['area']}:neutrals"})
+            await self.slash(seat, record, "africa conflict", **{"with": conflict_value(action["area"], "neutrals")})
         elif kind == "commit":
             await self.slash(seat, record, "africa commit", cubes=action["cubes"])
         elif kind == "retreat_token":
@@ -133,11 +138,11 @@ class AfricaPlayers:
         elif kind in ("keep", "refuse", "redraw"):
             await self.slash(seat, record, "africa drawn", choice=kind)
         elif kind == "retreat":
-            await self.slash(seat, record, "africa retreat", to=action["to"])
+            await self.slash(seat, record, "africa retreat", to=area_name(action["to"]))
         elif kind in ("buy_reputation", "decline"):
             await self.slash(seat, record, "africa reputation", buy=kind == "buy_reputation")
         elif kind == "score":
-            bonus = action.get("token", "") + (f"@{action['area']}" if "area" in action else "")
+            bonus = score_value(action) if "token" in action else ""
             await self.slash(seat, record, "africa score", **({"bonus": bonus} if bonus else {}))
         else:  # pragma: no cover - a new action type needs a command
             raise AssertionError(f"no command for {action}")

@@ -12,7 +12,7 @@ from typing import Any
 from bot import gate
 from bot.app import TabletopBot
 from cogs.africa.help import HELP_TOPICS
-from games.africa.board import SV, token_name
+from games.africa.board import AREA, SV, token_name
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import message_of, said, seat_of, settle, sqlite, start_bot, turn_messages, view_of
 from tests.fakediscord import FakeDiscord, User
@@ -106,7 +106,8 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     # Setup: Bob is offered exactly his legal start areas, in words; Alice nothing (not her turn).
     legal = [a["area"] for a in record.game.legal_actions(record.state, blue)]
     offered = await sim.autocomplete(sim.bob, sim.channel, "africa start", focused="area")
-    assert [c["value"] for c in offered] == legal and "East Africa" in [c["name"] for c in offered]
+    assert [c["value"] for c in offered] == [AREA[a]["name"] for a in legal]
+    assert "East Africa" in [c["name"] for c in offered]
     assert await sim.autocomplete(sim.alice, sim.channel, "africa start", focused="area") == []
     # Out of turn, and a wrong area: refused privately, saying why first; nothing changes.
     early = await slash(sim, sim.alice, "africa start", area="cape")
@@ -124,31 +125,34 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     assert record.to_act == [red] and view_of(record)["turn"]["ap"] == 5
     await bot.presenter.deliver(gid)
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa move", focused="piece")
-    assert [c["value"] for c in offered] == ["trader:southwest"]
+    assert [c["value"] for c in offered] == ["Trader in South West Africa"]  # words, never an id
     assert offered[0]["name"] == "Trader in South West Africa (5 traders there)"
     assert await sim.autocomplete(sim.bob, sim.channel, "africa move", focused="piece") == []
     routes = gate.ask(record, red, "reachable", piece="trader", start="southwest")
-    offered = await sim.autocomplete(sim.alice, sim.channel, "africa move", {"piece": "trader:southwest"},
+    offered = await sim.autocomplete(sim.alice, sim.channel, "africa move", {"piece": "Trader in South West Africa"},
                                      focused="to")
-    assert sorted(c["value"] for c in offered) == sorted(routes)
+    assert sorted(c["value"] for c in offered) == sorted(AREA[a]["name"] for a in routes)
     assert "Madagascar · 3 AP" in [c["name"] for c in offered] and "Angola · 1 AP" in [c["name"] for c in offered]
-    typed = await sim.autocomplete(sim.alice, sim.channel, "africa move", {"piece": "trader:southwest", "to": "mada"},
-                                   focused="to")
-    assert [c["value"] for c in typed] == ["madagascar"]
+    typed = await sim.autocomplete(sim.alice, sim.channel, "africa move",
+                                   {"piece": "Trader in South West Africa", "to": "mada"}, focused="to")
+    assert [c["value"] for c in typed] == ["Madagascar"]
     recruits = await sim.autocomplete(sim.alice, sim.channel, "africa recruit", focused="area")
     assert recruits and all(c["name"].endswith("· 4 AP") for c in recruits)
-    assert {c["value"] for c in recruits} == {a["area"] for a in record.game.legal_actions(record.state, red)
-                                              if a["type"] == "recruit"}
+    assert {c["value"] for c in recruits} == {AREA[a["area"]]["name"] for a in
+                                              record.game.legal_actions(record.state, red) if a["type"] == "recruit"}
 
     # Wrong inputs: each says why first, privately, and changes nothing.
-    far = await slash(sim, sim.alice, "africa move", piece="trader:southwest", to="egypt")
+    far = await slash(sim, sim.alice, "africa move", piece="Trader in South West Africa", to="Egypt")
     assert far.ephemeral and said(far).startswith("Your trader in South West Africa cannot reach Egypt now.")
     assert "Madagascar (3 AP)" in said(far)
-    ghost = await slash(sim, sim.alice, "africa move", piece="wholesaler:congo", to="heart")
-    assert said(ghost).startswith("'wholesaler:congo' is not one of your pieces that can move now.")
+    ghost = await slash(sim, sim.alice, "africa move", piece="Wholesaler in Congo", to="Heart of Africa")
+    assert said(ghost).startswith("You have no wholesaler in Congo that can move now. "
+                                  "You can move: Trader in South West Africa.")
+    typo = await slash(sim, sim.alice, "africa move", piece="wagon in Congo", to="Heart of Africa")
+    assert said(typo).startswith("I don't know which piece “wagon in Congo” is")
     bid = await slash(sim, sim.alice, "africa bid", amount=3)
     assert said(bid).startswith("You can't bid now.") and "`/africa move`" in said(bid)
-    bob_moves = await slash(sim, sim.bob, "africa move", piece="trader:east_africa", to="madagascar")
+    bob_moves = await slash(sim, sim.bob, "africa move", piece="Trader in East Africa", to="Madagascar")
     assert said(bob_moves).startswith("It's not your turn")
     assert (await bot.service.get(gid)).version == record.version
 
@@ -206,10 +210,10 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     # Each is offered only their own tokens and cubes.
     blue_tokens = [a["token"] for a in record.game.legal_actions(record.state, blue) if a["type"] == "add_token"]
     offered = await sim.autocomplete(sim.bob, sim.channel, "africa commit", focused="tokens")
-    assert blue_tokens and {v for c in offered for v in c["value"].split(",")} == set(blue_tokens)
+    assert blue_tokens and {v for c in offered for v in c["value"].split(" + ")} == {token_name(t) for t in blue_tokens}
     red_tokens = [a["token"] for a in record.game.legal_actions(record.state, red) if a["type"] == "add_token"]
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa commit", focused="tokens")
-    assert {v for c in offered for v in c["value"].split(",")} == set(red_tokens)
+    assert {v for c in offered for v in c["value"].split(" + ")} == {token_name(t) for t in red_tokens}
     cubes = await sim.autocomplete(sim.bob, sim.channel, "africa commit", focused="cubes")
     influence = next(p["influence"] for p in view_of(record)["players"] if p["seat"] == blue)
     assert [c["value"] for c in cubes] == list(range(min(influence + 1, 25)))
@@ -217,9 +221,10 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     # Bob commits cubes and a token in one command: one write, his reply shows it, the channel does not.
     token = blue_tokens[-1]
     bad = await slash(sim, sim.bob, "africa commit", cubes=1, tokens="nonsense")
-    assert said(bad).startswith("You can't add 'nonsense' to this commitment.")
-    committed = await slash(sim, sim.bob, "africa commit", cubes=1, tokens=token)
+    assert said(bad).startswith("You can't add “nonsense” to this commitment.")
+    committed = await slash(sim, sim.bob, "africa commit", cubes=1, tokens=token_name(token))
     assert committed.ephemeral and f"🔒 You add {token_name(token)} to your commitment." in said(committed)
+    assert f"🔒 You commit 1 influence cube and {token_name(token)}." in said(committed)
     record = await bot.service.get(gid)
     assert record.to_act == [red] and view_of(record, blue)["me"]["commitment"] == {
         "tokens": [token], "cubes": 1, "retreat": False, "done": True}
@@ -244,7 +249,7 @@ async def test_conflict_commitments_are_secret_until_both_are_in(fake_discord: F
     assert record.to_act == [red] and view_of(record)["pending"]["kind"] == "retreat"
     legal = [a["to"] for a in record.game.legal_actions(record.state, red)]
     offered = await sim.autocomplete(sim.alice, sim.channel, "africa retreat", focused="to")
-    assert [c["value"] for c in offered] == legal
+    assert [c["value"] for c in offered] == [AREA[a]["name"] for a in legal]
     wrong = await slash(sim, sim.alice, "africa retreat", to="cape")
     assert said(wrong).startswith("The piece cannot retreat to Cape Colony")
     await slash(sim, sim.alice, "africa retreat", to=offered[0]["value"])
@@ -318,3 +323,78 @@ async def test_special_victory_tokens_only_to_their_owners(fake_discord: FakeDis
         assert not any(SV[t]["name"] in private for t in theirs)
     assert not any(SV[t]["name"] in channel_text(sim) for t in SV)
     assert "Each player draws a special victory token in secret." in channel_text(sim)
+
+
+async def test_a_sealed_bid_forced_by_public_facts_is_not_asked(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Seed 1, sealed: a round comes where one bidder (most VP, no cubes) can bid only 0. The engine
+    bids it at once: the table says so, only the other player is asked and pinged, nobody DMs him."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await new_game(sim, bot, sealed=True)
+    table = Table(bot, gid, 1)
+    for _ in range(300):
+        record = await bot.service.get(gid)
+        seat, action = await table.next_choice()
+        _, events = record.game.apply(record.state, seat, action)
+        if any("can bid only" in e["text"] for e in events):
+            break
+        await bot.service.act(gid, record.user_of(seat), action)
+    else:
+        raise AssertionError("no forced sealed bid came")
+    await bot.presenter.deliver(gid)
+    start = len(sim.channel_messages(sim.channel))
+    dms = {u.id: len(sim.dm_messages(u)) for u in (sim.alice, sim.bob)}
+    await bot.service.act(gid, record.user_of(seat), action)
+    await bot.presenter.deliver(gid)
+    await settle()
+    record = await bot.service.get(gid)
+    forced = next(p for p in view_of(record)["players"] if p["seat"] not in record.to_act)
+    asked = next(p for p in view_of(record)["players"] if p["seat"] in record.to_act)
+    assert view_of(record)["stage"] == "auction" and len(record.to_act) == 1
+    posts = "\n".join(m.text for m in sim.channel_messages(sim.channel)[start:])
+    assert f"{forced['name']} can bid only 0 and has bid it." in posts
+    forced_user = sim.users[int(record.user_of(forced["seat"]))]
+    asked_user = sim.users[int(record.user_of(asked["seat"]))]
+    assert f"<@{asked_user.id}>" in posts and f"<@{forced_user.id}>" not in posts
+    assert len(sim.dm_messages(forced_user)) == dms[forced_user.id]
+    refused = await slash(sim, forced_user, "africa bid", amount=0)
+    assert said(refused).startswith("It's not your turn")
+
+
+AUTOCOMPLETES = (("africa start", "area"), ("africa place-neutral", "area"), ("africa retreat", "to"),
+                 ("africa recruit", "area"), ("africa move", "piece"), ("africa resource", "change"),
+                 ("africa special", "token"), ("africa special", "target"), ("africa move-neutral", "from"),
+                 ("africa move-neutral", "to"), ("africa conflict", "with"), ("africa commit", "tokens"),
+                 ("africa drawn", "choice"), ("africa score", "bonus"))
+
+
+async def test_autocomplete_values_are_words(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """What a choice puts into the input (the local table shows it) reads as words, never an id, and
+    the command reads it back: over the first 150 moves of seed 30 (every third, and every conflict),
+    every offered value."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await new_game(sim, bot)
+    table = Table(bot, gid, SEED)
+    seen: set[tuple[str, str]] = set()
+    for n in range(150):
+        record = await bot.service.get(gid)
+        if record.status != "running":
+            break
+        stage = view_of(record)["stage"]
+        for seat in record.to_act if n % 3 == 0 or stage in ("commit", "draw") else []:
+            user = sim.users[int(record.user_of(seat))]
+            for command, option in AUTOCOMPLETES:
+                for choice in await sim.autocomplete(user, sim.channel, command, focused=option):
+                    value = str(choice["value"])
+                    assert not re.search(r"[_:@]", value) and value[:1].isupper(), (command, value)
+                    seen.add((command, option))
+            moves = await sim.autocomplete(user, sim.channel, "africa move", focused="piece")
+            if moves:
+                routes = await sim.autocomplete(user, sim.channel, "africa move", {"piece": moves[0]["value"]},
+                                                focused="to")
+                assert routes and all(c["value"][:1].isupper() and "_" not in c["value"] for c in routes)
+        seat, action = await table.next_choice()
+        await bot.service.act(gid, record.user_of(seat), action)
+    assert {("africa start", "area"), ("africa move", "piece"), ("africa conflict", "with"),
+            ("africa commit", "tokens"), ("africa special", "token")} <= seen, seen

@@ -204,14 +204,18 @@ async def test_solo_turn_passes_to_the_second_officer(fake_discord: FakeDiscord,
 
 
 async def test_rebuild_in_players_words(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """42 greedy moves into the 4-player game of seed 7, the acting officer stands on the Wall rebuild
-    tile with two outposts below 6 bricks."""
+    """Greedy moves into the 4-player game of seed 7 until the acting officer stands on the Wall
+    rebuild tile with two walls below 6 bricks (about 40 moves in)."""
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await table(sim, bot, 4)
     decide = playout_rng(SEED)
-    for _ in range(42):
+    for _ in range(300):
         record = await bot.service.get(gid)
+        acting = record.to_act[0]
+        rebuilds = [a for a in record.game.legal_actions(record.state, acting) if a["type"] == "rebuild"]
+        if len(rebuilds) >= 2:
+            break
         seat, action = choose(record.game, record.state, decide)
         await bot.service.act(gid, record.user_of(seat), action)
     record = await bot.service.get(gid)
@@ -234,3 +238,37 @@ async def test_rebuild_in_players_words(fake_discord: FakeDiscord, tmp_path: Pat
     assert done.ephemeral and "went wrong" not in said(done)
     after = await bot.service.get(gid)
     assert {w["id"]: w["bricks"] for w in view_of(after)["walls"]}[target] == min(6, bricks[target] + 2)
+
+
+async def test_the_l3_loss_is_one_choice_of_a_split(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Seed 2, two players: 68 moves in, morale reaches l3 with the officers holding 4 and 2
+    ammunition. The active player answers once with a split; the log tells it in one line."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=2)
+    gid = await table(sim, bot, 2)
+    decide = playout_rng(2)
+    for _ in range(200):
+        record = await bot.service.get(gid)
+        if (record.state["pending"] or {}).get("kind") == "lose_ammo":
+            break
+        seat, action = choose(record.game, record.state, decide)
+        await bot.service.act(gid, record.user_of(seat), action)
+    else:
+        raise AssertionError("l3 never came")
+    await bot.presenter.deliver(gid)
+    seat = record.to_act[0]
+    user = sim.users[int(record.user_of(seat))]
+    assert [o["ammo"] for o in view_of(record)["officers"]] == [4, 2]
+    offered = await sim.autocomplete(user, sim.channel, "westerplatte choose", focused="option")
+    assert [c["name"] for c in offered] == ["Red officer loses 4 ammunition, Blue officer 1",
+                                            "Red officer loses 3 ammunition, Blue officer 2"]
+    panel = await slash(sim, user, "westerplatte panel")
+    assert "the officers lose 5 ammunition in all. How many does each lose?" in said(panel)
+    start = len(sim.channel_messages(sim.channel))
+    done = await slash(sim, user, "westerplatte choose", option=offered[1]["value"])
+    assert done.ephemeral and "went wrong" not in said(done)
+    after = await bot.service.get(gid)
+    assert [o["ammo"] for o in view_of(after)["officers"]] == [1, 0]
+    told = "\n".join(m.text for m in sim.channel_messages(sim.channel)[start:]) + said(done)
+    assert "Low morale (l3): Red officer loses 3 ammunition, Blue officer 2." in told
+    assert "loses 1 ammunition" not in told

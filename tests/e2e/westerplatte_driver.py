@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from bot.app import TabletopBot
+from cogs.westerplatte import decision_value
 from cogs.westerplatte.ui import WesterplatteUI
 from games.simulate import choose, playout_rng
 from games.westerplatte.board import ROMAN
@@ -20,10 +21,6 @@ from tests.e2e.panel_driver import PanelPlayer
 from tests.fakediscord import FakeDiscord, Message
 
 DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
-
-
-def decision_value(action: dict[str, Any]) -> str:
-    return ":".join([action["type"]] + [str(action[k]) for k in ("wall", "tile", "officer") if k in action])
 
 
 class WesterplattePlayers(PanelPlayer):

@@ -1,6 +1,8 @@
 """One test per ruling of RULINGS.md, "7 Days of Westerplatte", that the engine implements."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.base import IllegalAction
@@ -452,17 +454,40 @@ def test_r24_l2_equal_shares(players: int, each: int) -> None:
     assert [o["limited_movement"] for o in s["officers"]] == [each] * len(s["officers"])
 
 
-def test_r24_l3_split_is_asked() -> None:
-    """Ruling 24: l3 takes 5 ammunition in all; the active player picks whose, one at a time."""
-    s = clear(new(3))
-    s["officers"][0]["ammo"] = 3
-    s["officers"][1]["ammo"] = 3
-    s["officers"][2]["ammo"] = 0
+def _l3_pending(ammo: list[int]) -> dict[str, Any]:
+    s = clear(new(len(ammo)))
+    for o, n in zip(s["officers"], ammo, strict=True):
+        o["ammo"] = n
     s["morale"] = 1
     s["tasks"] = [{"kind": "morale", "change": -1}]
     from games.westerplatte.flow import run
     run(s, [])
+    return s
+
+
+def test_r24_l3_split_is_one_choice() -> None:
+    """Ruling 24: l3 takes 5 ammunition in all; the active player chooses the split, once."""
+    s = _l3_pending([3, 3, 0])
     assert s["pending"]["kind"] == "lose_ammo"
+    legal = GAME.legal_actions(s, GAME.to_act(s)[0])
+    assert [a["split"] for a in legal] == [{"o1": 3, "o2": 2}, {"o1": 2, "o2": 3}]
+    s2, ev = act(s, {"type": "lose_ammo", "split": {"o1": 3, "o2": 2}})
+    assert s2["pending"] is None and [o["ammo"] for o in s2["officers"]] == [0, 1, 0]
+    lines = [e["text"] for e in ev if e["type"] == "ammo"]
+    assert lines == ["Low morale (l3): Red officer loses 3 ammunition, Blue officer 2."]
+    assert GAME.describe(s, GAME.to_act(s)[0], legal[1]) == "Red officer loses 2 ammunition, Blue officer 3"
+
+
+def test_r24_l3_split_with_one_answer_is_not_asked() -> None:
+    """One holder, or no more ammunition than the loss: the engine takes it, in one line."""
+    s = _l3_pending([0, 4, 0])
+    assert s["pending"] is None and [o["ammo"] for o in s["officers"]] == [0, 0, 0]
+    s = _l3_pending([2, 1, 1])
+    assert s["pending"] is None and [o["ammo"] for o in s["officers"]] == [0, 0, 0]
+
+
+def test_r24_an_older_log_answering_l3_one_at_a_time_still_replays() -> None:
+    s = _l3_pending([3, 3, 0])
     for _ in range(3):
         s, _ = act(s, {"type": "lose_ammo", "officer": "o1"})
     assert s["pending"] is None  # only the blue officer holds any: the rest is his, unasked
@@ -672,3 +697,34 @@ def test_r24_h1_nothing_when_no_tile_has_room() -> None:
     run(s, [])
     assert s["morale"] == 4 and s["pending"] is None
     assert s["stock"] == {"mortar": 4, "mines": 4, "wall_rebuild": 8}
+
+
+def test_event_texts_are_plain_sentences() -> None:
+    """Each event card's text stands alone: no "As Wall reinforcement (2)", no "as above"."""
+    from games.westerplatte.board import EVENTS
+    for eid, e in EVENTS.items():
+        text = e["effect"]
+        assert not text.startswith("As ") and "as above" not in text, eid
+        assert text[0].isupper() and text.endswith("."), eid
+        if "bricks" in e:
+            assert f"Put {e['bricks']} bricks" in text, eid
+        for w in e.get("outposts", []):
+            assert w[-1].upper() in text, eid
+
+
+@pytest.mark.parametrize(("players", "difficulty", "seed"), [(1, "medium", 2), (2, "easy", 3), (3, "hard", 4),
+                                                             (4, "medium", 7)])
+def test_no_question_with_one_answer_is_asked(players: int, difficulty: str, seed: int) -> None:
+    """Over whole random games: whenever the game waits on a player, he has more than one answer."""
+    from games.simulate import choose, playout_rng
+
+    s = new(players, difficulty=difficulty, seed=seed, settle=False)
+    decide = playout_rng(seed)
+    for _ in range(3000):
+        if s["outcome"] is not None:
+            break
+        seat = GAME.to_act(s)[0]
+        assert len(GAME.legal_actions(s, seat)) > 1, s["pending"]
+        seat, action = choose(GAME, s, decide)
+        s, _ = GAME.apply(s, seat, action)
+    assert s["outcome"] is not None

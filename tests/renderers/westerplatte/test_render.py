@@ -68,3 +68,44 @@ def test_public_image_ignores_the_hidden_deck_order() -> None:
     v1, v2 = GAME.view(s, None), GAME.view(other, None)
     assert v1 == v2
     assert R.board_png(v1) == R.board_png(v2)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_the_beside_label_and_the_outpost_counts_stand_clear_and_readable() -> None:
+    """Issue 22: "beside: 1 shells, 1 mines" overlapped the card on path A, space II; the outposts'
+    bricks carry their count, readable at 1000 px."""
+    from PIL import Image, ImageDraw
+
+    from games.westerplatte.board import RAW
+    from renderers.common import font
+    from renderers.westerplatte.board import HEADER, LAYOUT, PATH_XY, SIZE, WALL_XY, beside_lines, outpost_count
+
+    d = ImageDraw.Draw(Image.new("RGB", SIZE))
+    cw, ch = LAYOUT["node_sizes"]["path_card"]
+    cards = [(x - cw / 2, y + HEADER - ch / 2, x + cw / 2, y + HEADER + ch / 2)
+             for spaces in PATH_XY.values() for x, y in spaces]
+    view = {"beside": {"shells": 1, "mines": 1}}
+    lines = beside_lines(view)
+    assert [text for _, text, _ in lines] == ["beside the board:", "1 shell · 1 mine"]
+    for xy, text, bold in lines:
+        box = d.textbbox(xy, text, anchor="mm", font=font(20, bold))
+        assert not any(_overlap(box, c) for c in cards), text
+        assert box[0] >= 0
+    scale = 1000 / SIZE[0]
+    outposts = [w for w in WALL_XY if w.startswith("outpost")]
+    slots = LAYOUT["brick_slots"]["round_outpost"]
+    for w in outposts:
+        xy, text = outpost_count(w, 3)
+        assert text == "3/6"
+        box = d.textbbox(xy, text, anchor="lm", font=font(26, True))
+        assert (box[3] - box[1]) * scale >= 11  # glyphs at least 11 px tall at 1000 px wide
+        for other in outposts:  # clear of every outpost's bricks and circle
+            ox, oy = WALL_XY[other]
+            r = LAYOUT["node_sizes"]["round_outpost_radius"]
+            bricks = (ox + slots[0][0] - 9, oy + HEADER + slots[0][1] - 7, ox + slots[-1][0] + 9,
+                      oy + HEADER + slots[-1][1] + 7)
+            assert not _overlap(box, bricks) and not _overlap(box, (ox - r, oy + HEADER - r, ox + r, oy + HEADER + r))
+    assert RAW["image"]["width"] == SIZE[0]
