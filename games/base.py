@@ -17,6 +17,9 @@ View = dict[str, Any]
 # A named question one seat may ask of a game (its optional `queries` mapping, asked through
 # bot.gate.ask): `query(state, seat, **given)` answers only what that seat may know.
 Query = Callable[..., Any]
+# Optional on a game: `replayed(state, seat, action) -> state | None`, what a logged action of an
+# older engine comes to now, when this engine takes that choice itself (a choice with one answer).
+# Only replays from the log (undo, /game replay, rebuild) ask it; live moves never do.
 
 
 class IllegalAction(Exception):

@@ -491,13 +491,7 @@ class GameService(Store):
         return None if row is None else int(row.id)
 
     def _replay(self, game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:
-        state = game.setup(list(cur["seats"]), dict(cur["options"]), cur["seed"])
-        for entry in entries:
-            if entry.kind == "drop":
-                state, _ = game.drop(state, entry.seat)
-            else:
-                state, _ = game.apply(state, entry.seat, entry.action or {})
-        return state
+        return replay_log(game, cur, entries)
 
     async def replace(self, game_id: int, old_user: int | str, new_user: int | str,
                       by_user: int | str, is_admin: bool = False,
@@ -789,6 +783,21 @@ class GameService(Store):
         data, _ = await self._write(game_id, plan)
         return self._record(data)
 
+
+
+def replay_log(game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:
+    """The state after `entries`, replayed from the game's seed (its row `cur`)."""
+    state = game.setup(list(cur["seats"]), dict(cur["options"]), cur["seed"])
+    # A game may know what a logged action of its older engine comes to now (games/base.py).
+    replayed = getattr(game, "replayed", lambda _s, _seat, _a: None)
+    for entry in entries:
+        if entry.kind == "drop":
+            state, _ = game.drop(state, entry.seat)
+        elif (older := replayed(state, entry.seat, entry.action or {})) is not None:
+            state = older
+        else:
+            state, _ = game.apply(state, entry.seat, entry.action or {})
+    return state
 
 def undo_refusal(entries: list[LogEntry], seat: str, user_id: int | str | None = None) -> str:
     """Why `seat` (held by `user_id`, when given) may not take back the last entry of the log

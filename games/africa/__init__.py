@@ -133,6 +133,15 @@ class AfricaGame:
     def apply(self, state: State, seat: str, action: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:
         return _apply(state, seat, action)
 
+    def replayed(self, state: State, seat: str, action: dict[str, Any]) -> State | None:
+        """A sealed bid an older engine asked for and this one places itself (forced by public
+        facts): on replay it is already in the state, so it changes nothing."""
+        auction = state["auction"] or {}
+        if (action.get("type") == "bid" and seat in state["seats"] and seat not in _to_act(state)
+                and auction.get("bids", {}).get(str(state["seats"].index(seat))) == action.get("amount")):
+            return state
+        return None
+
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return _view(state, seat)
 

@@ -7,6 +7,7 @@ from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.mali import flow
 from games.mali.apply import apply as _apply
 from games.mali.apply import apply_unchecked
+from games.mali.apply import replayed as _replayed
 from games.mali.board import BOARD
 from games.mali.describe import describe
 from games.mali.legal import legal_actions as _legal
@@ -130,6 +131,9 @@ class MaliGame:
 
     def apply(self, state: State, seat: str, action: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:
         return _apply(state, seat, action)
+
+    def replayed(self, state: State, seat: str, action: dict[str, Any]) -> State | None:
+        return _replayed(state, seat, action)
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return _view(state, seat)

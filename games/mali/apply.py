@@ -266,12 +266,18 @@ def older_forced_objectives(s: State, seat: str, action: Any) -> list[str] | Non
     return [copies[same_card(o)] for o in kept]
 
 
-def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+def replayed(s: State, seat: str, action: Any) -> State | None:
+    """What a logged action of an older engine comes to now (replays only), or None: a forced
+    draft the engine now keeps itself changes nothing but which copies are kept."""
     older = older_forced_objectives(s, seat, action)
-    if older is not None:
-        s2 = clone(s)
-        s2["players"][seat_index(s2, seat)]["objectives"] = older
-        return s2, []
+    if older is None:
+        return None
+    s2 = clone(s)
+    s2["players"][seat_index(s2, seat)]["objectives"] = older
+    return s2
+
+
+def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
     norm = check(s, seat, action)
     s2 = clone(s)
     events: list[Event] = []

@@ -69,7 +69,4 @@ def seat_of(s: dict[str, Any], j: int) -> str:
 def forced_already(s: dict[str, Any], seat: str, action: dict[str, Any]) -> bool:
     """A sealed bid an older engine asked for and the engine now plays at once (its being forced
     follows from public facts): a recorded log's action that is already in the state."""
-    auction = s["auction"] or {}
-    j = s["seats"].index(seat)
-    return (action.get("type") == "bid" and seat not in GAME.to_act(s)
-            and auction.get("bids", {}).get(str(j)) == action.get("amount"))
+    return GAME.replayed(s, seat, action) is not None
