@@ -185,7 +185,8 @@ async def test_undo_and_replace_through_discord(fake_discord: FakeDiscord, db_ur
     await slash(sim, sim.alice, "mali card", value=4)
     changed = await slash(sim, sim.alice, "game undo")
     assert "Taken back" in said(changed) and "In hand: 1, 2, 3, 4, 5" in said(changed)
-    assert "takes back a move" in public_text(sim) and "Movement cards" not in public_text(sim)
+    assert "takes back: Red has chosen a movement card." in public_text(sim)
+    assert "Movement cards" not in public_text(sim)
     await slash(sim, sim.alice, "mali card", value=2)
     await slash(sim, sim.bob, "mali card", value=5)
     revealed = await slash(sim, sim.bob, "game undo")  # the last card revealed them all
