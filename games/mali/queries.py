@@ -20,9 +20,13 @@ def walk(s: State, seat: str, scout: str, to: str, pickups: bool = True) -> list
     return walk_actions(s, seat, scout, route, pickups) if route else []
 
 
+CHOICES = {"card_chosen": "a movement card", "objectives_chosen": "secret objectives"}  # secret choices
+
+
 def _routes(events: list[Event], colours: dict[str, str]) -> list[str]:
     """The taken-back events in words: a scout's steps as one route ("Red's Janek Budynek PAST-y →
-    Elektrownia Powiśle, 2 steps, picks up O28"), every other event as it was told."""
+    Elektrownia Powiśle, 2 steps, picks up O28 at Plac Trzech Krzyży"), a secret choice as whose it
+    was, every other event as it was told."""
     parts: list[list[str]] = []
     routes: dict[str, dict[str, Any]] = {}
     for e in events:
@@ -43,6 +47,8 @@ def _routes(events: list[Event], colours: dict[str, str]) -> list[str]:
             word = {"picked_up": "picks up", "dropped": "drops", "delivered": "delivers"}[str(kind)]
             route = routes[str(scout)]
             route["part"].append(f"{word} {e['order']} at {place_name(route['at'])}")
+        elif kind in CHOICES and e.get("seat") in colours:
+            parts.append([f"{colours[str(e['seat'])]}'s choice of {CHOICES[str(kind)]}"])
         elif e.get("text"):
             parts.append([str(e["text"]).rstrip(".")])
             routes = {}
