@@ -248,10 +248,10 @@ async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
 
 def taken_back_line(applied: Applied, seat: str) -> str:
     """The undoer's own line: what was taken back and where the pieces stand now (the undo's
-    public line, without the name)."""
-    said = next((str(e["taken_back"]) for e in applied.events_for(seat)
-                 if e.get("type") == "undo" and e.get("taken_back")), "")
-    return f"Taken back: {said}" if said else "Taken back."
+    public line, without the name), then what of it only the undoer knew (🔒)."""
+    said = [str(e["taken_back"]) for e in applied.events_for(seat) if e.get("type") == "undo" and e.get("taken_back")]
+    head = f"Taken back: {said[0]}" if said else "Taken back."
+    return "\n".join([head, *(f"🔒 {s}" for s in said[1:])])
 
 
 async def refuse_stale(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,

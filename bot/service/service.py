@@ -55,7 +55,7 @@ from bot.service.store import (
     Store,
     valid_id,
 )
-from games.base import Action, Event, Game, IllegalAction, public_events, resolve_options
+from games.base import Action, Event, Game, IllegalAction, events_for, public_events, resolve_options
 
 __all__ = [
     "AlreadyJoined", "Applied", "Conflict", "GameRecord", "GameService", "Illegal", "LogEntry",
@@ -433,7 +433,8 @@ class GameService(Store):
         The log keeps the actions, marked undone; the state is rebuilt without them. The undo's
         line ("type": "undo") says what was taken back and where the pieces stand now, from the
         taken-back actions' public events and the game's public `taken_back` answer; its
-        "taken_back" is those words without the player's name.
+        "taken_back" is those words without the player's name. The seat's own secrets of those
+        actions (their private events, played again) come in an event for that seat alone.
         `expected_version`: the state version the user saw; a move made since (a double click) is refused."""
         def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "undo")
@@ -450,8 +451,11 @@ class GameService(Store):
                 raise NotAllowed(why)
             rebuilt = self._replay(game, cur, entries[:-len(taken)])
             said = taken_back_words(game, rebuilt, seat, taken)
+            secret = own_secrets(game, rebuilt, seat, taken)
             unsaid = self._unposted_row_of(conn, cur["id"], taken[0].seq, taken[-1].seq)
-            change = self._move(cur, game, state, rebuilt, [], [], now, reason="undo",
+            mine = [{"type": "undo", "seat": seat, "private_to": seat, "taken_back": secret,
+                     "text": f"Taken back: {secret}"}] if secret else []
+            change = self._move(cur, game, state, rebuilt, mine, [], now, reason="undo",
                                 actor=seat, lines=[{
                                     "type": "undo", "seat": seat, "taken_back": said,
                                     "text": f"{self._mention(cur, seat)} takes back: {said}"}])
@@ -829,6 +833,16 @@ def to_take_back(entries: list[LogEntry], seat: str,
             break
         start -= 1
     return entries[start:], ""
+
+
+def own_secrets(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> str:
+    """What the taken-back actions told `seat` alone (their private events), played again from
+    the state before them: for the undoer's own eyes."""
+    told: list[str] = []
+    for entry in taken:
+        state, events = game.apply(state, seat, entry.action or {})
+        told += [str(e["text"]) for e in events_for(events, seat) if e.get("text")]
+    return " ".join(told)
 
 
 def taken_back_words(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> str:

@@ -150,3 +150,19 @@ async def test_entries_logged_before_0012_stand_alone(db: Db, clock: Clock) -> N
     whole = await later.undo(before.id, ALICE, expected_version=again.state_version)
     assert whole.record.snapshot == before.snapshot and undo_line(whole)["taken_back"] == ROUTE
     await check_consistent(later, before.id)
+
+
+async def test_a_secret_choice_taken_back_is_told_to_its_owner_alone(db: Db, clock: Clock) -> None:
+    service = GameService(db.engine, clock=clock, games={"mali": MALI})
+    record = await service.open_table(GUILD, CHANNEL, ALICE, "mali", {"variant": "basic"}, {})
+    await service.join(record.id, BOB)
+    start = (await service.start(record.id, ALICE, seed=1)).record
+    await service.act(record.id, ALICE, {"type": "choose_card", "value": 4})
+    undone = await service.undo(record.id, ALICE)
+    assert undone.record.snapshot == start.snapshot
+    assert undone.lines_for(None) == [f"<@{ALICE}> takes back: Red's choice of a movement card."]
+    assert undone.lines_for("s1") == [f"<@{ALICE}> takes back: Red's choice of a movement card.",
+                                      "🔒 Taken back: You play card 4."]
+    assert undone.lines_for("s2") == undone.lines_for(None)
+    payloads = await unposted(service, record.id)
+    assert not any("card 4" in str(p) for p in payloads)
