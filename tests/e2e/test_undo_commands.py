@@ -9,11 +9,16 @@ from typing import Any
 
 import pytest
 
+from cogs.maquis import option_value
 from games.base import Action, canonical
 from games.mali import GAME as MALI
+from games.maquis.board import LOCATIONS
+from games.simulate import choose, playout_rng
 from tests.e2e.harness import action_of, message_of, said, seat_of, settle, sqlite, start_bot, two_player_game, view_of
 from tests.e2e.test_africa_commands import SEED as AFRICA_SEED
 from tests.e2e.test_africa_commands import Table, new_game
+from tests.e2e.test_maquis_commands import SEED as MAQUIS_SEED
+from tests.e2e.test_maquis_commands import table as maquis_table
 from tests.e2e.test_westerplatte_commands import SEED as WESTERPLATTE_SEED
 from tests.e2e.test_westerplatte_commands import table as westerplatte_table
 from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
@@ -165,3 +170,35 @@ async def test_westerplatte_one_undo_takes_back_the_whole_walk(fake_discord: Fak
     stale = await sim.click(sim.alice, message_of(walked), undo_id(message_of(walked), gid))
     await settle()
     assert "out of date" in said(stale) and (await bot.service.get(gid)).snapshot == start.snapshot
+
+
+async def test_maquis_an_activation_taken_back_says_where_the_partisan_waits(fake_discord: FakeDiscord,
+                                                                            tmp_path: Path) -> None:
+    """Maquis plays one action per command: its undo says what was taken back and that the
+    partisan waits on its location again."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=MAQUIS_SEED)
+    gid = await maquis_table(sim, bot, 1)
+    rng = playout_rng(MAQUIS_SEED)
+    record = await bot.service.get(gid)
+    for _ in range(200):
+        if view_of(record)["phase"] == "action":
+            undoable = [a for a in record.game.legal_actions(record.state, record.seats[0]) if a["type"] == "activate"
+                        and a["at"] in LOCATIONS and not record.game.undo_barrier(
+                            record.state, record.seats[0], a, record.game.apply(record.state, record.seats[0], a)[0])]
+            if undoable:
+                break
+        _, action = choose(record.game, record.state, rng)
+        await bot.service.act(gid, sim.alice.id, action)
+        record = await bot.service.get(gid)
+    else:
+        raise AssertionError("no activation that may be taken back")
+    chosen = undoable[0]
+    await bot.presenter.deliver(gid)
+    acted = await slash(sim, sim.alice, "maquis activate", partisan=chosen["at"], action=option_value(chosen))
+    assert "went wrong" not in said(acted) and (await bot.service.get(gid)).snapshot != record.snapshot
+    undone = await slash(sim, sim.alice, "game undo")
+    name = LOCATIONS[chosen["at"]]["name"]
+    assert said(undone).startswith("Taken back: ") and \
+        f"The partisan on {name} waits there again, not yet activated." in said(undone), said(undone)
+    assert (await bot.service.get(gid)).snapshot == record.snapshot
