@@ -115,6 +115,8 @@ class ActionRow(Base):
     events: Mapped[list[dict[str, Any]] | None] = mapped_column(json_type(), nullable=True)  # public
     barrier: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The seq of the first entry its command logged (one write); None before 0012: alone.
+    command: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (Index("ix_actions_user", "user_id"),)
 

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
-    from bot.service import GameRecord
+    from bot.service import Applied, GameRecord
 
 MAX_ROWS = 5
 MAX_OPTIONS = 25
@@ -244,8 +244,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
                from_panel: bool = False, expected_version: int | None = None) -> None:
-    """Take back the user's last action; show their choices again. `expected_version`: the
-    version the button was shown at (a double click takes back one move, not two)."""
+    """Take back what the user's last command or click did, say what and where the pieces stand
+    now; show their choices again. `expected_version`: the version the button was shown at (a
+    double click takes back one command, not two)."""
     bot = bot_of(interaction)
     try:
         applied = await bot.service.undo(record.id, interaction.user.id, guild_id=record.guild_id,
@@ -254,7 +255,7 @@ async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
         await reply(interaction, exc.message)
         return
     interaction.extras["committed"] = True
-    head = "Taken back."
+    head = taken_back_line(applied, seat)
     if from_panel:
         await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat, head))
     elif seat in applied.record.to_act:
@@ -263,6 +264,14 @@ async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
     else:
         await answer_after_commit(interaction, reply(interaction, head))
     await bot.presenter.deliver(record.id)
+
+
+def taken_back_line(applied: Applied, seat: str) -> str:
+    """The undoer's own line: what was taken back and where the pieces stand now (the undo's
+    public line, without the name), then what of it only the undoer knew (🔒)."""
+    said = [str(e["taken_back"]) for e in applied.events_for(seat) if e.get("type") == "undo" and e.get("taken_back")]
+    head = f"Taken back: {said[0]}" if said else "Taken back."
+    return "\n".join([head, *(f"🔒 {s}" for s in said[1:])])
 
 
 async def refuse_stale(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,

@@ -135,6 +135,12 @@ class LogEntry:
     events: list[Event] | None = None  # the public events of this entry
     barrier: bool = True
     undone: bool = False
+    command: int | None = None  # the seq of its command's first entry (None: it stands alone)
+
+    @property
+    def command_seq(self) -> int:
+        """The seq of the first entry of the command (one write) that logged this entry."""
+        return self.seq if self.command is None else self.command
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ from bot.service.store import (
     Store,
     valid_id,
 )
-from games.base import Action, Event, Game, IllegalAction, public_events, resolve_options
+from games.base import Action, Event, Game, IllegalAction, events_for, public_events, resolve_options
 
 __all__ = [
     "AlreadyJoined", "Applied", "Conflict", "GameRecord", "GameService", "Illegal", "LogEntry",
@@ -426,10 +426,15 @@ class GameService(Store):
 
     async def undo(self, game_id: int, user_id: int | str, guild_id: int | None = None, *,
                    expected_version: int | None = None) -> Applied:
-        """Take back the user's own last action, as Board Game Arena allows: only since their turn
-        began, never past randomness, hidden information revealed, or another seat's action, and
-        only a move the user made themselves (not the seat's previous holder's).
-        The log keeps the action, marked undone; the state is rebuilt without it.
+        """Take back what the user's own last command or click did (every action it played, back
+        to the last barrier), as Board Game Arena allows: only since their turn began, never past
+        randomness, hidden information revealed, or another seat's action, and only a move the
+        user made themselves (not the seat's previous holder's).
+        The log keeps the actions, marked undone; the state is rebuilt without them. The undo's
+        line ("type": "undo") says what was taken back and where the pieces stand now, from the
+        taken-back actions' public events and the game's public `taken_back` answer; its
+        "taken_back" is those words without the player's name. The seat's own secrets of those
+        actions (their private events, played again) come in an event for that seat alone.
         `expected_version`: the state version the user saw; a move made since (a double click) is refused."""
         def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "undo")
@@ -441,17 +446,20 @@ class GameService(Store):
                                   "was shown (a move was made or taken back), so nothing more was "
                                   "taken back.")
             entries = self._entries(conn, cur["id"])
-            why = undo_refusal(entries, seat, user_id)
+            taken, why = to_take_back(entries, seat, user_id)
             if why:
                 raise NotAllowed(why)
-            last = entries[-1]
-            rebuilt = self._replay(game, cur, entries[:-1])
-            unsaid = self._unposted_row_of(conn, cur["id"], last.seq)
-            change = self._move(cur, game, state, rebuilt, [], [], now, reason="undo",
+            rebuilt = self._replay(game, cur, entries[:-len(taken)])
+            said = taken_back_words(game, rebuilt, seat, taken)
+            secret = own_secrets(game, rebuilt, seat, taken)
+            unsaid = self._unposted_row_of(conn, cur["id"], taken[0].seq, taken[-1].seq)
+            mine = [{"type": "undo", "seat": seat, "private_to": seat, "taken_back": secret,
+                     "text": f"Taken back: {secret}"}] if secret else []
+            change = self._move(cur, game, state, rebuilt, mine, [], now, reason="undo",
                                 actor=seat, lines=[{
-                                    "type": "undo", "seat": seat,
-                                    "text": f"{self._mention(cur, seat)} takes back a move."}])
-            change.undo_seq = last.seq
+                                    "type": "undo", "seat": seat, "taken_back": said,
+                                    "text": f"{self._mention(cur, seat)} takes back: {said}"}])
+            change.undo_seq = taken[0].seq
             if unsaid is not None:  # nobody was told of it: cancel the telling, say nothing
                 change.drop_outbox, change.notice = [unsaid], None
             return change
@@ -482,11 +490,11 @@ class GameService(Store):
         return [LogEntry(**r._mapping) for r in reversed(rows)]
 
     @staticmethod
-    def _unposted_row_of(conn: Connection, game_id: int, seq: int) -> int | None:
-        """The outbox row that tells of log entry `seq` alone, if it is not posted yet."""
+    def _unposted_row_of(conn: Connection, game_id: int, first: int, last: int) -> int | None:
+        """The outbox row that tells of log entries `first` to `last` alone, if it is not posted yet."""
         row = conn.execute(
-            select(OUTBOX.c.id).where(OUTBOX.c.game_id == game_id, OUTBOX.c.first_seq == seq,
-                                      OUTBOX.c.last_seq == seq, OUTBOX.c.posted_at.is_(None),
+            select(OUTBOX.c.id).where(OUTBOX.c.game_id == game_id, OUTBOX.c.first_seq == first,
+                                      OUTBOX.c.last_seq == last, OUTBOX.c.posted_at.is_(None),
                                       OUTBOX.c.dm_at.is_(None))).first()
         return None if row is None else int(row.id)
 
@@ -816,3 +824,45 @@ def undo_refusal(entries: list[LogEntry], seat: str, user_id: int | str | None =
         return ("Your last move can't be taken back: it drew, rolled or revealed something, or "
                 "handed the turn on.")
     return ""
+
+
+def to_take_back(entries: list[LogEntry], seat: str,
+                 user_id: int | str | None = None) -> tuple[list[LogEntry], str]:
+    """The entries an undo of `seat` takes back: the last entry and the ones before it that its
+    command (one write) logged, back to the last barrier; or none and why not."""
+    why = undo_refusal(entries, seat, user_id)
+    if why:
+        return [], why
+    last = entries[-1]
+    start = len(entries) - 1
+    while start > 0:
+        entry = entries[start - 1]
+        if entry.command_seq != last.command_seq or entry.barrier or entry.seat != seat \
+                or entry.kind != "action" or entry.by != "player":
+            break
+        start -= 1
+    return entries[start:], ""
+
+
+def own_secrets(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> str:
+    """What the taken-back actions told `seat` alone (their private events), played again from
+    the state before them: for the undoer's own eyes."""
+    told: list[str] = []
+    for entry in taken:
+        state, events = game.apply(state, seat, entry.action or {})
+        told += [str(e["text"]) for e in events_for(events, seat) if e.get("text")]
+    return " ".join(told)
+
+
+def taken_back_words(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> str:
+    """What an undo took back and where the pieces stand now, public: the taken-back actions'
+    public events, and the game's `taken_back` answer on the state after the undo (its public
+    view), else the events' own texts."""
+    events = [e for entry in taken for e in entry.events or []]
+    answer = getattr(game, "queries", {}).get("taken_back")
+    words: list[str] = []
+    if answer is not None:
+        words = list(answer(state, seat, actions=[e.action or {} for e in taken], events=events))
+    if not words:
+        words = [str(e["text"]) for e in events if e.get("text")]
+    return " ".join(words) or "a move."

@@ -93,7 +93,7 @@ class Change:
     public_after: dict[str, Any] | None = None
     finished: bool = False
     notice: dict[str, Any] | None = None  # the outbox payload: what to tell, and whom
-    undo_seq: int | None = None  # a log entry this write takes back
+    undo_seq: int | None = None  # the first log entry this write takes back (and all after it)
     drop_outbox: list[int] = field(default_factory=list)  # unposted outbox rows it cancels
 
 
@@ -336,7 +336,7 @@ class Store(Outbox):
         lines = [{"game_id": game_id, "seq": first + i, "seat": line.seat, "kind": line.kind,
                   "action": line.action, "by": line.by, "created_at": now,
                   "user_id": _user_id(users.get(line.seat)), "events": line.events,
-                  "barrier": line.barrier, "undone": False}
+                  "barrier": line.barrier, "undone": False, "command": first}
                  for i, line in enumerate(change.log)]
         notice = None if change.notice is None else {
             "game_id": game_id, "version": values["version"], "first_seq": first if lines else None,
@@ -361,7 +361,8 @@ class Store(Outbox):
             entry = LogEntry(game_id=game_id, seq=data["last_seq"], seat=line.seat, kind=line.kind,
                              action=line.action, by=line.by, created_at=data["updated_at"],
                              user_id=_user_id((data["users"] or {}).get(line.seat)),
-                             events=line.events, barrier=line.barrier)
+                             events=line.events, barrier=line.barrier,
+                             command=data["last_seq"] - len(change.log) + 1)
         elif before is not None and before[0] == version - 1 and change.undo_seq is None:
             entry = before[1]  # the log did not change
         else:
@@ -520,7 +521,7 @@ class Store(Outbox):
 # transaction (it answers in-process: round trips cost nothing), stopped after the UPDATE when it
 # matched no row.
 LOG_COLUMNS = ("game_id", "seq", "seat", "kind", "action", "by", "created_at", "user_id", "events",
-               "barrier", "undone")
+               "barrier", "undone", "command")
 NOTICE_COLUMNS = ("game_id", "version", "first_seq", "last_seq", "payload", "created_at")
 Shape = tuple[tuple[str, ...], int, bool, bool, int]  # columns set, log lines, notice, undo, drops
 
@@ -536,7 +537,8 @@ def _parts(shape: Shape) -> tuple[Any, list[Any], Any, Any, Any]:
            .values(_binds(GAMES, keys, "g_")).returning(GAMES.c.id))
     log = [_binds(ACTIONS, LOG_COLUMNS, f"l{i}_") for i in range(lines)]
     told = _binds(OUTBOX, NOTICE_COLUMNS, "o_") if notice else None
-    undone = (update(ACTIONS).where(ACTIONS.c.game_id == bindparam("w_id"), ACTIONS.c.seq == bindparam("u_seq"))
+    # an undo takes back the log's last entries that count: from u_seq on (later ones are undone already)
+    undone = (update(ACTIONS).where(ACTIONS.c.game_id == bindparam("w_id"), ACTIONS.c.seq >= bindparam("u_seq"))
               .values(undone=true())) if undo else None
     dropped = (delete(OUTBOX).where(OUTBOX.c.id.in_([bindparam(f"d{i}") for i in range(drops)]),
                                     OUTBOX.c.posted_at.is_(None))) if drops else None

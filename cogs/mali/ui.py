@@ -316,7 +316,7 @@ class MaliUI(PlainUI):
                              + ". Order of play: " + ", ".join(f"{n}. {colours.get(s, s)}"
                                                                for n, s in enumerate(order, 1)) + ".")
             elif text:
-                if turn is not None and turn["seat"] == seat and kind not in ("round", "phase"):
+                if turn is not None and turn["seat"] == seat and kind not in ("round", "phase", "undo"):
                     turn["parts"].append([text.rstrip(".")])
                     turn["routes"] = {}
                 else:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.africa.apply import apply
+from games.africa.board import name
 from games.africa.legal import legal_actions, to_act
-from games.base import IllegalAction, Query
+from games.africa.views import view
+from games.base import Event, IllegalAction, Query
 
 Action = dict[str, Any]
 
@@ -59,4 +61,34 @@ def resource_steps(game_state: Any, seat: str, marker: str, step: int) -> int:
     return rows
 
 
-QUERIES: dict[str, Query] = {"reachable": reachable, "resource_steps": resource_steps}
+def taken_back(game_state: Any, seat: str, actions: list[Action], events: list[Event]) -> list[str]:
+    """What an undo took back and where the moved pieces stand now, from the public view only (the
+    same words for everyone): each piece's moves as one route ("Red's trader Libya → Sahara →
+    Chad"), the other public `events` as they were told, then where each moved piece stands."""
+    shown = view(game_state, None)
+    me = next(p for p in shown["players"] if p["seat"] == seat)
+    who = str(me.get("name") or str(me["colour"]).capitalize())
+    chains: list[list[Any]] = []  # [piece, areas...]
+    for a in actions:
+        if a.get("type") != "move" or a.get("from") not in shown["areas"] or a.get("to") not in shown["areas"]:
+            continue
+        chain = next((c for c in reversed(chains) if c[0] == a.get("piece") and c[-1] == a["from"]), None)
+        if chain is None:
+            chains.append([a.get("piece"), a["from"], a["to"]])
+        else:
+            chain.append(a["to"])
+    what = [f"{who}'s {c[0]} " + " → ".join(name(x) for x in c[1:]) + "." for c in chains]
+    what += [str(e["text"]) for e in events if e.get("text") and (e.get("type") != "move" or not chains)]
+    where = []
+    for piece, start, *_ in chains:
+        if piece == "wholesaler" and me.get("wholesaler") == start:
+            where.append(f"{who}'s wholesaler stands in {name(start)} again.")
+        elif piece == "trader":
+            count = int(shown["areas"][start].get("traders", {}).get(me["colour"], 0))
+            where.append(f"{who}'s trader is back in {name(start)} ({count} {who} trader"
+                         f"{'' if count == 1 else 's'} there).")
+    return what + list(dict.fromkeys(where))
+
+
+QUERIES: dict[str, Query] = {"reachable": reachable, "resource_steps": resource_steps,
+                             "taken_back": taken_back}

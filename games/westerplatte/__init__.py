@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome
+from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.westerplatte import flow
 from games.westerplatte.apply import apply as _apply
 from games.westerplatte.apply import apply_unchecked, settle
@@ -11,6 +11,7 @@ from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICERS, WALLS
 from games.westerplatte.describe import describe
 from games.westerplatte.legal import legal_actions as _legal
 from games.westerplatte.legal import to_act as _to_act
+from games.westerplatte.queries import QUERIES
 from games.westerplatte.state import State, active, active_seat, clone, new_state
 from games.westerplatte.upgrade import STATE_STEPS
 from games.westerplatte.views import view as _view
@@ -150,6 +151,7 @@ class WesterplatteGame:
                {False: "Lowest morale resets", True: "Lowest morale stays"}),
     )
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
+    queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -184,8 +184,11 @@ async def test_undo_and_replace_through_discord(fake_discord: FakeDiscord, db_ur
     # A secret card may be taken back while the other player still chooses (nothing was revealed).
     await slash(sim, sim.alice, "mali card", value=4)
     changed = await slash(sim, sim.alice, "game undo")
-    assert "Taken back" in said(changed) and "In hand: 1, 2, 3, 4, 5" in said(changed)
-    assert "takes back a move" in public_text(sim) and "Movement cards" not in public_text(sim)
+    assert said(changed).startswith("Taken back: Red's choice of a movement card.")
+    assert "\n🔒 You play card 4." in said(changed) and "In hand: 1, 2, 3, 4, 5" in said(changed)
+    assert "takes back: Red's choice of a movement card." in public_text(sim)
+    assert "card 4" not in public_text(sim)
+    assert "Movement cards" not in public_text(sim)
     await slash(sim, sim.alice, "mali card", value=2)
     await slash(sim, sim.bob, "mali card", value=5)
     revealed = await slash(sim, sim.bob, "game undo")  # the last card revealed them all
