@@ -10,9 +10,10 @@ import pytest
 
 from bot.service.records import LogEntry
 from bot.service.service import replay_log
-from games.africa import GAME as AFRICA
+from games.africa import AfricaGame
 from games.base import IllegalAction
 
+AFRICA = AfricaGame()
 OLD = Path(__file__).resolve().parents[1] / "games/africa/data/old_shape.json"
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.africa import GAME
+from games.africa import GAME, AfricaGame
 from games.africa.board import AREAS
 
 SEATS = ["s1", "s2", "s3", "s4", "s5"]  # red, blue, yellow, green, black
@@ -69,4 +69,4 @@ def seat_of(s: dict[str, Any], j: int) -> str:
 def forced_already(s: dict[str, Any], seat: str, action: dict[str, Any]) -> bool:
     """A sealed bid an older engine asked for and the engine now plays at once (its being forced
     follows from public facts): a recorded log's action that is already in the state."""
-    return GAME.replayed(s, seat, action) is not None
+    return AfricaGame().replayed(s, seat, action) is not None

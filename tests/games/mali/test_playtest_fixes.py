@@ -10,6 +10,7 @@ import pytest
 
 from games.base import IllegalAction
 from games.mali import GAME, flow
+from games.mali.apply import replayed
 from games.mali.legal import objective_combos, objectives_forced
 from games.mali.objectives import lost_outcome
 from games.mali.state import OBJECTIVES, ORDERS, SCOUT_NAMES, VICTORY
@@ -237,21 +238,21 @@ def test_an_older_log_of_a_forced_draft_replays_unchanged() -> None:
     s = _draft({"r": FORCED, "g": FREE})
     s, _ = act(s, "g", type="choose_objectives", ids=["S01", "S08", "S13"])
     assert s["players"][0]["objectives"] == ["S08", "S19", "S13"]
-    again = GAME.replayed(s, "r", {"type": "choose_objectives", "ids": ["S14", "S09", "S20"]})
+    again = replayed(s, "r", {"type": "choose_objectives", "ids": ["S14", "S09", "S20"]})
     assert again is not None and again["players"][0]["objectives"] == ["S09", "S20", "S14"]
     with pytest.raises(IllegalAction):  # a live move it is not: the engine kept the draft
         GAME.apply(s, "r", {"type": "choose_objectives", "ids": ["S14", "S09", "S20"]})
     assert {k: v for k, v in again.items() if k != "players"} == {k: v for k, v in s.items() if k != "players"}
     # other cards are no older pick, nor a seat's second pick after a real choice
-    assert GAME.replayed(s, "r", {"type": "choose_objectives", "ids": ["S01", "S09", "S20"]}) is None
-    assert GAME.replayed(s, "g", {"type": "choose_objectives", "ids": ["S02", "S08", "S13"]}) is None
+    assert replayed(s, "r", {"type": "choose_objectives", "ids": ["S01", "S09", "S20"]}) is None
+    assert replayed(s, "g", {"type": "choose_objectives", "ids": ["S02", "S08", "S13"]}) is None
 
 
 def test_an_older_log_where_every_draft_was_forced_replays() -> None:
     s = GAME.setup(["a", "b"], {"variant": "extended"}, 14)
     kept = {seat: list(p["objectives"]) for seat, p in zip(s["seats"], s["players"], strict=True)}
     for seat in ("a", "b"):
-        again = GAME.replayed(s, seat, {"type": "choose_objectives", "ids": kept[seat]})
+        again = replayed(s, seat, {"type": "choose_objectives", "ids": kept[seat]})
         assert again is not None
         s = again
     assert [p["objectives"] for p in s["players"]] == [kept["a"], kept["b"]]
