@@ -7,7 +7,7 @@ import discord
 
 from bot.texts import clip_lines
 from cogs.lobby import parse_options
-from cogs.panel import build_panel
+from cogs.panel import build_panel, mark
 
 
 def actions(spec: dict[str, int]) -> list[dict[str, Any]]:
@@ -27,8 +27,9 @@ def test_small_turn_is_buttons_and_selects() -> None:
     rows, ids, values = rows_and_ids(view)
     assert hidden == 0 and rows <= 5
     assert all(len(i) <= 100 for i in ids)
-    assert "tr:a:7:3:12" in ids  # end_turn is a button carrying game, version, index
-    assert sorted(map(int, values)) == list(range(9))  # the steps are one select
+    # end_turn is a button carrying game, version, index and the action's fingerprint
+    assert f"tr:a:7:3:12:{mark(legal[12])}" in ids
+    assert values == [f"{i}:{mark(legal[i])}" for i in range(9)]  # the steps are one select
 
 
 def test_many_choices_fit_five_rows_and_report_the_rest() -> None:
