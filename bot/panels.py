@@ -2,7 +2,8 @@
 
 A panel is a DM (the bot's own message: edited by its id; kept in the `messages` table as
 "dm:<seat>", so a restart still closes it) or an ephemeral message (edited through the token of the
-interaction that last showed it, for its 15 minutes; kept in memory only). `retire` edits every
+interaction that last showed it, for its 15 minutes; kept in memory only, the newest
+EPHEMERAL_KEPT of them). `retire` edits every
 panel of a game whose seat no longer owes a move, or has played since it was shown: it says so in
 words at the top, and its buttons stay on it, disabled.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 TOKEN_LIFE = timedelta(minutes=14)  # an interaction's token edits its messages for 15 minutes
 GAMES_KEPT = 2048  # games whose panels are remembered (the least recently shown go first)
 PER_GAME = 64  # panels remembered per game (the oldest go first)
+EPHEMERAL_KEPT = 2000  # ephemeral panels remembered in all (each holds its interaction's token)
 DM_KIND = "dm:"
 MAX_CONTENT = 2000
 
@@ -38,8 +40,9 @@ class Shown:
     message_id: int
     content: str | None = None  # None: not known here (a DM remembered from the database)
     view: discord.ui.View | None = None
-    interaction: discord.Interaction | None = None  # an ephemeral panel: edited through its token
+    followup: discord.Webhook | None = None  # an ephemeral panel: edited through its interaction's token
     dm_channel: int | None = None  # a DM panel: edited as the bot's own message
+    token_from: datetime | None = None  # when that interaction was made (its token lasts 15 minutes)
 
 
 class Closed(discord.ui.View):
@@ -83,6 +86,7 @@ class Panels:
         self.bot = bot
         self.games: OrderedDict[int, OrderedDict[int, Shown]] = OrderedDict()
         self.loaded: OrderedDict[int, None] = OrderedDict()  # games whose DM panels were read back
+        self.ephemeral: OrderedDict[int, int] = OrderedDict()  # message id -> game, oldest first
 
     def _of(self, game_id: int) -> OrderedDict[int, Shown]:
         kept = self.games.get(game_id)
@@ -107,11 +111,28 @@ class Panels:
         while len(kept) > PER_GAME:
             kept.popitem(last=False)
             self.loaded.pop(panel.game_id, None)
+        self.ephemeral.pop(panel.message_id, None)
+        if panel.followup is not None:
+            self.ephemeral[panel.message_id] = panel.game_id
+            self._forget_old_tokens()
         if panel.dm_channel is not None:
             service = self.bot.service
             await service.forget_messages(panel.game_id, [panel.message_id])
             await service.add_message(panel.game_id, f"{DM_KIND}{panel.seat}"[:16], panel.dm_channel,
                                       panel.message_id, panel.version)
+
+    def _forget_old_tokens(self) -> None:
+        """Drop the ephemeral panels whose token has run out, and the oldest beyond EPHEMERAL_KEPT."""
+        now = discord.utils.utcnow()
+        for message_id, game_id in list(self.ephemeral.items()):
+            kept = self.games.get(game_id)
+            panel = kept.get(message_id) if kept is not None else None
+            stale = panel is None or panel.token_from is None or now - panel.token_from > TOKEN_LIFE
+            if not stale and len(self.ephemeral) <= EPHEMERAL_KEPT:
+                break
+            del self.ephemeral[message_id]
+            if panel is not None and panel.followup is not None:
+                self.games[game_id].pop(message_id, None)
 
     async def gone(self, message_id: int) -> None:
         """A message that showed a panel shows something else now."""
@@ -119,6 +140,7 @@ class Panels:
         if before is None:
             return
         self.games[before.game_id].pop(message_id, None)
+        self.ephemeral.pop(message_id, None)
         if before.dm_channel is not None:
             await self.bot.service.forget_messages(before.game_id, [message_id])
 
@@ -143,6 +165,7 @@ class Panels:
         closing = [(p, why) for p in list(kept.values()) if (why := why_closed(record, rows, p)) is not None]
         for panel, _ in closing:
             kept.pop(panel.message_id, None)
+            self.ephemeral.pop(panel.message_id, None)
         dms = [p.message_id for p, _ in closing if p.dm_channel is not None]
         if dms:
             await self.bot.service.forget_messages(record.id, dms)
@@ -154,10 +177,10 @@ class Panels:
 
     async def _close(self, panel: Shown, why: str) -> None:
         content, view = panel.content, panel.view
-        if panel.interaction is not None:
-            if discord.utils.utcnow() - panel.interaction.created_at > TOKEN_LIFE:
+        if panel.followup is not None:
+            if panel.token_from is None or discord.utils.utcnow() - panel.token_from > TOKEN_LIFE:
                 return  # its token has run out: the panel's own clicks still answer
-            await panel.interaction.followup.edit_message(
+            await panel.followup.edit_message(
                 panel.message_id, content=f"{why}\n\n{content or ''}".strip()[:MAX_CONTENT],
                 view=closed_view(view))
             return

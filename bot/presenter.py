@@ -284,7 +284,9 @@ class Presenter:
         """A seat's panel (built at the game's row `version`) is shown in an ephemeral message
         (edited later through `interaction`) or a DM (`dm_channel`): it is closed once its turn
         has passed."""
-        await self.panels.shown(Shown(game_id, seat, version, message_id, content, view, interaction, dm_channel))
+        followup = interaction.followup if interaction is not None else None
+        made = interaction.created_at if interaction is not None else None
+        await self.panels.shown(Shown(game_id, seat, version, message_id, content, view, followup, dm_channel, made))
 
     async def panel_gone(self, message_id: int) -> None:
         """A message that showed a panel shows something else now: nothing to close there."""
