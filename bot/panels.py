@@ -3,9 +3,8 @@
 A panel is a DM (the bot's own message: edited by its id; kept in the `messages` table as
 "dm:<seat>", so a restart still closes it) or an ephemeral message (edited through the token of the
 interaction that last showed it, for its 15 minutes; kept in memory only, the newest
-EPHEMERAL_KEPT of them). `retire` edits every
-panel of a game whose seat no longer owes a move, or has played since it was shown: it says so in
-words at the top, and its buttons stay on it, disabled.
+EPHEMERAL_KEPT of them). `retire` edits every panel of a game whose seat no longer owes a move, or
+has played since it was shown: it says so in words at the top, and its buttons stay on it, disabled.
 """
 from __future__ import annotations
 
@@ -76,8 +75,8 @@ def why_closed(record: GameRecord, rows: list[OutboxEntry], panel: Shown) -> str
         waiting = f" The game is waiting on {who} now." if who else ""
         return f"⌛ **Your turn has passed:** these choices are closed.{waiting}"
     if any(r.payload.get("actor") == panel.seat and r.version > panel.version for r in rows):
-        return ("⌛ **Your turn has passed:** you have played since these choices were shown. Your "
-                "newest panel, or `/game play`, has your choices now.")
+        return ("⌛ **These choices have passed:** you have played since they were shown. Your newest "
+                "panel, or `/game play`, has your choices now.")
     return None
 
 

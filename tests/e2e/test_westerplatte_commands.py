@@ -165,7 +165,7 @@ async def test_grouped_panel_picks_the_action_then_its_target(fake_discord: Fake
     assert next(o for o in view["officers"] if o["id"] == "o2")["ammo"] == 1
     assert next(p for p in view["paths"] if p["id"] == "c")["troop"] is None
     # The panel opened before the attack is closed now: it says so, its menu disabled.
-    assert spare.content.startswith("⌛ **Your turn has passed:** you have played since")
+    assert spare.content.startswith("⌛ **These choices have passed:** you have played since")
     assert spare.components and all(c.disabled for c in spare.components)
     # Another server cannot reach this game by its number.
     other_server = sim.add_guild("Elsewhere", owner=sim.dave)
