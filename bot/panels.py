@@ -38,7 +38,7 @@ class Shown:
     version: int
     message_id: int
     content: str | None = None  # None: not known here (a DM remembered from the database)
-    view: discord.ui.View | None = None
+    components: discord.ui.View | None = None  # the buttons and selects it shows
     followup: discord.Webhook | None = None  # an ephemeral panel: edited through its interaction's token
     dm_channel: int | None = None  # a DM panel: edited as the bot's own message
     token_from: datetime | None = None  # when that interaction was made (its token lasts 15 minutes)
@@ -175,7 +175,7 @@ class Panels:
                 log.info("could not close panel message %s of game %s: %s", panel.message_id, record.id, exc)
 
     async def _close(self, panel: Shown, why: str) -> None:
-        content, view = panel.content, panel.view
+        content, view = panel.content, panel.components
         if panel.followup is not None:
             if panel.token_from is None or discord.utils.utcnow() - panel.token_from > TOKEN_LIFE:
                 return  # its token has run out: the panel's own clicks still answer
