@@ -162,11 +162,13 @@ async def test_africa_sealed_bids_another_bid_leaves_my_panel_good(fake_discord:
     await bot.presenter.deliver(gid)
     shown = record.state_version
     mine, theirs = await my_turn(sim, sim.alice, gid, record), await my_turn(sim, sim.bob, gid, record)
+    spare = await my_turn(sim, sim.bob, gid, record)
 
     bid = {"type": "bid", "amount": 1}
     bobs = await press(sim, sim.bob, theirs, gid, shown, record.game.legal_actions(record.state, blue).index(bid))
     assert "out of date" not in said(bobs)
-    assert not closed(mine)
+    assert spare.text.startswith(f"{PASSED} these choices are closed. The game is waiting on <@{sim.alice.id}>")
+    assert closed(spare) and not closed(mine)
     alices = await press(sim, sim.alice, mine, gid, shown, record.game.legal_actions(record.state, red).index(
         {"type": "bid", "amount": 0}))
     assert "out of date" not in said(alices) and not alices.errors
