@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
+    from bot.presentation import GameUI
     from bot.service import GameRecord
 
 MAX_ROWS = 5
@@ -319,13 +320,17 @@ def waiting_on(record: GameRecord) -> str:
     return f"The game is waiting on {who}." + (f" {clock}" if clock else "")
 
 
-def seat_groups(bot: TabletopBot, record: GameRecord, seat: str) -> tuple[list[str] | None, list[str]]:
+def seat_groups(ui: GameUI, mine: dict[str, Any], legal: list[dict[str, Any]]) -> tuple[list[str] | None, list[str]]:
     """The game's group of each of the seat's actions (None: the game groups none), and the
     groups in order."""
-    ui = bot.presenter.ui(record.key)
-    mine = gate.private(record, seat) or {}
-    names = ui.panel_groups(mine, [a for a, _ in gate.choices(record, seat)])
+    names = ui.panel_groups(mine, legal)
     return names, list(dict.fromkeys(n for n in names or [] if n))
+
+
+def groups_now(bot: TabletopBot, record: GameRecord, seat: str) -> list[str]:
+    """The groups the seat's panel offers now."""
+    legal = [a for a, _ in gate.choices(record, seat)]
+    return seat_groups(bot.presenter.ui(record.key), gate.private(record, seat) or {}, legal)[1]
 
 
 async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
@@ -339,7 +344,7 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     choices = gate.choices(record, seat)
     legal = [a for a, _ in choices]
     labels = [ui.action_label(mine, a, label) for a, label in choices]
-    names, groups = seat_groups(bot, record, seat)
+    names, groups = seat_groups(ui, mine, legal)
     undoable = await bot.service.can_undo(record.id, seat, record.version, user_id=record.user_of(seat))
     rows = MAX_ROWS - 1 if undoable else MAX_ROWS
     text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
@@ -428,7 +433,7 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
                                   else "It's not your turn. ") + waiting_on(record))
         return
     if group is not None and record.state_version != ver \
-            and (fingerprint is None or mark(seat_groups(bot, record, seat)[1]) != fingerprint):
+            and (fingerprint is None or mark(groups_now(bot, record, seat)) != fingerprint):
         await refuse_changed(interaction, bot, record, seat)
         return
     content, view = await panel_message(bot, record, seat, group)
