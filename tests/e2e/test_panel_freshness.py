@@ -25,6 +25,8 @@ from tests.e2e.harness import (
 from tests.e2e.test_africa_commands import SEED as AFRICA_SEED
 from tests.e2e.test_africa_commands import Table, new_game
 from tests.e2e.test_maquis_commands import table as maquis_table
+from tests.e2e.test_westerplatte_commands import SEED as WESTERPLATTE_SEED
+from tests.e2e.test_westerplatte_commands import table as westerplatte_table
 from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
 
 PASSED = "⌛ **Your turn has passed:**"
@@ -242,3 +244,30 @@ async def test_maquis_a_panel_whose_turn_passed_is_closed(fake_discord: FakeDisc
     again = await sim.slash(user, sim.channel, "game play")
     await settle()
     assert "Nothing to do for you right now" in said(again)
+
+
+async def test_westerplatte_a_stale_group_menu_opens_only_the_same_groups(fake_discord: FakeDiscord,
+                                                                          tmp_path: Path) -> None:
+    """The group menu names its groups by fingerprint: once the seat's own move changed them, a
+    pick on a menu shown before is refused with the fresh panel."""
+    sim = fake_discord
+    url = sqlite(tmp_path)
+    bot = await start_bot(sim, url, seed=WESTERPLATTE_SEED)
+    gid = await westerplatte_table(sim, bot, 4)
+    record = await bot.service.get(gid)
+    old = await my_turn(sim, sim.alice, gid, record)
+    menu = next(c for c in old.components if (c.custom_id or "").startswith(f"tr:g:{gid}:{record.state_version}:"))
+    assert [o["label"] for o in menu.raw["options"]] == ["Move (step to a neighbouring space)",
+                                                         "Attack the troop in front"]
+    # The bot restarts (it keeps no ephemeral panel); Alice walks away from the troop by command.
+    await stop_bot(sim, bot)
+    bot = await start_bot(sim, url, seed=WESTERPLATTE_SEED)
+    walked = await sim.slash(sim.alice, sim.channel, "westerplatte move", options={"to": "guardhouse 2"})
+    await settle()
+    assert "Red officer moves to guardhouse 2" in said(walked)
+    moved = await bot.service.get(gid)
+    refused = await sim.select(sim.alice, old, menu.custom_id, ["1"])  # Attack the troop in front
+    await settle()
+    assert "out of date" in said(refused) and "your choices have changed" in said(refused)
+    assert (await bot.service.get(gid)).version == moved.version
+    assert refused.messages[-1].components and not closed(refused.messages[-1])
