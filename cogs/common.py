@@ -101,23 +101,23 @@ async def reply(interaction: discord.Interaction, content: str | None = None, /,
                 message = await interaction.followup.send(wait=True, **kwargs)
                 shown = message.id
     if track and shown is not None:
-        await panel_shown(interaction, panel, shown, kwargs.get("content", ""))
+        await panel_shown(interaction, panel, shown, kwargs.get("content", ""), dm=False)
     return None if kwargs["ephemeral"] else message
 
 
 async def panel_shown(interaction: discord.Interaction, view: discord.ui.View | None, message_id: int,
-                      content: str) -> None:
+                      content: str, *, dm: bool) -> None:
     """Tell the presenter what a private message of the user shows now: a panel (kept, to be
-    closed once its turn has passed: an ephemeral one through this interaction's token, a DM as
-    the bot's own message) or something else (forgotten)."""
+    closed once its turn has passed: a DM the bot sent (`dm`) as its own message, any other
+    through this interaction's token) or something else (forgotten)."""
     presenter = getattr(interaction.client, "presenter", None)
     if presenter is None:
         return
     try:
         if isinstance(view, Panel):
-            dm = interaction.channel_id if interaction.guild_id is None else None
+            channel = interaction.channel_id if dm else None
             await presenter.panel_shown(view.game_id, view.seat, view.version, message_id, content, view,
-                                        interaction=None if dm else interaction, dm_channel=dm)
+                                        interaction=None if channel else interaction, dm_channel=channel)
         else:
             await presenter.panel_gone(message_id)
     except Exception:
@@ -146,7 +146,9 @@ async def edit(interaction: discord.Interaction, **kwargs: Unpack[Edit]) -> None
             message_id = edited.message_id if edited is not None else None
     message = interaction.message
     if message is not None and "view" in kwargs and (interaction.guild_id is None or message.flags.ephemeral):
-        await panel_shown(interaction, kwargs["view"], message_id or message.id, kwargs.get("content") or "")
+        # A DM the bot sent is edited later as its own message; an answer to an interaction through its token.
+        dm = interaction.guild_id is None and not message.flags.ephemeral and message.interaction_metadata is None
+        await panel_shown(interaction, kwargs["view"], message_id or message.id, kwargs.get("content") or "", dm=dm)
 
 
 async def defer(interaction: discord.Interaction, *, update: bool = False) -> None:

@@ -150,6 +150,11 @@ async def test_mali_objective_draft_from_the_dm_survives_a_pick_and_a_restart(fa
     record = await bot.service.get(gid)
     assert view_of(record)["phase"] != "objectives"
     assert len(view_of(record, seat_of(record, sim.alice))["me"]["objectives"]) == 3
+    # Her DM now holds her movement-card choice; once she chooses by command, it is closed.
+    assert "Choose your movement card" in alice_dm.text and not closed(alice_dm)
+    await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3})
+    await settle()
+    assert alice_dm.text.startswith(PASSED) and closed(alice_dm)
 
 
 async def test_africa_sealed_bids_another_bid_leaves_my_panel_good(fake_discord: FakeDiscord,
