@@ -19,6 +19,7 @@ from weakref import WeakValueDictionary
 import discord
 
 from bot import gate
+from bot.panels import Panels, Shown
 from bot.presentation import GameUI, PlainUI, TableControls
 from bot.render import Kind, render_file
 from bot.texts import clip_lines, clock_line
@@ -56,6 +57,7 @@ class Presenter:
         self._answered = asyncio.Event()
         self._answered.set()
         self.controls: TableControls | None = None  # the lobby's, once it is loaded
+        self.panels = Panels(bot)  # the seats' private panels, closed once their turn has passed
 
     def use_controls(self, controls: TableControls) -> None:
         """The buttons under a turn message and a seat's own choices come from `controls`."""
@@ -141,7 +143,8 @@ class Presenter:
 
     async def deliver(self, game_id: int) -> discord.Message | None:
         """Tell what the game's writes left in the outbox: DMs first, then one channel post when
-        a turn passed, a phase changed or the game ended. Safe to call any number of times.
+        a turn passed, a phase changed or the game ended; then close the panels whose turn has
+        passed. Safe to call any number of times.
 
         Players waiting on their own answers come first: when many moves arrive at once, the
         posts wait (at most ANSWERS_FIRST seconds) until every move in hand has been answered."""
@@ -155,29 +158,48 @@ class Presenter:
             rows = await service.undelivered(game_id, record.version)
             if not rows:
                 return None
-            private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
-            for row in private:
-                for event in row.payload["private"]:
-                    await self.send_private(record, event["private_to"], event["text"])
-            dmed = [r.id for r in private]
-            unposted = [r for r in rows if r.posted_at is None]
-            if not any(r.payload.get("flush") for r in unposted):
-                await service.mark_delivered(dmed, dm=True)
-                return None
-            turn = await self._turn_begins(record, unposted)
             try:
-                message = await self._post(record, unposted, turn)
-            except Exception:
-                await service.mark_delivered(dmed, dm=True)  # never DM twice
-                raise
-            if message is None:
-                await service.mark_delivered(dmed, dm=True)
-                return None  # kept: the next delivery posts these lines again
-            # one commit for both: the DMs just sent and the post
-            await service.mark_delivered([r.id for r in unposted], dm=True, posted=True, dm_only=dmed)
+                posted = await self._tell(record, rows)
+            finally:
+                await self._retire_panels(record, rows)
+        if posted is None:
+            return None
+        message, turn = posted
         if record.status == "running":
             await self.notify_turn(record, message, turn)
         return message
+
+    async def _tell(self, record: GameRecord, rows: list[OutboxEntry],
+                    ) -> tuple[discord.Message, dict[str, PlayerRecord]] | None:
+        """The DMs and the post of these outbox rows; the post and whose turn it begins."""
+        service = self.bot.service
+        private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
+        for row in private:
+            for event in row.payload["private"]:
+                await self.send_private(record, event["private_to"], event["text"])
+        dmed = [r.id for r in private]
+        unposted = [r for r in rows if r.posted_at is None]
+        if not any(r.payload.get("flush") for r in unposted):
+            await service.mark_delivered(dmed, dm=True)
+            return None
+        turn = await self._turn_begins(record, unposted)
+        try:
+            message = await self._post(record, unposted, turn)
+        except Exception:
+            await service.mark_delivered(dmed, dm=True)  # never DM twice
+            raise
+        if message is None:
+            await service.mark_delivered(dmed, dm=True)
+            return None  # kept: the next delivery posts these lines again
+        # one commit for both: the DMs just sent and the post
+        await service.mark_delivered([r.id for r in unposted], dm=True, posted=True, dm_only=dmed)
+        return message, turn
+
+    async def _retire_panels(self, record: GameRecord, rows: list[OutboxEntry]) -> None:
+        try:
+            await self.panels.retire(record, rows)
+        except Exception:
+            log.exception("closing the old panels of game %s failed", record.id)
 
     async def _turn_begins(self, record: GameRecord, rows: list[OutboxEntry]) -> dict[str, PlayerRecord]:
         """The seats whose turn newly begins with this post, with their players' preferences;
@@ -244,11 +266,16 @@ class Presenter:
     # --- private delivery --------------------------------------------------------------------
     async def dm(self, user_id: str, **kwargs: Unpack[Letter]) -> bool | None:
         """DM a user. True: sent; False: DMs closed (50007); None: another failure."""
+        sent = await self.dm_message(user_id, **kwargs)
+        return sent if sent is None or isinstance(sent, bool) else True
+
+    async def dm_message(self, user_id: str, **kwargs: Unpack[Letter]) -> discord.Message | bool | None:
+        """DM a user: the message sent; False: DMs closed (50007); None: another failure."""
         if not user_id.isdigit():
             return None
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
-            await user.send(**kwargs)
+            message = await user.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED:
                 await self.bot.service.set_dm_closed(int(user_id), True)
@@ -259,7 +286,21 @@ class Presenter:
             log.warning("DM to %s failed: %s", user_id, exc)
             return None
         await self.bot.service.set_dm_closed(int(user_id), False)
-        return True
+        return message
+
+    async def panel_shown(self, game_id: int, seat: str, version: int, message_id: int, content: str,
+                          view: discord.ui.View, *, interaction: discord.Interaction | None = None,
+                          dm_channel: int | None = None) -> None:
+        """A seat's panel (built at the game's row `version`) is shown in an ephemeral message
+        (edited later through `interaction`) or a DM (`dm_channel`): it is closed once its turn
+        has passed."""
+        followup = interaction.followup if interaction is not None else None
+        made = interaction.created_at if interaction is not None else None
+        await self.panels.shown(Shown(game_id, seat, version, message_id, content, view, followup, dm_channel, made))
+
+    async def panel_gone(self, message_id: int) -> None:
+        """A message that showed a panel shows something else now: nothing to close there."""
+        await self.panels.gone(message_id)
 
     async def fallback(self, record: GameRecord, seat: str) -> None:
         channel = await self.channel(record.where)
@@ -306,7 +347,14 @@ class Presenter:
         if panel is not None:
             kwargs["content"] = f"{content}\n\n{panel[0]}"[:MAX_CONTENT]
             kwargs["view"] = panel[1]
-        return await self.dm(record.user_of(seat), **kwargs) is not False
+        sent = await self.dm_message(record.user_of(seat), **kwargs)
+        if panel is not None and isinstance(sent, discord.Message):
+            try:
+                await self.panel_shown(record.id, seat, record.version, sent.id, kwargs["content"], panel[1],
+                                       dm_channel=sent.channel.id)
+            except Exception:
+                log.exception("could not remember the DM panel of game %s", record.id)
+        return sent is not False
 
     # --- turn notifications ------------------------------------------------------------------
     async def notify_turn(self, record: GameRecord, message: discord.Message,

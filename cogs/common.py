@@ -40,6 +40,15 @@ class Components(discord.ui.View):
         return True  # nothing to wait for: never stored
 
 
+class Panel(Components):
+    """A seat's own choices: the presenter keeps where each was shown (its game, seat and the
+    game's row version then) and closes it once the seat's turn has passed."""
+
+    def __init__(self, game_id: int, seat: str, version: int) -> None:
+        super().__init__()
+        self.game_id, self.seat, self.version = game_id, seat, version
+
+
 def bot_of(interaction: discord.Interaction) -> TabletopBot:
     """The bot an interaction came to: our cogs are loaded by no other client."""
     return cast("TabletopBot", interaction.client)
@@ -73,18 +82,46 @@ async def reply(interaction: discord.Interaction, content: str | None = None, /,
     kwargs.setdefault("ephemeral", True)
     if content is not None:
         kwargs["content"] = content[:2000]
+    panel = kwargs.get("view")
+    track = isinstance(panel, Panel) and (kwargs["ephemeral"] or interaction.guild_id is None)
+    shown: int | None = None
+    message: discord.Message | None = None
     async with _answer_lock(interaction):
         if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
-            return None
-        if interaction.extras.pop("thinking_privately", False) and not kwargs["ephemeral"]:
-            # A private "thinking…" would turn the first follow-up private: settle it first.
-            await interaction.edit_original_response(content="Done: see the channel.")
-        if kwargs["ephemeral"]:
-            await interaction.followup.send(**kwargs)
-            return None
-        # A public follow-up is fetched back: a caller may keep it (the table of /game new).
-        return await interaction.followup.send(wait=True, **kwargs)
+            shown = (await interaction.response.send_message(**kwargs)).message_id
+        else:
+            if interaction.extras.pop("thinking_privately", False) and not kwargs["ephemeral"]:
+                # A private "thinking…" would turn the first follow-up private: settle it first.
+                await interaction.edit_original_response(content="Done: see the channel.")
+            if kwargs["ephemeral"] and not track:
+                await interaction.followup.send(**kwargs)
+            else:
+                # Fetched back: a caller may keep a public one (the table of /game new), and a
+                # panel's message is remembered.
+                message = await interaction.followup.send(wait=True, **kwargs)
+                shown = message.id
+    if track and shown is not None:
+        await panel_shown(interaction, panel, shown, kwargs.get("content", ""), dm=False)
+    return None if kwargs["ephemeral"] else message
+
+
+async def panel_shown(interaction: discord.Interaction, view: discord.ui.View | None, message_id: int,
+                      content: str, *, dm: bool) -> None:
+    """Tell the presenter what a private message of the user shows now: a panel (kept, to be
+    closed once its turn has passed: a DM the bot sent (`dm`) as its own message, any other
+    through this interaction's token) or something else (forgotten)."""
+    presenter = getattr(interaction.client, "presenter", None)
+    if presenter is None:
+        return
+    try:
+        if isinstance(view, Panel):
+            channel = interaction.channel_id if dm else None
+            await presenter.panel_shown(view.game_id, view.seat, view.version, message_id, content, view,
+                                        interaction=None if channel else interaction, dm_channel=channel)
+        else:
+            await presenter.panel_gone(message_id)
+    except Exception:
+        log.exception("could not remember the panel of message %s", message_id)
 
 
 class Edit(TypedDict, total=False):
@@ -103,9 +140,15 @@ async def edit(interaction: discord.Interaction, **kwargs: Unpack[Edit]) -> None
     async with _answer_lock(interaction):
         if interaction.response.is_done():
             interaction.extras.pop("thinking_privately", None)
-            await interaction.edit_original_response(**kwargs)
+            message_id: int | None = (await interaction.edit_original_response(**kwargs)).id
         else:
-            await interaction.response.edit_message(**kwargs)
+            edited = await interaction.response.edit_message(**kwargs)
+            message_id = edited.message_id if edited is not None else None
+    message = interaction.message
+    if message is not None and "view" in kwargs and (interaction.guild_id is None or message.flags.ephemeral):
+        # A DM the bot sent is edited later as its own message; an answer to an interaction through its token.
+        dm = interaction.guild_id is None and not message.flags.ephemeral and message.interaction_metadata is None
+        await panel_shown(interaction, kwargs["view"], message_id or message.id, kwargs.get("content") or "", dm=dm)
 
 
 async def defer(interaction: discord.Interaction, *, update: bool = False) -> None:

@@ -1,10 +1,14 @@
 """A player's control panel: their legal actions as buttons and selects.
 
-Every component's custom_id names the game, the state version it was built for and the action's index in
-`legal_actions` at that version, so a click is exact, survives restarts, and a stale one is refused.
+Every component's custom_id names the game, the state version it was built for, the action's index in
+`legal_actions` at that version and the action's fingerprint (a select: in each option's value), so a
+click is exact and survives restarts. A click is played whenever the action it names is still legal for
+the clicker's seat now, however the game moved on meanwhile (another player's pick leaves a simultaneous
+choice open); it is refused, with the seat's choices now, only when that action is no longer among them.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import re
@@ -21,6 +25,7 @@ from cogs.common import (
     OOPS,
     Components,
     Edit,
+    Panel,
     answer_after_commit,
     bot_of,
     edit,
@@ -29,11 +34,13 @@ from cogs.common import (
     own_lines,
     reply,
 )
+from games.base import canonical
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
+    from bot.presentation import GameUI
     from bot.service import Applied, GameRecord
 
 MAX_ROWS = 5
@@ -57,6 +64,38 @@ def number(text: str) -> int:
     return NOT_A_NUMBER
 
 
+MARK = r"[0-9a-f]{10}"
+
+
+def mark(data: Any) -> str:
+    """A short fingerprint of an action (or of a list of names): what a component names it by."""
+    return hashlib.sha1(canonical(data).encode()).hexdigest()[:10]
+
+
+def named(legal: list[dict[str, Any]], idx: int, fingerprint: str | None) -> dict[str, Any] | None:
+    """The action a component names among the seat's legal actions now: the one at `idx` when its
+    fingerprint agrees, else the only one with that fingerprint; None when it is not legal now.
+    Without a fingerprint (an id from before they were given) only `idx` names it: the caller
+    accepts that only at the id's own version."""
+    if fingerprint is None:
+        return legal[idx] if 0 <= idx < len(legal) else None
+    if 0 <= idx < len(legal) and mark(legal[idx]) == fingerprint:
+        return legal[idx]
+    found = [a for a in legal if mark(a) == fingerprint]
+    return found[0] if len(found) == 1 else None
+
+
+def option_value(idx: int, action: dict[str, Any]) -> str:
+    """A select option's value: the action's index and fingerprint."""
+    return f"{idx}:{mark(action)}"
+
+
+def parse_value(value: str) -> tuple[int, str | None]:
+    """A select option's value as the index and fingerprint it names (no fingerprint: an old one)."""
+    idx, _, fingerprint = value.partition(":")
+    return number(idx), fingerprint if re.fullmatch(MARK, fingerprint) else None
+
+
 def handlers(bot: TabletopBot, custom_id: str) -> list[type[discord.ui.DynamicItem[Any]]]:
     """The registered persistent items (`TabletopBot.add_dynamic_items`) whose template takes this
     custom_id: each component declares its own, so nothing lists the others."""
@@ -75,22 +114,23 @@ async def refuse_stray(interaction: discord.Interaction) -> None:
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"tr:a:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"):
+                template=r"tr:a:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)(?::(?P<fp>[0-9a-f]{10}))?"):
     def __init__(self, gid: int, ver: int, idx: int, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, fingerprint: str | None = None) -> None:
+        tail = f":{fingerprint}" if fingerprint else ""
         super().__init__(discord.ui.Button(label=_label(label, 80), style=style,
-                                           custom_id=f"tr:a:{gid}:{ver}:{idx}"))
-        self.gid, self.ver, self.idx = gid, ver, idx
+                                           custom_id=f"tr:a:{gid}:{ver}:{idx}{tail}"))
+        self.gid, self.ver, self.idx, self.fingerprint = gid, ver, idx, fingerprint
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActButton:
         return cls(number(match["gid"]), number(match["ver"]), number(match["idx"]),
                    getattr(item, "label", None) or "…",
-                   getattr(item, "style", discord.ButtonStyle.primary))
+                   getattr(item, "style", discord.ButtonStyle.primary), match["fp"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await play_index(interaction, self.gid, self.ver, self.idx)
+        await play_index(interaction, self.gid, self.ver, self.idx, self.fingerprint)
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -112,7 +152,8 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
         picked = values[0] if isinstance(values, list) and values else ""
-        await play_index(interaction, self.gid, self.ver, number(str(picked)))
+        idx, fingerprint = parse_value(str(picked))
+        await play_index(interaction, self.gid, self.ver, idx, fingerprint)
 
 
 GONE = "That button belongs to a game that is not here any more."
@@ -143,38 +184,52 @@ async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord
     return record, seat
 
 
-async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: int) -> None:
-    """A panel click: refuse it if stale or not the user's turn, else play it and refresh the panel."""
+async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: int,
+                     fingerprint: str | None = None) -> None:
+    """A panel click: play the action it names if that is legal for the user's seat now (however
+    the game moved on since the panel was shown), and refresh the panel; else say why, with the
+    seat's choices now."""
     bot = bot_of(interaction)
     found = await seated(interaction, gid)
     if found is None:
         return
     record, seat = found
-    if record.state_version != ver:
-        await refuse_stale(interaction, bot, record, seat)
-        return
     if seat not in record.to_act:
-        await reply(interaction, "It's not your turn. " + waiting_on(record))
+        if record.state_version != ver:
+            await reply(interaction, "Your turn has passed: these choices are closed. " + waiting_on(record))
+        else:
+            await reply(interaction, "It's not your turn. " + waiting_on(record))
         return
     legal = [a for a, _ in gate.choices(record, seat)]
-    if not 0 <= idx < len(legal):
-        await refuse_stale(interaction, bot, record, seat)
+    action = named(legal, idx, fingerprint)
+    if action is None or (fingerprint is None and record.state_version != ver):
+        await refuse_changed(interaction, bot, record, seat)
         return
     async with bot.presenter.answering():
         try:
-            applied = await bot.service.act(record.id, interaction.user.id, legal[idx],
+            # `ver`: a stale click that repeats the seat's last move is a double click (refused)
+            applied = await bot.service.act(record.id, interaction.user.id, action,
                                             expected_version=ver, guild_id=record.guild_id, known=record)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
         except Exception:
-            log.exception("action failed: game %s seat %s action %s", gid, seat, legal[idx])
+            log.exception("action failed: game %s seat %s action %s", gid, seat, action)
             await reply(interaction, OOPS.format(gid=gid))
             return
         interaction.extras["committed"] = True
         await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat,
                                                            "\n".join(own_lines(applied, seat)[-8:])))
     await bot.presenter.deliver(record.id)
+
+
+async def refuse_changed(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,
+                         seat: str) -> None:
+    """The seat's own choices changed since the panel was shown: say so, with its choices now."""
+    content, view = await panel_message(bot, record, seat)
+    text = ("That choice is out of date: your choices have changed since it was shown, and it is not "
+            "among them now. Here are your choices now.")
+    await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
 
 
 async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: GameRecord,
@@ -294,8 +349,21 @@ def waiting_on(record: GameRecord) -> str:
     return f"The game is waiting on {who}." + (f" {clock}" if clock else "")
 
 
+def seat_groups(ui: GameUI, mine: dict[str, Any], legal: list[dict[str, Any]]) -> tuple[list[str] | None, list[str]]:
+    """The game's group of each of the seat's actions (None: the game groups none), and the
+    groups in order."""
+    names = ui.panel_groups(mine, legal)
+    return names, list(dict.fromkeys(n for n in names or [] if n))
+
+
+def groups_now(bot: TabletopBot, record: GameRecord, seat: str) -> list[str]:
+    """The groups the seat's panel offers now."""
+    legal = [a for a, _ in gate.choices(record, seat)]
+    return seat_groups(bot.presenter.ui(record.key), gate.private(record, seat) or {}, legal)[1]
+
+
 async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
-                        group: int | None = None) -> tuple[str, discord.ui.View]:
+                        group: int | None = None) -> tuple[str, Panel]:
     """The text and components of `seat`'s panel at the record's version (from its own view).
 
     When the game groups its actions (`GameUI.panel_groups`: the piece or area first, then the
@@ -305,21 +373,22 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     choices = gate.choices(record, seat)
     legal = [a for a, _ in choices]
     labels = [ui.action_label(mine, a, label) for a, label in choices]
-    names = ui.panel_groups(mine, legal)
+    names, groups = seat_groups(ui, mine, legal)
     undoable = await bot.service.can_undo(record.id, seat, record.version, user_id=record.user_of(seat))
     rows = MAX_ROWS - 1 if undoable else MAX_ROWS
     text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
-    groups = list(dict.fromkeys(n for n in names or [] if n))
+    view = Panel(record.id, seat, record.version)
     if names is not None and len(names) == len(legal) and len(groups) > 1:
         if group is None or not 0 <= group < len(groups):
-            view, hidden = build_grouped(record.id, record.state_version, legal, labels, names, groups, rows)
+            _, hidden = build_grouped(record.id, record.state_version, legal, labels, names, groups, rows, view)
         else:
             keep = [i for i, n in enumerate(names) if n == groups[group]]
-            view, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows - 1, only=keep)
+            _, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows - 1, only=keep,
+                                    into=view)
             view.add_item(BackButton(record.id, record.state_version))
             text += f"\n**{groups[group]}**"
     else:
-        view, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows)
+        _, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows, into=view)
     if undoable:
         view.add_item(UndoButton(record.id, record.state_version))
     if hidden:
@@ -328,33 +397,37 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
 
 
 def build_grouped(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str], names: list[str],
-                  groups: list[str], rows: int) -> tuple[discord.ui.View, int]:
+                  groups: list[str], rows: int, into: Components | None = None) -> tuple[discord.ui.View, int]:
     """The first step of a grouped panel: one select of the groups, and the ungrouped actions."""
     loose = [i for i, n in enumerate(names) if not n]
-    view, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=loose)
+    view, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=loose, into=into)
     options = [discord.SelectOption(label=_label(g, 100), value=str(n)) for n, g in enumerate(groups[:MAX_OPTIONS])]
-    view.add_item(GroupSelect(gid, ver, options))
+    view.add_item(GroupSelect(gid, ver, options, mark(groups)))
     cut = groups[MAX_OPTIONS:]
     return view, hidden + sum(1 for n in names if n in cut)
 
 
-class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tr:g:(?P<gid>\d+):(?P<ver>\d+)"):
-    """A grouped panel's first step: which piece or area."""
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"tr:g:(?P<gid>\d+):(?P<ver>\d+)(?::(?P<fp>[0-9a-f]{10}))?"):
+    """A grouped panel's first step: which piece or area. Its id carries the fingerprint of the
+    groups offered, so a pick stays good while they are the same."""
 
-    def __init__(self, gid: int, ver: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"tr:g:{gid}:{ver}", placeholder="Choose what to act with…",
+    def __init__(self, gid: int, ver: int, options: list[discord.SelectOption] | None = None,
+                 fingerprint: str | None = None) -> None:
+        tail = f":{fingerprint}" if fingerprint else ""
+        super().__init__(discord.ui.Select(custom_id=f"tr:g:{gid}:{ver}{tail}", placeholder="Choose what to act with…",
                                            options=options or [discord.SelectOption(label="…", value="0")]))
-        self.gid, self.ver = gid, ver
+        self.gid, self.ver, self.fingerprint = gid, ver, fingerprint
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> GroupSelect:
-        return cls(number(match["gid"]), number(match["ver"]), list(getattr(item, "options", [])))
+        return cls(number(match["gid"]), number(match["ver"]), list(getattr(item, "options", [])), match["fp"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
-        await open_group(interaction, self.gid, self.ver, number(str(values[0]) if values else ""))
+        await open_group(interaction, self.gid, self.ver, number(str(values[0]) if values else ""), self.fingerprint)
 
 
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:b:(?P<gid>\d+):(?P<ver>\d+)"):
@@ -374,15 +447,23 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:b
         await open_group(interaction, self.gid, self.ver, None)
 
 
-async def open_group(interaction: discord.Interaction, gid: int, ver: int, group: int | None) -> None:
-    """Show one group's actions (or the groups again) in place of the panel."""
+async def open_group(interaction: discord.Interaction, gid: int, ver: int, group: int | None,
+                     fingerprint: str | None = None) -> None:
+    """Show one group's actions (or the groups again) in place of the panel. A stale pick of a
+    group still opens it while the seat's groups are the same as shown."""
     bot = bot_of(interaction)
     found = await seated(interaction, gid)
     if found is None:
         return
     record, seat = found
-    if record.state_version != ver or seat not in record.to_act:
-        await refuse_stale(interaction, bot, record, seat)
+    if seat not in record.to_act:
+        stale = record.state_version != ver
+        await reply(interaction, ("Your turn has passed: these choices are closed. " if stale
+                                  else "It's not your turn. ") + waiting_on(record))
+        return
+    if group is not None and record.state_version != ver \
+            and (fingerprint is None or mark(groups_now(bot, record, seat)) != fingerprint):
+        await refuse_changed(interaction, bot, record, seat)
         return
     content, view = await panel_message(bot, record, seat, group)
     if not on_own_private_message(interaction):
@@ -395,9 +476,11 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
 
 
 def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str],
-                rows: int = MAX_ROWS, only: list[int] | None = None) -> tuple[discord.ui.View, int]:
-    """Lay the actions (those listed in `only`, else all) out in at most `rows` rows; return the
-    view and how many did not fit. Component values stay indexes into the whole `legal` list."""
+                rows: int = MAX_ROWS, only: list[int] | None = None,
+                into: Components | None = None) -> tuple[discord.ui.View, int]:
+    """Lay the actions (those listed in `only`, else all) out in at most `rows` rows (in `into`, else
+    a new view); return the view and how many did not fit. Component values stay indexes into the
+    whole `legal` list, each with its action's fingerprint."""
     max_rows = rows
     groups: OrderedDict[str, list[int]] = OrderedDict()
     for i, action in enumerate(legal):
@@ -409,11 +492,11 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     if rows_needed > max_rows:
         selects = [("choose", [i for _, items in groups.items() for i in items])]
         buttons = []
-    view = Components()
+    view = Components() if into is None else into
     rows = 0
     for i in buttons:
         style = discord.ButtonStyle.secondary if legal[i]["type"] in QUIET_TYPES else discord.ButtonStyle.primary
-        view.add_item(ActButton(gid, ver, i, labels[i], style))
+        view.add_item(ActButton(gid, ver, i, labels[i], style, mark(legal[i])))
     rows += math.ceil(len(buttons) / BUTTONS_PER_ROW)
     shown = len(buttons)
     n = 0
@@ -422,7 +505,8 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
             if rows >= max_rows:
                 break
             chunk = items[start:start + MAX_OPTIONS]
-            options = [discord.SelectOption(label=_label(labels[i], 100), value=str(i)) for i in chunk]
+            options = [discord.SelectOption(label=_label(labels[i], 100), value=option_value(i, legal[i]))
+                       for i in chunk]
             placeholder = _label(f"{kind.replace('_', ' ').capitalize()}…", 150)
             view.add_item(ActSelect(gid, ver, n, options, placeholder))
             n += 1

@@ -7,7 +7,7 @@ import discord
 
 from bot.texts import clip_lines
 from cogs.lobby import parse_options
-from cogs.panel import build_panel
+from cogs.panel import build_panel, mark, named, parse_value
 
 
 def actions(spec: dict[str, int]) -> list[dict[str, Any]]:
@@ -27,8 +27,21 @@ def test_small_turn_is_buttons_and_selects() -> None:
     rows, ids, values = rows_and_ids(view)
     assert hidden == 0 and rows <= 5
     assert all(len(i) <= 100 for i in ids)
-    assert "tr:a:7:3:12" in ids  # end_turn is a button carrying game, version, index
-    assert sorted(map(int, values)) == list(range(9))  # the steps are one select
+    # end_turn is a button carrying game, version, index and the action's fingerprint
+    assert f"tr:a:7:3:12:{mark(legal[12])}" in ids
+    assert values == [f"{i}:{mark(legal[i])}" for i in range(9)]  # the steps are one select
+
+
+def test_a_component_names_its_action_by_fingerprint() -> None:
+    then = actions({"choose_card": 5})
+    now = [a for a in then if a["n"] != 1]  # card 1 was played: the others moved up one place
+    assert named(now, 3, mark(then[3])) == then[3]  # found though its index changed
+    assert named(now, 1, mark(then[1])) is None  # no longer legal
+    assert named(now, 0, mark(then[0])) == then[0]
+    assert named(now, 99, "0123456789") is None  # a forged fingerprint names nothing
+    assert named(now, 1, None) == now[1]  # an id from before fingerprints: its index only
+    assert parse_value(f"3:{mark(then[3])}") == (3, mark(then[3]))
+    assert parse_value("3") == (3, None) and parse_value("3:zz") == (3, None)
 
 
 def test_many_choices_fit_five_rows_and_report_the_rest() -> None:

@@ -17,7 +17,7 @@ from cogs.africa import change_value, conflict_value, piece_value, score_value, 
 from cogs.africa.ui import AfricaUI, area_name
 from games.africa.board import token_name
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import settle, turn_messages, user_of, view_of
+from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord
 
 UI = AfricaUI()
@@ -77,7 +77,8 @@ class AfricaPlayers:
         groups = list(dict.fromkeys(n for n in names or [] if n))
         if not names or not names[index]:
             return False
-        group = next((c for c in panel.components if c.custom_id == f"tr:g:{self.gid}:{record.state_version}"), None)
+        menu = f"tr:g:{self.gid}:{record.state_version}:"
+        group = next((c for c in panel.components if (c.custom_id or "").startswith(menu)), None)
         if group is None:
             return False
         self.used["panel group"] += 1
@@ -86,13 +87,14 @@ class AfricaPlayers:
 
     async def pick(self, user: Any, panel: Any, record: Any, idx: str) -> bool:
         for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
+            if c.custom_id is not None and c.custom_id == act_id(panel, self.gid, record.state_version, idx):
                 self.used["panel button"] += 1
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True
-            if c.is_select and c.custom_id.startswith(f"tr:s:{self.gid}:") and idx in c.option_values:
+            value = option_of(c.option_values, idx) if c.is_select else None
+            if value is not None and c.custom_id.startswith(f"tr:s:{self.gid}:"):
                 self.used["panel select"] += 1
-                await self.sim.select(user, panel, c.custom_id, [idx])
+                await self.sim.select(user, panel, c.custom_id, [value])
                 return True
         return False
 

@@ -230,3 +230,17 @@ def action_of(entry: LogEntry) -> dict[str, Any]:
     """The action of a log entry that carries one."""
     assert entry.action is not None, entry
     return entry.action
+
+
+def act_id(message: Message, gid: int, version: int, idx: int | str) -> str | None:
+    """The custom_id of the panel button on `message` that plays the action at index `idx` of the
+    seat's legal actions at `version` ("tr:a:game:version:index:fingerprint"); None without one."""
+    head = f"tr:a:{gid}:{version}:{idx}"
+    return next((c.custom_id for c in message.components
+                 if c.custom_id is not None and (c.custom_id == head or c.custom_id.startswith(head + ":"))), None)
+
+
+def option_of(values: list[str], idx: int | str) -> str | None:
+    """The value among a panel select's option `values` that plays the action at index `idx`
+    ("index:fingerprint"); None when the select has none."""
+    return next((v for v in values if v.split(":")[0] == str(idx)), None)

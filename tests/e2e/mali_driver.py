@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.app import TabletopBot
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import settle, turn_messages, user_of
+from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of
 from tests.fakediscord import FakeDiscord
 
 DECISIONS = ("choose_scout", "soldier_to", "block_path", "displace")
@@ -67,17 +67,18 @@ class MaliPlayers:
         panel = opened.message
         assert panel is not None
         for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
+            if c.custom_id is not None and c.custom_id == act_id(panel, self.gid, record.state_version, idx):
                 self.used["panel button"] += 1
                 if action["type"] == "block_path":
                     self.block_labels.append(str(c.label))
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True
-            if c.is_select and idx in c.option_values:
+            value = option_of(c.option_values, idx) if c.is_select else None
+            if value is not None:
                 self.used["panel select"] += 1
                 if action["type"] == "block_path":
-                    self.block_labels += [o["label"] for o in c.options if o["value"] == idx]
-                await self.sim.select(user, panel, c.custom_id, [idx])
+                    self.block_labels += [o["label"] for o in c.options if o["value"] == value]
+                await self.sim.select(user, panel, c.custom_id, [value])
                 return True
         return False
 

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from bot.presentation import GameUI
-from tests.e2e.harness import message_of, settle, turn_messages, user_of, view_of
+from tests.e2e.harness import act_id, message_of, option_of, settle, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message
 
 
@@ -49,12 +49,13 @@ class PanelPlayer:
 
     async def press(self, user: Any, panel: Message, record: Any, idx: str, grouped: bool = False) -> bool:
         for c in panel.components:
-            if c.custom_id == f"tr:a:{self.gid}:{record.state_version}:{idx}":
+            if c.custom_id is not None and c.custom_id == act_id(panel, self.gid, record.state_version, idx):
                 self.used["panel button" + (" in a group" if grouped else "")] += 1
                 await self.sim.click(user, panel, custom_id=c.custom_id)
                 return True
-            if c.is_select and (c.custom_id or "").startswith(f"tr:s:{self.gid}:") and idx in c.option_values:
+            value = option_of(c.option_values, idx) if c.is_select else None
+            if value is not None and (c.custom_id or "").startswith(f"tr:s:{self.gid}:"):
                 self.used["panel select" + (" in a group" if grouped else "")] += 1
-                await self.sim.select(user, panel, c.custom_id or "", [idx])
+                await self.sim.select(user, panel, c.custom_id or "", [value])
                 return True
         return False

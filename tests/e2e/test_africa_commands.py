@@ -14,7 +14,17 @@ from bot.app import TabletopBot
 from cogs.africa.help import HELP_TOPICS
 from games.africa.board import AREA, SV, token_name
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import message_of, said, seat_of, settle, sqlite, start_bot, turn_messages, view_of
+from tests.e2e.harness import (
+    message_of,
+    option_of,
+    said,
+    seat_of,
+    settle,
+    sqlite,
+    start_bot,
+    turn_messages,
+    view_of,
+)
 from tests.fakediscord import FakeDiscord, User
 
 # Seed 30, two players, open auction: Blue (Bob) chooses his start area first, then Red (Alice); Red
@@ -297,8 +307,8 @@ async def test_sealed_bids_are_shown_together(fake_discord: FakeDiscord, tmp_pat
     panel = message_of(await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}"))
     legal = record.game.legal_actions(record.state, blue)
     idx = legal.index({"type": "bid", "amount": 1})
-    select = next(c for c in panel.components if c.is_select and str(idx) in c.option_values)
-    await sim.select(sim.bob, panel, select.custom_id, [str(idx)])
+    select = next(c for c in panel.components if c.is_select and option_of(c.option_values, idx))
+    await sim.select(sim.bob, panel, select.custom_id, [option_of(select.option_values, idx)])
     await settle()
     reveal = channel_text(sim, start)
     assert re.search(rf"Sealed bids: (Red {amount}, Blue 1|Blue 1, Red {amount})\.", reveal), reveal

@@ -14,7 +14,19 @@ from typing import Any
 import pytest
 
 from games.base import canonical
-from tests.e2e.harness import Clock, database, settle, start_bot, stop_bot, turn_messages, user_of, view_of
+from tests.e2e.harness import (
+    Clock,
+    act_id,
+    database,
+    option_of,
+    said,
+    settle,
+    start_bot,
+    stop_bot,
+    turn_messages,
+    user_of,
+    view_of,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -89,21 +101,21 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     assert again.message is not None and "not your turn" in again.message.content.lower()
     assert (await bot.service.get(gid)).version == version
 
-    # Bob opens his panel; carol moves meanwhile, so bob's panel is stale and is refused with a fresh one.
+    # Bob opens his panel; carol picks meanwhile. Bob's own choices did not change, so his select
+    # still plays: the pick he makes on it is his card.
     panel = (await sim.click(sim.bob, board, custom_id=f"tr:p:{gid}")).message
     assert panel is not None and panel.ephemeral and panel.components
+    shown = record.state_version
     carol_card = record.game.legal_actions(record.state, carol)[-1]["value"]
     await sim.slash(sim.carol, sim.channel, "mali card", options={"value": carol_card})
     await settle()
-    stale = await sim.select(sim.bob, panel, None, ["0"], prefix=f"tr:s:{gid}:")
-    await settle()
-    assert "out of date" in stale.messages[-1].content
     record = await bot.service.get(gid)
-    assert bob in record.to_act
-    fresh = stale.messages[-1]
+    assert bob in record.to_act and record.state_version > shown
     by_button = index_of(record, bob, {"type": "choose_card", "value": 2})
-    await sim.select(sim.bob, fresh, None, [str(by_button)], prefix=f"tr:s:{gid}:{record.state_version}:")
+    select = panel.component(prefix=f"tr:s:{gid}:{shown}:")
+    picked = await sim.select(sim.bob, panel, select.custom_id, [option_of(select.option_values, by_button)])
     await settle()
+    assert "out of date" not in said(picked) and not picked.errors
     record = await bot.service.get(gid)
     assert view_of(record)["phase"] == "movement"  # all three chose: revealed
     log = await bot.service.log(gid)
@@ -117,7 +129,8 @@ async def test_a_game_from_table_to_restart_and_deadline(fake_discord: FakeDisco
     opened = await sim.click(user_of(sim, mover, record), before, custom_id=f"tr:p:{gid}")
     assert opened.ephemeral and opened.message is not None and opened.message.components
     end = index_of(record, mover, {"type": "end_turn"})
-    await sim.click(user_of(sim, mover, record), opened.message, custom_id=f"tr:a:{gid}:{record.state_version}:{end}")
+    await sim.click(user_of(sim, mover, record), opened.message,
+                    custom_id=act_id(opened.message, gid, record.state_version, end))
     await settle()
     after = await bot.service.get(gid)
     assert after.version > record.version and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}

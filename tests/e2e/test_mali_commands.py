@@ -10,7 +10,9 @@ from bot.app import TabletopBot
 from cogs.mali.help import HELP_TOPICS
 from games.mali import BOARD, reachable
 from tests.e2e.harness import (
+    act_id,
     action_of,
+    option_of,
     said,
     seat_of,
     settle,
@@ -158,36 +160,45 @@ async def test_a_move_walks_the_route_and_picks_up_on_the_way(fake_discord: Fake
     assert "Janek" in announced and "O28" in announced and f"<@{sim.bob.id}>" in announced
 
 
-async def test_a_stale_panel_button_after_a_restart_gets_a_fresh_panel(fake_discord: FakeDiscord,
-                                                                      tmp_path: Path) -> None:
+async def test_a_stale_panel_after_a_restart_plays_what_is_still_legal(fake_discord: FakeDiscord,
+                                                                       tmp_path: Path) -> None:
+    """A panel shown before a restart and before the seat's own step: a choice no longer open is
+    refused with the fresh panel and changes nothing; End turn, still open, is played."""
     sim = fake_discord
     url = sqlite(tmp_path)
     bot = await start_bot(sim, url, seed=SEED)
     gid = await two_player_game(sim, bot)
     record = await alice_moves_with_card_two(sim, bot, gid)
     alice = record.seat_of(sim.alice.id)
-    end = record.game.legal_actions(record.state, alice).index({"type": "end_turn"})
+    shown = record.game.legal_actions(record.state, alice)
+    end = shown.index({"type": "end_turn"})
     panel = (await sim.click(sim.alice, turn_messages(sim, sim.channel, gid)[-1], custom_id=f"tr:p:{gid}")).message
-    stale_id = f"tr:a:{gid}:{record.state_version}:{end}"
-    assert panel is not None and panel.ephemeral and panel.button(custom_id=stale_id)
+    assert panel is not None and panel.ephemeral
+    end_id = act_id(panel, gid, record.state_version, end)
+    assert end_id is not None
 
-    # Alice takes one step by command: the panel she opened is now out of date. The bot restarts.
+    # The bot restarts (it keeps no ephemeral panel); Alice takes one step by command.
+    await stop_bot(sim, bot)
+    bot = await start_bot(sim, url, seed=SEED)
     await slash(sim, sim.alice, "mali move", scout="Zosia", to="plac_wilsona--pawiak#1")
     moved = await bot.service.get(gid)
     assert moved.version == record.version + 1 and moved.to_act == [alice]
-    await stop_bot(sim, bot)
-    bot = await start_bot(sim, url, seed=SEED)
+    now = moved.game.legal_actions(moved.state, alice)
+    gone = next((c, value) for c in panel.components if c.is_select for value in c.option_values
+                if shown[int(value.split(":")[0])] not in now)
 
-    stale = await sim.click(sim.alice, panel, custom_id=stale_id)
+    stale = await sim.select(sim.alice, panel, gone[0].custom_id, [gone[1]])
     await settle()
-    assert stale.ephemeral and "out of date" in said(stale)
-    assert (await bot.service.get(gid)).version == moved.version  # the old click did nothing
+    assert stale.ephemeral and "out of date" in said(stale) and "your choices have changed" in said(stale)
+    assert (await bot.service.get(gid)).version == moved.version  # the old pick did nothing
     fresh = stale.messages[-1]
-    now_end = moved.game.legal_actions(moved.state, alice).index({"type": "end_turn"})
-    await sim.click(sim.alice, fresh, custom_id=f"tr:a:{gid}:{moved.state_version}:{now_end}")
+    assert act_id(fresh, gid, moved.state_version, now.index({"type": "end_turn"})) is not None
+
+    ended = await sim.click(sim.alice, panel, custom_id=end_id)
     await settle()
-    ended = await bot.service.get(gid)
-    assert ended.waiting_users == [uid(sim.bob)] and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}
+    assert "out of date" not in said(ended)
+    after = await bot.service.get(gid)
+    assert after.waiting_users == [uid(sim.bob)] and (await bot.service.log(gid))[-1].action == {"type": "end_turn"}
 
 
 async def test_cards_stay_secret_until_revealed(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -206,7 +217,8 @@ async def test_cards_stay_secret_until_revealed(fake_discord: FakeDiscord, tmp_p
         assert "You play card" not in message.text and not re.search(r"card\s*[1-5]\b", message.text), message.text
     assert any("Red has chosen a movement card" in m.content for m in secret_time)
     assert panel is not None
-    await sim.select(sim.bob, panel, None, [str(idx)], prefix=f"tr:s:{gid}:")
+    select = panel.component(prefix=f"tr:s:{gid}:")
+    await sim.select(sim.bob, panel, select.custom_id, [option_of(select.option_values, idx)])
     await settle()
     record = await bot.service.get(gid)
     assert view_of(record)["phase"] == "movement"
@@ -255,7 +267,7 @@ async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp
     choices = [c for c in dm.components if c.is_select]
     assert choices, "the DM has no draft choices"
     legal = record.game.legal_actions(record.state, seat_of(record, sim.alice))
-    offered = {int(v) for c in choices for v in c.option_values}
+    offered = {int(v.split(":")[0]) for c in choices for v in c.option_values}
     assert offered == set(range(len(legal)))  # every valid set, and only those
     picked = await sim.select(sim.alice, dm, choices[0].custom_id, [choices[0].option_values[0]])
     await settle()
@@ -263,7 +275,7 @@ async def test_objectives_are_drafted_from_the_dm(fake_discord: FakeDiscord, tmp
     record = await bot.service.get(gid)
     assert uid(sim.alice) not in record.waiting_users and uid(sim.bob) in record.waiting_users
     kept = {o["id"] for o in view_of(record, record.seat_of(sim.alice.id))["me"]["objectives"]}
-    assert kept == set(legal[int(choices[0].option_values[0])]["ids"])
+    assert kept == set(legal[int(choices[0].option_values[0].split(":")[0])]["ids"])
     assert not OBJECTIVE_ID.search("\n".join(m.text for m in sim.channel_messages(sim.channel)))
 
 

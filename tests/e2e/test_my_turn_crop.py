@@ -10,7 +10,7 @@ import pytest
 
 from bot.app import TabletopBot
 from renderers import crop
-from tests.e2e.harness import message_of, settle, sqlite, start_bot, turn_messages, user_of, view_of
+from tests.e2e.harness import act_id, message_of, option_of, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message
 
 SIZE = (crop.OUT_W, crop.OUT_H + crop.TITLE_H)
@@ -103,12 +103,13 @@ async def test_a_move_from_the_panel_draws_its_crop_anew(fake_discord: FakeDisco
         await settle()
         panel = shown.updated_message or panel
         assert crops(panel) and crops(panel)[0].data == before  # the same position: the same crop
-    button = next((c for c in panel.components if c.custom_id == f"tr:a:{gid}:{record.state_version}:{idx}"), None)
+    button = act_id(panel, gid, record.state_version, idx)
     if button is not None:
-        pressed = await sim.click(user, panel, custom_id=button.custom_id)
+        pressed = await sim.click(user, panel, custom_id=button)
     else:
-        select = next(c for c in panel.components if c.is_select and str(idx) in c.option_values)
-        pressed = await sim.select(user, panel, select.custom_id or "", [str(idx)])
+        select = next(c for c in panel.components if c.is_select and option_of(c.option_values, idx))
+        pressed = await sim.select(user, panel, select.custom_id or "",
+                                   [option_of(select.option_values, idx) or ""])
     await settle()
     after = pressed.updated_message
     assert after is not None and not pressed.errors

@@ -15,6 +15,7 @@ import pytest
 
 from cogs import common
 from tests.e2e.harness import (
+    option_of,
     seat_of,
     settle,
     sqlite,
@@ -179,7 +180,8 @@ async def test_the_gateway_drops_and_the_bot_comes_back(fake_discord: FakeDiscor
     assert opened.ephemeral and opened.message is not None and opened.message.selects
     record = await bot.service.get(gid)
     idx = record.game.legal_actions(record.state, seat_of(record, sim.bob)).index({"type": "choose_card", "value": 5})
-    await sim.select(sim.bob, opened.message, None, [str(idx)], prefix=f"tr:s:{gid}:{record.state_version}:")
+    select = opened.message.component(prefix=f"tr:s:{gid}:{record.state_version}:")
+    await sim.select(sim.bob, opened.message, select.custom_id, [option_of(select.option_values, idx)])
     await settle()
     assert view_of(await bot.service.get(gid))["phase"] == "movement"
     assert "Movement cards" in turn_messages(sim, sim.channel, gid)[-1].content

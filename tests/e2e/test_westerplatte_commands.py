@@ -164,10 +164,9 @@ async def test_grouped_panel_picks_the_action_then_its_target(fake_discord: Fake
     view = view_of(after)
     assert next(o for o in view["officers"] if o["id"] == "o2")["ammo"] == 1
     assert next(p for p in view["paths"] if p["id"] == "c")["troop"] is None
-    # The panel opened before the attack is out of date now: its menu says so and changes nothing.
-    stale = await sim.select(sim.alice, spare, menu.custom_id or "", ["0"])
-    await settle()
-    assert stale.ephemeral and "out of date" in said(stale)
+    # The panel opened before the attack is closed now: it says so, its menu disabled.
+    assert spare.content.startswith("⌛ **These choices have passed:** you have played since")
+    assert spare.components and all(c.disabled for c in spare.components)
     # Another server cannot reach this game by its number.
     other_server = sim.add_guild("Elsewhere", owner=sim.dave)
     sim.add_member(other_server, sim.carol)
