@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import gate
 from bot.service import ServiceError
-from bot.texts import clip_lines, mention
+from bot.texts import chunk_lines, clip_lines, fit, mention
 from cogs.common import (
     OOPS,
     Answer,
@@ -44,7 +44,8 @@ from cogs.panel import (
     waiting_on,
 )
 from games import registry
-from games.base import Game, IllegalAction, resolve_options
+from games.base import Game, IllegalAction, Option, resolve_options
+from games.simulate import parse_value
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -73,10 +74,60 @@ def playable(key: str) -> Game | None:
     return game
 
 
+VARIANT_OPTIONS = ("variant", "difficulty")  # what the `variant` option of /game new sets
+
+
+def variant_option(game: Game) -> Option | None:
+    """The option `/game new variant:` sets: the game's variant, or its difficulty."""
+    return next((o for name in VARIANT_OPTIONS for o in game.options if o.name == name), None)
+
+
+def table_options(game: Game, options: dict[str, Any]) -> list[tuple[Option, Any]]:
+    """The table's options that mean something with its other options, each with its value."""
+    full = {o.name: options.get(o.name, o.default) for o in game.options}
+    return [(o, full[o.name]) for o in game.options if o.applies(full)]
+
+
+def option_text(value: Any) -> str:
+    """An option's value as it is typed (booleans in lower case)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def option_choices(game: Game, variant: str | None, current: str) -> list[app_commands.Choice[str]]:
+    """What `/game new options:` offers as the user types: the options not typed yet that apply
+    with the variant and those typed, each value with its label, after what is typed already."""
+    parts = [p for p in re.split(r"[,\s]+", current) if p]
+    fragment = "" if not parts or current[-1:] in (",", " ") else parts.pop()
+    known = {o.name: o for o in game.options}
+    typed: dict[str, Any] = {}
+    for part in parts:
+        name, _, value = part.partition("=")
+        option = known.get(name)
+        if option is not None:
+            typed[name] = next((c for c in option.choices if option_text(c) == value), option.default)
+    chosen = variant_option(game)
+    if chosen is not None and variant is not None:
+        typed.setdefault(chosen.name, next((c for c in chosen.choices if option_text(c) == variant),
+                                           chosen.default))
+    full = {o.name: typed.get(o.name, o.default) for o in game.options}
+    before = ", ".join(parts) + ", " if parts else ""
+    wanted = fragment.lower()
+    out: list[app_commands.Choice[str]] = []
+    for option in game.options:
+        if option.name in typed or option is chosen or not option.applies(full):
+            continue
+        for value in option.choices:
+            text = f"{option.name}={option_text(value)}"
+            said = f"{text} — {option.label(value)}"
+            if wanted not in said.lower() or len(before + text) > 100:
+                continue
+            shown = f"{before}{said}" if len(before + said) <= 100 else f"…, {said}"
+            out.append(app_commands.Choice(name=fit(shown, 100), value=before + text))
+    return out[:25]
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
     """'name=value, name=value' into typed values."""
-    from games.simulate import parse_value
-
     options: dict[str, Any] = {}
     for part in re.split(r"[,\s]+", (text or "").strip()):
         if not part:
@@ -92,9 +143,9 @@ def table_embed(record: GameRecord) -> discord.Embed:
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"{game.title} · table #{record.id}", colour=colour)
-    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(record.options.get(o.name, o.default))}"
-                     for o in game.options) or "none"
-    embed.add_field(name="Options", value=opts[:1024], inline=True)
+    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(value)}"
+                     for o, value in table_options(game, record.options)) or "none"
+    embed.add_field(name="Options", value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
     then = {"wait": "then the table waits (with reminders)", "default": "then a safe move is played",
@@ -126,8 +177,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary}
 
-    def __init__(self, op: str, gid: int, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=op.capitalize(), style=self.STYLES[op],
+    def __init__(self, op: str, gid: int, disabled: bool = False, grey: bool = False) -> None:
+        style = discord.ButtonStyle.secondary if grey else self.STYLES[op]
+        super().__init__(discord.ui.Button(label=op.capitalize(), style=style,
                                            custom_id=f"tr:t:{op}:{gid}", disabled=disabled))
         self.op, self.gid = op, gid
 
@@ -192,10 +244,12 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
 
 
 def table_view(record: GameRecord) -> discord.ui.View:
+    """Join, Leave and Start: Join off when the table is full; all off, and grey, once it is not open."""
     view = Components()
     closed = record.status != "open"
+    full = len(record.seats) >= (record.settings.get("max_players") or record.game.max_players)
     for op in ("join", "leave", "start"):
-        view.add_item(TableButton(op, record.id, disabled=closed))
+        view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed))
     return view
 
 
@@ -289,8 +343,9 @@ def help_embed(bot: TabletopBot) -> discord.Embed:
             "The bot posts the board whenever it changes and mentions whoever must act. Secrets "
             "(hands, objectives, hidden choices) come by DM, or in `/game hand` when DMs are closed. "
             "Games survive restarts and can run for weeks: set a time per move in `/game new`."))
-    embed.add_field(name="Commands", inline=False,
-                    value="\n".join(f"`{c}`: {what}" for c, what in HELP_COMMANDS)[:1024])
+    lines = [f"`{c}`: {what}" for c, what in HELP_COMMANDS]
+    for i, chunk in enumerate(chunk_lines(lines, 1024)):
+        embed.add_field(name="Commands" if i == 0 else "More commands", value=chunk, inline=False)
     games = "\n".join(f"**{c.name}**: `/{c.value} help`" for c in GAME_CHOICES if c.value in bot.game_uis)
     embed.add_field(name="Games", value=games or "none yet", inline=False)
     embed.set_footer(text="Every command answers only you unless it changes the game.")
@@ -348,7 +403,10 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         try:
             given = parse_options(options)
             if variant is not None:
-                given["variant"] = variant
+                chosen = variant_option(g)
+                if chosen is None:
+                    raise IllegalAction(f"{g.title} has no variants or difficulties.")
+                given[chosen.name] = parse_value(variant.strip())
             resolved = resolve_options(g, given)
         except IllegalAction as exc:
             await reply(interaction, f"{exc} {self.options_help(game)}")
@@ -384,10 +442,12 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         games = [registry.GAMES[key]] if key in registry.GAMES else list(registry.GAMES.values())
         out: list[app_commands.Choice[str]] = []
         for g in games:
-            for o in g.options:
-                if o.name == "variant":
-                    out += [app_commands.Choice(name=f"{c}" if len(games) == 1 else f"{g.title}: {c}",
-                                                value=str(c)) for c in o.choices if current.lower() in str(c)]
+            o = variant_option(g)
+            for c in o.choices if o is not None else ():
+                said = f"{option_text(c)} — {o.label(c)}" if o is not None else ""
+                name = said if len(games) == 1 else f"{g.title}: {said}"
+                if current.lower() in name.lower():
+                    out.append(app_commands.Choice(name=fit(name, 100), value=option_text(c)))
         return out[:25]
 
     @new.autocomplete("options")
@@ -396,15 +456,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         key = getattr(interaction.namespace, "game", None)
         if key not in registry.GAMES:
             return []
-        out = []
-        for o in registry.GAMES[key].options:
-            if o.name == "variant":
-                continue
-            for c in o.choices:
-                text = f"{o.name}={str(c).lower()}"
-                if current.lower() in text:
-                    out.append(app_commands.Choice(name=f"{text} — {o.help}"[:100], value=text))
-        return out[:25]
+        return option_choices(registry.GAMES[key], getattr(interaction.namespace, "variant", None), current)
 
     # --- join, leave, start ------------------------------------------------------------------
     @app_commands.command(name="join", description="Take a seat at an open table")
