@@ -1,9 +1,11 @@
 """`/game ...`: open a table, join, start, and everything a table needs that no game owns."""
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -314,6 +316,54 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     await interaction.followup.send(**kwargs)
 
 
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"tr:c:(?P<op>resign|abandon|keep):(?P<gid>\d+):(?P<uid>\d{1,20})"):
+    """A private "are you sure" of `/game resign` and `/game abandon` (keep: changed my mind). The
+    user's id is in the custom_id: a click by anyone else changes nothing."""
+    LABELS: ClassVar[dict[str, str]] = {"resign": "Yes, resign", "abandon": "Yes, abandon it", "keep": "Cancel"}
+
+    def __init__(self, op: str, gid: int, uid: int) -> None:
+        style = discord.ButtonStyle.secondary if op == "keep" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=self.LABELS[op], style=style, custom_id=f"tr:c:{op}:{gid}:{uid}"))
+        self.op, self.gid, self.uid = op, gid, uid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ConfirmButton:
+        return cls(match["op"], number(match["gid"]), int(match["uid"]))  # a user id: up to 20 digits
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await lobby_of(interaction).confirmed(interaction, self.op, self.gid, self.uid)
+
+
+def confirm_view(op: str, gid: int, uid: int) -> discord.ui.View:
+    view = Components()
+    view.add_item(ConfirmButton(op, gid, uid))
+    view.add_item(ConfirmButton("keep", gid, uid))
+    return view
+
+
+def resign_warning(record: GameRecord) -> str:
+    """What resigning does, said before it is done."""
+    head = f"Resign from game #{record.id} ({record.game.title})? You leave it for good; this can't be undone."
+    if len(record.seats) == 1:
+        return f"{head}\nYou are its only player: the game ends now, and it counts as lost."
+    if record.game.cooperative:
+        return f"{head}\nThe team plays on without you (the rules say what becomes of your part)."
+    return (f"{head}\nThe game counts as lost for you; the others play on without you (the rules say what "
+            "becomes of your pieces), and if only one player would be left, the game ends.")
+
+
+def abandon_warning(record: GameRecord) -> str:
+    """What abandoning does, said before it is done."""
+    if record.status == "open":
+        return (f"Abandon table #{record.id} ({record.game.title})? It closes for everyone seated, and the "
+                "game never starts. This can't be undone.")
+    return (f"Abandon game #{record.id} ({record.game.title})? It ends now for all "
+            f"{len(record.seats)} player(s), without a result: nobody wins or loses, and it is not "
+            "counted in stats or ratings. This can't be undone.")
+
+
 ENDED = ("finished", "abandoned")
 HELP_COMMANDS = (
     ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
@@ -324,12 +374,13 @@ HELP_COMMANDS = (
     ("/game undo", "take back your last move while it drew, rolled or revealed nothing"),
     ("/game status · log", "the board now, and what happened, in words; finished games too"),
     ("/game list · history", "the server's games and whom they wait on; finished games and results"),
-    ("/game stats · leaderboard", "games played and won, ratings (Elo from 1500) and reliability"),
+    ("/game stats · leaderboard", ("games played, won and drawn, ratings (Elo from 1500; co-operative "
+                                   "games: the team's results, no rating) and reliability")),
     ("/game replay", "the board at any point of a game, step by step, with what happened"),
     ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
-    ("/game resign", "leave a running game for good"),
+    ("/game resign", "leave a running game for good (it asks first)"),
     ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over, drop "
-                                        "a player whose time ran out, end a game")),
+                                        "a player whose time ran out, end a game (it asks first)")),
 )
 
 
@@ -360,7 +411,10 @@ def result_line(record: GameRecord) -> str:
     winners = outcome.get("winners") or []
     scores = outcome.get("scores") or {}
     if record.game.cooperative:
-        return "the team won" if winners else "the team lost"
+        if winners:
+            return "the team won"
+        return {"draw": "a draw", "abandoned": "abandoned: nobody was left"}.get(
+            str(outcome.get("reason")), "the team lost")
     if not winners:
         return "nobody won"
     best = ", ".join(f"{record.mention(w)}" + (f" ({scores[w]})" if w in scores else "") for w in winners)
@@ -604,6 +658,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         for g in figures["games"]:
             title = registry.GAMES[g["key"]].title if g["key"] in registry.GAMES else g["key"]
             bits = [f"{g['played']} played", f"{g['won']} won"]
+            if g["drawn"]:
+                bits.append(f"{g['drawn']} drawn")
             if g["average"] is not None:
                 bits.append(f"average score {g['average']}")
             if g["rating"] is not None:
@@ -632,11 +688,13 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await reply(interaction, f"No finished games of {found.title} in this server yet.")
             return
         if found.cooperative:
-            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won of {r['games']}" for i, r in enumerate(rows, 1)]
+            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won" + (f", {r['draws']} drawn" if r["draws"] else "")
+                     + f" of {r['games']}" for i, r in enumerate(rows, 1)]
         else:
             lines = [f"{i}. <@{r['user_id']}> · **{r['rating']}** ({r['games']} rated games)"
                      for i, r in enumerate(rows, 1)]
-        head = f"**{found.title}** in this server" + ("" if found.cooperative else " (Elo, everyone starts at 1500)")
+        head = f"**{found.title}** in this server" + (" (the team's results: no rating)" if found.cooperative
+                                                      else " (Elo, everyone starts at 1500)")
         await reply(interaction, "\n".join([head, *lines]), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
@@ -726,15 +784,76 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if record is None:
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
+        if str(interaction.user.id) != str(record.creator_id) and not is_admin:
+            await reply(interaction, "Only the table's creator or someone with Manage Server can abandon "
+                                     f"game #{record.id}. Nothing was changed.")
+            return
+        await reply(interaction, abandon_warning(record), view=confirm_view("abandon", record.id, interaction.user.id))
+
+    async def confirmed(self, interaction: discord.Interaction, op: str, gid: int, uid: int) -> None:
+        """A click on a confirmation: do what it confirms (or nothing, for Cancel), and say so."""
+        if interaction.user.id != uid:
+            await reply(interaction, "That button belongs to someone else's question: nothing was changed. "
+                                     "Use the command yourself if you mean it.")
+            return
+        in_place = on_own_private_message(interaction)
+
+        async def answer(text: str) -> None:
+            if in_place:
+                await edit(interaction, content=text, view=None)
+            else:
+                await reply(interaction, text)
+
+        if op == "keep":
+            await answer(f"Cancelled: nothing was changed in game #{gid}.")
+            return
+        try:
+            record = await self.bot.service.get(gid, interaction.guild_id)
+        except ServiceError as exc:
+            await answer(exc.message)
+            return
+        if op == "resign":
+            await self.do_resign(interaction, record, answer)
+        else:
+            await self.do_abandon(interaction, record, answer)
+
+    async def do_abandon(self, interaction: discord.Interaction, record: GameRecord,
+                         answer: Callable[[str], Awaitable[None]]) -> None:
+        if record.status in ENDED:
+            await answer(f"Game #{record.id} has ended already: there is nothing to abandon.")
+            return
+        is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
             record = await self.bot.service.abandon(record.id, interaction.user.id, is_admin,
                                                     guild_id=record.guild_id)
         except ServiceError as exc:
-            await reply(interaction, exc.message)
+            await answer(exc.message)
             return
-        await reply(interaction, f"Game #{record.id} ({record.game.title}) was abandoned "
-                                 f"by {interaction.user.mention}.", ephemeral=False)
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, answer(f"You abandoned game #{record.id}."))
+        channel = await self.bot.presenter.channel(record.where)
+        if channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(f"Game #{record.id} ({record.game.title}) was abandoned by "
+                                   f"{interaction.user.mention}.", allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
+
+    async def do_resign(self, interaction: discord.Interaction, record: GameRecord,
+                        answer: Callable[[str], Awaitable[None]]) -> None:
+        seat = seat_of(interaction, record)
+        if record.status != "running" or seat is None:
+            await answer(f"You're no longer playing in game #{record.id}" + (
+                " (it has ended)" if record.status in ENDED else "") + ": there is nothing to resign.")
+            return
+        try:
+            await self.bot.service.drop_player(record.id, seat, by="resign", user_id=interaction.user.id,
+                                               guild_id=record.guild_id)
+        except ServiceError as exc:
+            await answer(exc.message)
+            return
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, answer(f"You left game #{record.id}."))
+        await self.bot.presenter.deliver(record.id)
 
     @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
     @app_commands.describe(player="The player to drop", game="Which game (when several share the channel)")
@@ -776,15 +895,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if seat is None:
             await reply(interaction, f"You're not playing in game #{record.id}, so there is nothing to resign.")
             return
-        try:
-            await self.bot.service.drop_player(record.id, seat, by="resign", user_id=interaction.user.id,
-                                               guild_id=record.guild_id)
-        except ServiceError as exc:
-            await reply(interaction, exc.message)
-            return
-        interaction.extras["committed"] = True
-        await answer_after_commit(interaction, reply(interaction, f"You left game #{record.id}."))
-        await self.bot.presenter.deliver(record.id)
+        await reply(interaction, resign_warning(record), view=confirm_view("resign", record.id, interaction.user.id))
 
     @app_commands.command(name="undo", description="Take back your last move (while nothing was drawn or revealed)")
     @app_commands.describe(game="Which game (when several share the channel)")
@@ -871,6 +982,6 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
 async def setup(bot: TabletopBot) -> None:
     bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
-                          GroupSelect, BackButton, ReplayButton)
+                          GroupSelect, BackButton, ReplayButton, ConfirmButton)
     bot.presenter.use_controls(Controls(bot))
     await bot.add_cog(Lobby(bot))

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.harness import message_of, settle, sqlite, start_bot
+from tests.e2e.harness import message_of, said, settle, sqlite, start_bot, two_player_game
 from tests.fakediscord import FakeDiscord, Message
 
 
@@ -122,3 +122,92 @@ async def test_game_help_lists_every_command_whole(fake_discord: FakeDiscord, tm
     for command, what in HELP_COMMANDS:
         assert f"`{command}`: {what}" in commands, command
     assert all(len(f["value"]) <= 1024 for f in fields)
+
+
+async def test_resign_asks_first_and_says_what_follows(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot)
+    asked = await sim.slash(sim.bob, sim.channel, "game resign")
+    await settle()
+    question = message_of(asked)
+    assert asked.ephemeral and f"Resign from game #{gid}" in question.content
+    assert "counts as lost for you" in question.content and "can't be undone" in question.content
+    assert [b.label for b in question.buttons] == ["Yes, resign", "Cancel"]
+    assert (await bot.service.get(gid)).status == "running"  # nothing happened yet
+    kept = await sim.click(sim.bob, question, label="Cancel")
+    await settle()
+    assert "Cancelled: nothing was changed" in sim.messages[question.id].content
+    assert sim.messages[question.id].buttons == [] and (await bot.service.get(gid)).status == "running"
+    # Someone else's confirmation (a forged button): refused, nothing changes.
+    forged = sim.create_bot_message(sim.channel, "forged", components=[{"type": 1, "components": [
+        {"type": 2, "style": 4, "label": "Yes", "custom_id": f"tr:c:resign:{gid}:{sim.bob.id}"}]}])
+    other = await sim.click(sim.alice, forged, label="Yes")
+    await settle()
+    assert other.ephemeral and "someone else's" in said(other) and (await bot.service.get(gid)).status == "running"
+    assert kept.ephemeral or kept.message is not None
+    again = message_of(await sim.slash(sim.bob, sim.channel, "game resign"))
+    stale = message_of(await sim.slash(sim.bob, sim.channel, "game resign"))
+    await sim.click(sim.bob, again, label="Yes, resign")
+    await settle()
+    assert "You left game" in sim.messages[again.id].content
+    assert (await bot.service.get(gid)).status == "finished"  # two players: the game ends
+    late = await sim.click(sim.bob, stale, label="Yes, resign")
+    await settle()
+    assert "nothing to resign" in sim.messages[stale.id].content and late.response_type is not None
+
+
+async def test_a_solo_resign_says_it_loses_the_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=4)
+    table = message_of(await sim.slash(sim.alice, sim.channel, "game new", options={"game": "maquis", "players": 1}))
+    gid = table_number(table)
+    await sim.click(sim.alice, table, label="Start")
+    await settle()
+    question = message_of(await sim.slash(sim.alice, sim.channel, "game resign"))
+    assert "only player: the game ends now, and it counts as lost" in question.content
+    await sim.click(sim.alice, question, label="Yes, resign")
+    await settle()
+    record = await bot.service.get(gid)
+    assert record.status == "finished"
+    history = await sim.slash(sim.carol, sim.channel, "game history")
+    assert f"<@{sim.alice.id}>" in said(history) and "Member" not in said(history)
+
+
+async def test_abandon_asks_first_and_names_without_pinging(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot)
+    question = message_of(await sim.slash(sim.alice, sim.channel, "game abandon"))
+    assert question.ephemeral and "ends now for all 2 player(s), without a result" in question.content
+    stale = message_of(await sim.slash(sim.alice, sim.channel, "game abandon"))
+    await sim.click(sim.alice, question, label="Yes, abandon it")
+    await settle()
+    assert (await bot.service.get(gid)).status == "abandoned"
+    post = sim.channel_messages(sim.channel)[-1]
+    assert f"abandoned by <@{sim.alice.id}>" in post.content and post.pinged == []
+    await sim.click(sim.alice, stale, label="Yes, abandon it")
+    await settle()
+    assert "ended already" in sim.messages[stale.id].content
+
+
+async def test_replace_pings_the_new_seat_holder_and_lists_name_players(fake_discord: FakeDiscord,
+                                                                         tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    gid = await two_player_game(sim, bot)
+    replaced = await sim.slash(sim.alice, sim.channel, "game replace",
+                               options={"player": sim.bob, "new_player": sim.carol})
+    await settle()
+    assert replaced.ephemeral and f"<@{sim.carol.id}> now plays <@{sim.bob.id}>'s seat" in said(replaced)
+    post = next(m for m in reversed(sim.channel_messages(sim.channel)) if "takes over" in m.content)
+    assert f"<@{sim.carol.id}> takes over <@{sim.bob.id}>'s seat" in post.content
+    assert sim.carol.id in post.pinged and sim.bob.id not in post.pinged
+    record = await bot.service.get(gid)
+    assert record.seat_of(sim.carol.id) is not None
+    for command in ("game status", "game list"):
+        text = said(await sim.slash(sim.dave, sim.channel, command))
+        await settle()
+        waiting = {f"<@{record.user_of(s)}>" for s in record.to_act}
+        assert waiting and all(w in text for w in waiting), text
+        assert not re.search(r"\bMember \d|\bseat \d|\bs\d\b", text), text
