@@ -4,10 +4,15 @@ irreversible, players named, and co-operative draws counted as draws."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.harness import message_of, said, settle, sqlite, start_bot, two_player_game
+import pytest
+
+from bot import gate
+from tests.e2e.harness import database, message_of, said, settle, sqlite, start_bot, two_player_game
+from tests.e2e.maquis_driver import MaquisPlayers
 from tests.fakediscord import FakeDiscord, Message
 
 
@@ -211,3 +216,37 @@ async def test_replace_pings_the_new_seat_holder_and_lists_name_players(fake_dis
         waiting = {f"<@{record.user_of(s)}>" for s in record.to_act}
         assert waiting and all(w in text for w in waiting), text
         assert not re.search(r"\bMember \d|\bseat \d|\bs\d\b", text), text
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    async for url in database(request.param, tmp_path):
+        yield url
+
+
+@pytest.mark.slow
+async def test_a_cooperative_draw_is_a_draw(fake_discord: FakeDiscord, db_url: str) -> None:
+    """Maquis, two players, seed 32 with these missions: the Days end with one mission done, a Draw
+    (tests/e2e/test_maquis_games.py plays the same game)."""
+    sim = fake_discord
+    bot = await start_bot(sim, db_url, seed=32)
+    table = message_of(await sim.slash(sim.alice, sim.channel, "game new", options={
+        "game": "maquis", "players": 2,
+        "options": "missions=chosen mission_left=infiltration mission_right=officers_mansion"}))
+    gid = table_number(table)
+    await sim.click(sim.bob, table, label="Join")
+    await sim.click(sim.alice, table, label="Start")
+    await settle()
+    record = await MaquisPlayers(sim, bot, gid, 32).play()
+    outcome = gate.outcome(record)
+    assert record.status == "finished" and outcome is not None and outcome["reason"] == "draw"
+    status = said(await sim.slash(sim.carol, sim.channel, "game status"))
+    listing = said(await sim.slash(sim.carol, sim.channel, "game list"))
+    history = said(await sim.slash(sim.carol, sim.channel, "game history"))
+    for text in (status, listing, history):
+        assert "a draw" in text and "the team lost" not in text, text
+    assert f"<@{sim.alice.id}>, <@{sim.bob.id}> · a draw" in history
+    stats = said(await sim.slash(sim.carol, sim.channel, "game stats", options={"player": sim.bob}))
+    assert "Maquis: 1 played · 0 won · 1 drawn" in stats and "rating" not in stats
+    board = said(await sim.slash(sim.carol, sim.channel, "game leaderboard", options={"game": "maquis"}))
+    assert "no rating" in board and f"<@{sim.alice.id}> · 0 won, 1 drawn of 1" in board
