@@ -63,7 +63,7 @@ TIMEOUT_CHOICES: list[app_commands.Choice[str]] = [
 HOURS_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for n, v in
     (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
-GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k,
+GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=fit(g.title, 100), value=k) for k,
                                                 g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
 
@@ -158,7 +158,7 @@ def table_embed(record: GameRecord) -> discord.Embed:
     wanted = s.get("max_players") or game.max_players
     seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or "nobody yet"
     embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
-                    value=seats[:1024], inline=False)
+                    value=fit(seats, 1024), inline=False)
     status = {"open": "Open: press Join to take a seat. The creator starts the game.",
               "running": "The game is running.", "finished": "The game is over.",
               "abandoned": "This table was abandoned."}[record.status]
