@@ -45,7 +45,7 @@ def fit(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit - 1]
-    space = cut.rfind(" ")
+    space = len(cut) if text[len(cut)] == " " else cut.rfind(" ")  # a word ends where it is cut
     return (cut[:space] if space > 0 else cut).rstrip(" ,;:—-") + "…"
 
 
