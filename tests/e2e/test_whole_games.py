@@ -49,6 +49,7 @@ class Findings:
     stale: list[str] = field(default_factory=list)
     single: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # what Discord (the simulator) refused
+    unnamed: list[str] = field(default_factory=list)  # where the end of the game does not name a player
     stale_clicks: int = 0
     autocompletes: int = 0
     interactions: int = 0
@@ -174,6 +175,14 @@ async def open_and_play(sim: FakeDiscord, tmp_path: Path, key: str, players: int
     assert record.status == "finished"
     findings: Findings = driver.findings
     findings.single += single_answer_panels(sim, gid)
+    ending = sim.channel_messages(sim.channels[record.where])[-1].content
+    status = "\n".join(m.content for m in (await sim.slash(users[0], sim.channel, "game status",
+                                                            options={"game": gid})).messages)
+    history = "\n".join(m.content for m in (await sim.slash(users[0], sim.channel, "game history")).messages)
+    for where, text in (("the final post", ending), ("/game status", status), ("/game history", history)):
+        findings.unnamed += [f"{where} does not name {user.name}: {text[:300]!r}"
+                             for user in users if f"<@{user.id}>" not in text]
+    await settle()
     findings.refused += [str(r) for r in sim.rejections] + [repr(r) for r in sim.failed_interactions]
     findings.interactions = len(sim.interactions)
     assert driver.used, "the driver played nothing through Discord"
@@ -240,6 +249,15 @@ async def test_no_single_answer_question(fake_discord: FakeDiscord, tmp_path: Pa
                                          players: int, options: dict[str, Any], seed: int, driver: type[Any]) -> None:
     findings = await played(fake_discord, tmp_path, shared, (key, players, options, seed, driver))
     assert findings.single == [], "\n".join(findings.single)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "players", "options", "seed", "driver"), cases())
+async def test_the_end_names_every_player(fake_discord: FakeDiscord, tmp_path: Path, shared: Path, key: str,
+                                          players: int, options: dict[str, Any], seed: int, driver: type[Any]) -> None:
+    """The final post, `/game status` and `/game history` name the players (mentions, never seat labels)."""
+    findings = await played(fake_discord, tmp_path, shared, (key, players, options, seed, driver))
+    assert findings.unnamed == [], "\n".join(findings.unnamed)
 
 
 @pytest.mark.slow
