@@ -247,6 +247,9 @@ class Presenter:
         if summary is not None:
             files.append(summary)
         pinged = [discord.Object(player.user_id) for player in turn.values() if player.mention]
+        addressed = {record.user_of(s) for r in rows for s in r.payload.get("ping", [])}  # e.g. a seat handed over
+        pinged += [discord.Object(int(u)) for u in sorted(addressed) if u.isdigit()
+                   and all(p.id != int(u) for p in pinged)]
         turn_view = None if finished or self.controls is None else self.controls.turn_view(record)
         try:
             message = await channel.send(

@@ -38,3 +38,25 @@ def clip_lines(lines: list[str], limit: int) -> str:
         size += len(line) + 1
     dropped = len(lines) - len(kept)
     return "\n".join([f"… {dropped} earlier line(s): see `/game log`", *reversed(kept)])
+
+
+def fit(text: str, limit: int) -> str:
+    """The text if it fits, else cut at the last whole word that leaves room for "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = len(cut) if text[len(cut)] == " " else cut.rfind(" ")  # a word ends where it is cut
+    return (cut[:space] if space > 0 else cut).rstrip(" ,;:—-") + "…"
+
+
+def chunk_lines(lines: list[str], limit: int) -> list[str]:
+    """Lines packed into as few texts of at most `limit` characters as they fit in, never cutting
+    a line (a line longer than `limit` alone is cut at a word by `fit`)."""
+    chunks: list[str] = []
+    for line in lines:
+        line = fit(line, limit)
+        if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(line)
+    return chunks

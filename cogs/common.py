@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import gate
 from bot.service import ServiceError, valid_id
+from bot.texts import fit
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -266,7 +267,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str,
         return []
     # One query, typed text and limit in it: the channel's games first, then the server's.
     records = await service.offered(interaction.guild_id, where_id(interaction), current, key=key, limit=25)
-    return [app_commands.Choice(name=f"#{r.id} {r.game.title} ({r.status}, {len(r.seats)} players)"[:100],
+    return [app_commands.Choice(name=fit(f"#{r.id} {r.game.title} ({r.status}, {len(r.seats)} players)", 100),
                                 value=r.id) for r in records]
 
 

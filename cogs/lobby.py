@@ -1,9 +1,11 @@
 """`/game ...`: open a table, join, start, and everything a table needs that no game owns."""
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -13,7 +15,7 @@ from discord.ext import commands
 
 from bot import gate
 from bot.service import ServiceError
-from bot.texts import clip_lines, mention
+from bot.texts import chunk_lines, clip_lines, fit, mention
 from cogs.common import (
     OOPS,
     Answer,
@@ -44,7 +46,8 @@ from cogs.panel import (
     waiting_on,
 )
 from games import registry
-from games.base import Game, IllegalAction, resolve_options
+from games.base import Game, IllegalAction, Option, resolve_options
+from games.simulate import parse_value
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -60,7 +63,7 @@ TIMEOUT_CHOICES: list[app_commands.Choice[str]] = [
 HOURS_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for n, v in
     (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
-GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=g.title[:100], value=k) for k,
+GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=fit(g.title, 100), value=k) for k,
                                                 g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
 
@@ -73,10 +76,60 @@ def playable(key: str) -> Game | None:
     return game
 
 
+VARIANT_OPTIONS = ("variant", "difficulty")  # what the `variant` option of /game new sets
+
+
+def variant_option(game: Game) -> Option | None:
+    """The option `/game new variant:` sets: the game's variant, or its difficulty."""
+    return next((o for name in VARIANT_OPTIONS for o in game.options if o.name == name), None)
+
+
+def table_options(game: Game, options: dict[str, Any]) -> list[tuple[Option, Any]]:
+    """The table's options that mean something with its other options, each with its value."""
+    full = {o.name: options.get(o.name, o.default) for o in game.options}
+    return [(o, full[o.name]) for o in game.options if o.applies(full)]
+
+
+def option_text(value: Any) -> str:
+    """An option's value as it is typed (booleans in lower case)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def option_choices(game: Game, variant: str | None, current: str) -> list[app_commands.Choice[str]]:
+    """What `/game new options:` offers as the user types: the options not typed yet that apply
+    with the variant and those typed, each value with its label, after what is typed already."""
+    parts = [p for p in re.split(r"[,\s]+", current) if p]
+    fragment = "" if not parts or current[-1:] in (",", " ") else parts.pop()
+    known = {o.name: o for o in game.options}
+    typed: dict[str, Any] = {}
+    for part in parts:
+        name, _, value = part.partition("=")
+        option = known.get(name)
+        if option is not None:
+            typed[name] = next((c for c in option.choices if option_text(c) == value), option.default)
+    chosen = variant_option(game)
+    if chosen is not None and variant is not None:
+        typed.setdefault(chosen.name, next((c for c in chosen.choices if option_text(c) == variant),
+                                           chosen.default))
+    full = {o.name: typed.get(o.name, o.default) for o in game.options}
+    before = ", ".join(parts) + ", " if parts else ""
+    wanted = fragment.lower()
+    out: list[app_commands.Choice[str]] = []
+    for option in game.options:
+        if option.name in typed or option is chosen or not option.applies(full):
+            continue
+        for value in option.choices:
+            text = f"{option.name}={option_text(value)}"
+            said = f"{text} — {option.label(value)}"
+            if wanted not in said.lower() or len(before + text) > 100:
+                continue
+            shown = f"{before}{said}" if len(before + said) <= 100 else f"…, {said}"
+            out.append(app_commands.Choice(name=fit(shown, 100), value=before + text))
+    return out[:25]
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
     """'name=value, name=value' into typed values."""
-    from games.simulate import parse_value
-
     options: dict[str, Any] = {}
     for part in re.split(r"[,\s]+", (text or "").strip()):
         if not part:
@@ -92,9 +145,9 @@ def table_embed(record: GameRecord) -> discord.Embed:
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"{game.title} · table #{record.id}", colour=colour)
-    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(record.options.get(o.name, o.default))}"
-                     for o in game.options) or "none"
-    embed.add_field(name="Options", value=opts[:1024], inline=True)
+    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(value)}"
+                     for o, value in table_options(game, record.options)) or "none"
+    embed.add_field(name="Options", value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
     then = {"wait": "then the table waits (with reminders)", "default": "then a safe move is played",
@@ -105,7 +158,7 @@ def table_embed(record: GameRecord) -> discord.Embed:
     wanted = s.get("max_players") or game.max_players
     seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or "nobody yet"
     embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
-                    value=seats[:1024], inline=False)
+                    value=fit(seats, 1024), inline=False)
     status = {"open": "Open: press Join to take a seat. The creator starts the game.",
               "running": "The game is running.", "finished": "The game is over.",
               "abandoned": "This table was abandoned."}[record.status]
@@ -126,8 +179,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary}
 
-    def __init__(self, op: str, gid: int, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=op.capitalize(), style=self.STYLES[op],
+    def __init__(self, op: str, gid: int, disabled: bool = False, grey: bool = False) -> None:
+        style = discord.ButtonStyle.secondary if grey else self.STYLES[op]
+        super().__init__(discord.ui.Button(label=op.capitalize(), style=style,
                                            custom_id=f"tr:t:{op}:{gid}", disabled=disabled))
         self.op, self.gid = op, gid
 
@@ -192,10 +246,12 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
 
 
 def table_view(record: GameRecord) -> discord.ui.View:
+    """Join, Leave and Start: Join off when the table is full; all off, and grey, once it is not open."""
     view = Components()
     closed = record.status != "open"
+    full = len(record.seats) >= (record.settings.get("max_players") or record.game.max_players)
     for op in ("join", "leave", "start"):
-        view.add_item(TableButton(op, record.id, disabled=closed))
+        view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed))
     return view
 
 
@@ -260,6 +316,54 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     await interaction.followup.send(**kwargs)
 
 
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"tr:c:(?P<op>resign|abandon|keep):(?P<gid>\d+):(?P<uid>\d{1,20})"):
+    """A private "are you sure" of `/game resign` and `/game abandon` (keep: changed my mind). The
+    user's id is in the custom_id: a click by anyone else changes nothing."""
+    LABELS: ClassVar[dict[str, str]] = {"resign": "Yes, resign", "abandon": "Yes, abandon it", "keep": "Cancel"}
+
+    def __init__(self, op: str, gid: int, uid: int) -> None:
+        style = discord.ButtonStyle.secondary if op == "keep" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=self.LABELS[op], style=style, custom_id=f"tr:c:{op}:{gid}:{uid}"))
+        self.op, self.gid, self.uid = op, gid, uid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ConfirmButton:
+        return cls(match["op"], number(match["gid"]), int(match["uid"]))  # a user id: up to 20 digits
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await lobby_of(interaction).confirmed(interaction, self.op, self.gid, self.uid)
+
+
+def confirm_view(op: str, gid: int, uid: int) -> discord.ui.View:
+    view = Components()
+    view.add_item(ConfirmButton(op, gid, uid))
+    view.add_item(ConfirmButton("keep", gid, uid))
+    return view
+
+
+def resign_warning(record: GameRecord) -> str:
+    """What resigning does, said before it is done."""
+    head = f"Resign from game #{record.id} ({record.game.title})? You leave it for good; this can't be undone."
+    if len(record.seats) == 1:
+        return f"{head}\nYou are its only player: the game ends now, and it counts as lost."
+    if record.game.cooperative:
+        return f"{head}\nThe team plays on without you (the rules say what becomes of your part)."
+    return (f"{head}\nThe game counts as lost for you; the others play on without you (the rules say what "
+            "becomes of your pieces), and if only one player would be left, the game ends.")
+
+
+def abandon_warning(record: GameRecord) -> str:
+    """What abandoning does, said before it is done."""
+    if record.status == "open":
+        return (f"Abandon table #{record.id} ({record.game.title})? It closes for everyone seated, and the "
+                "game never starts. This can't be undone.")
+    return (f"Abandon game #{record.id} ({record.game.title})? It ends now for all "
+            f"{len(record.seats)} player(s), without a result: nobody wins or loses, and it is not "
+            "counted in stats or ratings. This can't be undone.")
+
+
 ENDED = ("finished", "abandoned")
 HELP_COMMANDS = (
     ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
@@ -270,12 +374,13 @@ HELP_COMMANDS = (
     ("/game undo", "take back your last move while it drew, rolled or revealed nothing"),
     ("/game status · log", "the board now, and what happened, in words; finished games too"),
     ("/game list · history", "the server's games and whom they wait on; finished games and results"),
-    ("/game stats · leaderboard", "games played and won, ratings (Elo from 1500) and reliability"),
+    ("/game stats · leaderboard", ("games played, won and drawn, ratings (Elo from 1500; co-operative "
+                                   "games: the team's results, no rating) and reliability")),
     ("/game replay", "the board at any point of a game, step by step, with what happened"),
     ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
-    ("/game resign", "leave a running game for good"),
+    ("/game resign", "leave a running game for good (it asks first)"),
     ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over, drop "
-                                        "a player whose time ran out, end a game")),
+                                        "a player whose time ran out, end a game (it asks first)")),
 )
 
 
@@ -289,8 +394,9 @@ def help_embed(bot: TabletopBot) -> discord.Embed:
             "The bot posts the board whenever it changes and mentions whoever must act. Secrets "
             "(hands, objectives, hidden choices) come by DM, or in `/game hand` when DMs are closed. "
             "Games survive restarts and can run for weeks: set a time per move in `/game new`."))
-    embed.add_field(name="Commands", inline=False,
-                    value="\n".join(f"`{c}`: {what}" for c, what in HELP_COMMANDS)[:1024])
+    lines = [f"`{c}`: {what}" for c, what in HELP_COMMANDS]
+    for i, chunk in enumerate(chunk_lines(lines, 1024)):
+        embed.add_field(name="Commands" if i == 0 else "More commands", value=chunk, inline=False)
     games = "\n".join(f"**{c.name}**: `/{c.value} help`" for c in GAME_CHOICES if c.value in bot.game_uis)
     embed.add_field(name="Games", value=games or "none yet", inline=False)
     embed.set_footer(text="Every command answers only you unless it changes the game.")
@@ -305,7 +411,10 @@ def result_line(record: GameRecord) -> str:
     winners = outcome.get("winners") or []
     scores = outcome.get("scores") or {}
     if record.game.cooperative:
-        return "the team won" if winners else "the team lost"
+        if winners:
+            return "the team won"
+        return {"draw": "a draw", "abandoned": "abandoned: nobody was left"}.get(
+            str(outcome.get("reason")), "the team lost")
     if not winners:
         return "nobody won"
     best = ", ".join(f"{record.mention(w)}" + (f" ({scores[w]})" if w in scores else "") for w in winners)
@@ -348,7 +457,10 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         try:
             given = parse_options(options)
             if variant is not None:
-                given["variant"] = variant
+                chosen = variant_option(g)
+                if chosen is None:
+                    raise IllegalAction(f"{g.title} has no variants or difficulties.")
+                given[chosen.name] = parse_value(variant.strip())
             resolved = resolve_options(g, given)
         except IllegalAction as exc:
             await reply(interaction, f"{exc} {self.options_help(game)}")
@@ -384,10 +496,12 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         games = [registry.GAMES[key]] if key in registry.GAMES else list(registry.GAMES.values())
         out: list[app_commands.Choice[str]] = []
         for g in games:
-            for o in g.options:
-                if o.name == "variant":
-                    out += [app_commands.Choice(name=f"{c}" if len(games) == 1 else f"{g.title}: {c}",
-                                                value=str(c)) for c in o.choices if current.lower() in str(c)]
+            o = variant_option(g)
+            for c in o.choices if o is not None else ():
+                said = f"{option_text(c)} — {o.label(c)}" if o is not None else ""
+                name = said if len(games) == 1 else f"{g.title}: {said}"
+                if current.lower() in name.lower():
+                    out.append(app_commands.Choice(name=fit(name, 100), value=option_text(c)))
         return out[:25]
 
     @new.autocomplete("options")
@@ -396,15 +510,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         key = getattr(interaction.namespace, "game", None)
         if key not in registry.GAMES:
             return []
-        out = []
-        for o in registry.GAMES[key].options:
-            if o.name == "variant":
-                continue
-            for c in o.choices:
-                text = f"{o.name}={str(c).lower()}"
-                if current.lower() in text:
-                    out.append(app_commands.Choice(name=f"{text} — {o.help}"[:100], value=text))
-        return out[:25]
+        return option_choices(registry.GAMES[key], getattr(interaction.namespace, "variant", None), current)
 
     # --- join, leave, start ------------------------------------------------------------------
     @app_commands.command(name="join", description="Take a seat at an open table")
@@ -552,6 +658,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         for g in figures["games"]:
             title = registry.GAMES[g["key"]].title if g["key"] in registry.GAMES else g["key"]
             bits = [f"{g['played']} played", f"{g['won']} won"]
+            if g["drawn"]:
+                bits.append(f"{g['drawn']} drawn")
             if g["average"] is not None:
                 bits.append(f"average score {g['average']}")
             if g["rating"] is not None:
@@ -580,11 +688,13 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await reply(interaction, f"No finished games of {found.title} in this server yet.")
             return
         if found.cooperative:
-            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won of {r['games']}" for i, r in enumerate(rows, 1)]
+            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won" + (f", {r['draws']} drawn" if r["draws"] else "")
+                     + f" of {r['games']}" for i, r in enumerate(rows, 1)]
         else:
             lines = [f"{i}. <@{r['user_id']}> · **{r['rating']}** ({r['games']} rated games)"
                      for i, r in enumerate(rows, 1)]
-        head = f"**{found.title}** in this server" + ("" if found.cooperative else " (Elo, everyone starts at 1500)")
+        head = f"**{found.title}** in this server" + (" (the team's results: no rating)" if found.cooperative
+                                                      else " (Elo, everyone starts at 1500)")
         await reply(interaction, "\n".join([head, *lines]), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
@@ -674,15 +784,76 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if record is None:
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
+        if str(interaction.user.id) != str(record.creator_id) and not is_admin:
+            await reply(interaction, "Only the table's creator or someone with Manage Server can abandon "
+                                     f"game #{record.id}. Nothing was changed.")
+            return
+        await reply(interaction, abandon_warning(record), view=confirm_view("abandon", record.id, interaction.user.id))
+
+    async def confirmed(self, interaction: discord.Interaction, op: str, gid: int, uid: int) -> None:
+        """A click on a confirmation: do what it confirms (or nothing, for Cancel), and say so."""
+        if interaction.user.id != uid:
+            await reply(interaction, "That button belongs to someone else's question: nothing was changed. "
+                                     "Use the command yourself if you mean it.")
+            return
+        in_place = on_own_private_message(interaction)
+
+        async def answer(text: str) -> None:
+            if in_place:
+                await edit(interaction, content=text, view=None)
+            else:
+                await reply(interaction, text)
+
+        if op == "keep":
+            await answer(f"Cancelled: nothing was changed in game #{gid}.")
+            return
+        try:
+            record = await self.bot.service.get(gid, interaction.guild_id)
+        except ServiceError as exc:
+            await answer(exc.message)
+            return
+        if op == "resign":
+            await self.do_resign(interaction, record, answer)
+        else:
+            await self.do_abandon(interaction, record, answer)
+
+    async def do_abandon(self, interaction: discord.Interaction, record: GameRecord,
+                         answer: Callable[[str], Awaitable[None]]) -> None:
+        if record.status in ENDED:
+            await answer(f"Game #{record.id} has ended already: there is nothing to abandon.")
+            return
+        is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
             record = await self.bot.service.abandon(record.id, interaction.user.id, is_admin,
                                                     guild_id=record.guild_id)
         except ServiceError as exc:
-            await reply(interaction, exc.message)
+            await answer(exc.message)
             return
-        await reply(interaction, f"Game #{record.id} ({record.game.title}) was abandoned "
-                                 f"by {interaction.user.mention}.", ephemeral=False)
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, answer(f"You abandoned game #{record.id}."))
+        channel = await self.bot.presenter.channel(record.where)
+        if channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(f"Game #{record.id} ({record.game.title}) was abandoned by "
+                                   f"{interaction.user.mention}.", allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
+
+    async def do_resign(self, interaction: discord.Interaction, record: GameRecord,
+                        answer: Callable[[str], Awaitable[None]]) -> None:
+        seat = seat_of(interaction, record)
+        if record.status != "running" or seat is None:
+            await answer(f"You're no longer playing in game #{record.id}" + (
+                " (it has ended)" if record.status in ENDED else "") + ": there is nothing to resign.")
+            return
+        try:
+            await self.bot.service.drop_player(record.id, seat, by="resign", user_id=interaction.user.id,
+                                               guild_id=record.guild_id)
+        except ServiceError as exc:
+            await answer(exc.message)
+            return
+        interaction.extras["committed"] = True
+        await answer_after_commit(interaction, answer(f"You left game #{record.id}."))
+        await self.bot.presenter.deliver(record.id)
 
     @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
     @app_commands.describe(player="The player to drop", game="Which game (when several share the channel)")
@@ -724,15 +895,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if seat is None:
             await reply(interaction, f"You're not playing in game #{record.id}, so there is nothing to resign.")
             return
-        try:
-            await self.bot.service.drop_player(record.id, seat, by="resign", user_id=interaction.user.id,
-                                               guild_id=record.guild_id)
-        except ServiceError as exc:
-            await reply(interaction, exc.message)
-            return
-        interaction.extras["committed"] = True
-        await answer_after_commit(interaction, reply(interaction, f"You left game #{record.id}."))
-        await self.bot.presenter.deliver(record.id)
+        await reply(interaction, resign_warning(record), view=confirm_view("resign", record.id, interaction.user.id))
 
     @app_commands.command(name="undo", description="Take back your last move (while nothing was drawn or revealed)")
     @app_commands.describe(game="Which game (when several share the channel)")
@@ -819,6 +982,6 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
 async def setup(bot: TabletopBot) -> None:
     bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
-                          GroupSelect, BackButton, ReplayButton)
+                          GroupSelect, BackButton, ReplayButton, ConfirmButton)
     bot.presenter.use_controls(Controls(bot))
     await bot.add_cog(Lobby(bot))

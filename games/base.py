@@ -34,13 +34,15 @@ class Outcome(TypedDict):
 
 @dataclass(frozen=True)
 class Option:
-    """A table option: its allowed values, default and a line of help."""
+    """A table option: its allowed values, default and a line of help. `when` names the other
+    options it depends on and the values with which it applies (empty: it always applies)."""
 
     name: str
     choices: tuple[Any, ...]
     default: Any
     help: str
     labels: dict[Any, str] = field(default_factory=dict)
+    when: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def validate(self, value: Any) -> Any:
         for choice in self.choices:
@@ -53,6 +55,10 @@ class Option:
     def label(self, value: Any) -> str:
         """The value in players' words ("Jump costs 1 point"), for table cards and lists."""
         return self.labels.get(value, str(value).lower() if isinstance(value, bool) else str(value))
+
+    def applies(self, options: dict[str, Any]) -> bool:
+        """Whether the option means anything with these (resolved) options of the table."""
+        return all(options.get(name) in values for name, values in self.when.items())
 
 
 @runtime_checkable
@@ -112,12 +118,19 @@ class Game(Protocol):
 
 
 def resolve_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every given option against the game's list."""
+    """Fill defaults and check every given option against the game's list; an option given
+    where it does not apply (see `Option.when`) is refused."""
     known = {o.name: o for o in game.options}
     unknown = set(given) - set(known)
     if unknown:
         raise IllegalAction(f"Unknown option(s) for {game.title}: {', '.join(sorted(unknown))}.")
-    return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+    resolved = {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+    for name in given:
+        opt = known[name]
+        if not opt.applies(resolved) and resolved[name] != opt.default:
+            need = " and ".join(f"{k}={'/'.join(str(v).lower() for v in vs)}" for k, vs in opt.when.items())
+            raise IllegalAction(f"Option {name} applies only with {need}.")
+    return resolved
 
 
 def canonical(data: Any) -> str:

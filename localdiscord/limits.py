@@ -16,6 +16,11 @@ MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_SELECT_OPTIONS = 5, 5, 25
 MAX_CUSTOM_ID, MAX_BUTTON_LABEL, MAX_OPTION_LABEL = 100, 80, 100
 MAX_V2_COMPONENTS = 40
 MAX_MODAL_TITLE, MAX_TEXT_INPUT_LABEL = 45, 45
+MAX_PLACEHOLDER, MAX_OPTION_DESCRIPTION = 150, 100
+MAX_TEXT_INPUT_PLACEHOLDER, MAX_TEXT_INPUT_VALUE = 100, 4000
+MAX_CHOICE_NAME, MAX_CHOICE_VALUE, MAX_CHOICES = 100, 100, 25
+MAX_COMMAND_NAME, MAX_COMMAND_DESCRIPTION, MAX_COMMAND_OPTIONS = 32, 100, 25
+MAX_THREAD_NAME = 100
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # 10 MiB, bots on non-boosted guilds
 
 Errors = dict[str, Any]
@@ -31,6 +36,17 @@ def _err(tree: Errors, path: list[str | int], code: str, message: str) -> None:
 def _max_len(tree: Errors, path: list[str | int], value: Any, limit: int) -> None:
     if isinstance(value, str) and len(value) > limit:
         _err(tree, path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+def _length(tree: Errors, path: list[str | int], value: Any, low: int, high: int) -> None:
+    """A required text of `low` to `high` characters (Discord's "This field is required" when
+    missing or empty)."""
+    if value is None or value == "":
+        _err(tree, path, "BASE_TYPE_REQUIRED", "This field is required")
+    elif isinstance(value, str) and len(value) < low:
+        _err(tree, path, "BASE_TYPE_MIN_LENGTH", f"Must be {low} or more in length.")
+    else:
+        _max_len(tree, path, value, high)
 
 
 def _check_embeds(tree: Errors, embeds: list[Any]) -> None:
@@ -50,8 +66,8 @@ def _check_embeds(tree: Errors, embeds: list[Any]) -> None:
         if len(fields) > EMBED_FIELDS:
             _err(tree, [*p, "fields"], "BASE_TYPE_MAX_LENGTH", f"Must be {EMBED_FIELDS} or fewer in length.")
         for j, f in enumerate(fields):
-            _max_len(tree, [*p, "fields", j, "name"], f.get("name"), FIELD_NAME)
-            _max_len(tree, [*p, "fields", j, "value"], f.get("value"), FIELD_VALUE)
+            _length(tree, [*p, "fields", j, "name"], f.get("name"), 1, FIELD_NAME)
+            _length(tree, [*p, "fields", j, "value"], f.get("value"), 1, FIELD_VALUE)
             total += len(f.get("name") or "") + len(f.get("value") or "")
         total += sum(len(x or "") for x in (e.get("title"), e.get("description"), footer.get("text"),
                                             author.get("name")))
@@ -64,15 +80,29 @@ def _check_leaf(tree: Errors, path: list[str | int], c: dict[str, Any]) -> None:
     t = c.get("type")
     if t == 2:
         _max_len(tree, [*path, "label"], c.get("label"), MAX_BUTTON_LABEL)
+        if not c.get("label") and not c.get("emoji") and c.get("style") != 6:  # 6: premium, no label
+            _err(tree, [*path, "label"], "BASE_TYPE_REQUIRED", "A button needs a label or an emoji")
     if t in (3, 5, 6, 7, 8):
+        _max_len(tree, [*path, "placeholder"], c.get("placeholder"), MAX_PLACEHOLDER)
         opts = c.get("options") or []
         if len(opts) > MAX_SELECT_OPTIONS:
             _err(tree, [*path, "options"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_SELECT_OPTIONS} or fewer in length.")
+        if t == 3 and not opts:
+            _err(tree, [*path, "options"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+        low, high = c.get("min_values", 1), c.get("max_values", 1)
+        if not 0 <= low <= MAX_SELECT_OPTIONS:
+            _err(tree, [*path, "min_values"], "NUMBER_TYPE_MAX", f"int value should be <= {MAX_SELECT_OPTIONS}.")
+        if not 1 <= high <= MAX_SELECT_OPTIONS or (t == 3 and high > len(opts)):
+            _err(tree, [*path, "max_values"], "NUMBER_TYPE_MAX",
+                 f"int value should be <= {min(MAX_SELECT_OPTIONS, len(opts)) if t == 3 else MAX_SELECT_OPTIONS}.")
         for k, o in enumerate(opts):
-            _max_len(tree, [*path, "options", k, "label"], o.get("label"), MAX_OPTION_LABEL)
-            _max_len(tree, [*path, "options", k, "value"], o.get("value"), MAX_OPTION_LABEL)
+            _length(tree, [*path, "options", k, "label"], o.get("label"), 1, MAX_OPTION_LABEL)
+            _length(tree, [*path, "options", k, "value"], o.get("value"), 1, MAX_OPTION_LABEL)
+            _max_len(tree, [*path, "options", k, "description"], o.get("description"), MAX_OPTION_DESCRIPTION)
     if t == 4:
         _max_len(tree, [*path, "label"], c.get("label"), MAX_TEXT_INPUT_LABEL)
+        _max_len(tree, [*path, "placeholder"], c.get("placeholder"), MAX_TEXT_INPUT_PLACEHOLDER)
+        _max_len(tree, [*path, "value"], c.get("value"), MAX_TEXT_INPUT_VALUE)
 
 
 def _check_components(tree: Errors, comps: list[Any], v2: bool) -> None:
@@ -140,14 +170,46 @@ def check_modal(data: dict[str, Any]) -> Errors | None:
     return tree or None
 
 
+def _check_choices(tree: Errors, path: list[str | int], choices: list[Any]) -> None:
+    if len(choices) > MAX_CHOICES:
+        _err(tree, path, "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHOICES} or fewer in length.")
+    for i, c in enumerate(choices):
+        if not isinstance(c, dict):
+            continue
+        _length(tree, [*path, i, "name"], c.get("name"), 1, MAX_CHOICE_NAME)
+        _max_len(tree, [*path, i, "value"], c.get("value"), MAX_CHOICE_VALUE)
+
+
 def check_autocomplete(data: dict[str, Any]) -> Errors | None:
     tree: Errors = {}
-    choices = data.get("choices") or []
-    if len(choices) > 25:
-        _err(tree, ["data", "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    for i, c in enumerate(choices):
-        _max_len(tree, ["data", "choices", i, "name"], c.get("name"), 100)
-        _max_len(tree, ["data", "choices", i, "value"], c.get("value"), 100)
+    _check_choices(tree, ["data", "choices"], data.get("choices") or [])
+    return tree or None
+
+
+def check_command(data: dict[str, Any]) -> Errors | None:
+    """Limits on an application command's definition (registering or overwriting commands)."""
+    tree: Errors = {}
+    slash = data.get("type", 1) == 1
+
+    def command(node: dict[str, Any], path: list[str | int]) -> None:
+        _length(tree, [*path, "name"], node.get("name"), 1, MAX_COMMAND_NAME)
+        if slash:
+            _length(tree, [*path, "description"], node.get("description"), 1, MAX_COMMAND_DESCRIPTION)
+        options = node.get("options") or []
+        if len(options) > MAX_COMMAND_OPTIONS:
+            _err(tree, [*path, "options"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_COMMAND_OPTIONS} or fewer in length.")
+        for i, option in enumerate(options):
+            if isinstance(option, dict):
+                command(option, [*path, "options", i])
+                _check_choices(tree, [*path, "options", i, "choices"], option.get("choices") or [])
+
+    command(data, [])
+    return tree or None
+
+
+def check_thread(data: dict[str, Any]) -> Errors | None:
+    tree: Errors = {}
+    _length(tree, ["name"], data.get("name"), 1, MAX_THREAD_NAME)
     return tree or None
 
 

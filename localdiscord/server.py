@@ -346,8 +346,16 @@ class RestApi:
     async def get_commands(self, request: web.Request) -> web.Response:
         return _json(self._command_list(request))
 
+    @staticmethod
+    def _check_commands(bodies: list[Any]) -> None:
+        errors = {str(i): e for i, body in enumerate(bodies) if isinstance(body, dict)
+                  for e in [limits.check_command(body)] if e}
+        if errors:
+            raise invalid_form(errors)
+
     async def put_commands(self, request: web.Request) -> web.Response:
         current = self._command_list(request)
+        self._check_commands(list(request[BODY] or []))
         old = {(c["name"], c.get("type", 1)): c for c in current}
         new = [self._stored_command(request, d, old.get((d["name"], d.get("type", 1)))) for d in request[BODY] or []]
         current[:] = new
@@ -357,6 +365,9 @@ class RestApi:
     async def post_command(self, request: web.Request) -> web.Response:
         current = self._command_list(request)
         data = request[BODY] or {}
+        errors = limits.check_command(data)
+        if errors:
+            raise invalid_form(errors)
         key = (data.get("name"), data.get("type", 1))
         old = next((c for c in current if (c["name"], c.get("type", 1)) == key), None)
         cmd = self._stored_command(request, data, old)
@@ -602,6 +613,9 @@ class RestApi:
         body = request[BODY] or {}
         if parent.guild is None or parent.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        errors = limits.check_thread(body)
+        if errors:
+            raise invalid_form(errors)
         msg = None
         if "message_id" in request.match_info:
             msg = self._message(request, parent)

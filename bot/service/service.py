@@ -66,6 +66,8 @@ __all__ = [
 
 ACTIVE = ("open", "running")
 ENDED = ("finished", "abandoned")
+# How many of the rows counted ended in a draw (a co-operative game's Draw: not won, not lost).
+DRAWN = func.sum(case((GAMES.c.result["reason"].as_string() == "draw", 1), else_=0))
 # The games of a channel or thread: each half served by its own index, (channel_id, status) and
 # (thread_id, status); an OR of the two let SQLite scan the server's games by guild instead.
 IN_CHANNEL = (select(GAMES).where(GAMES.c.id.in_(union_all(
@@ -524,7 +526,7 @@ class GameService(Store):
             line = {"type": "replaced", "seat": seat,
                     "text": f"{mention(new_user)} takes over {mention(old_user)}'s seat."}
             return Change(values, notice={"reason": "replace", "actor": None, "events": [line],
-                                          "private": [], "flush": True, "newly": [],
+                                          "private": [], "flush": True, "newly": [], "ping": [seat],
                                           "finished": False})
 
         data, _ = await self._write(game_id, plan, guild_id)
@@ -682,7 +684,8 @@ class GameService(Store):
         def work(conn: Connection) -> tuple[list[Any], dict[str, Any], dict[str, int]]:
             per_game = list(conn.execute(
                 select(RESULTS.c.key, func.count(), func.sum(case((RESULTS.c.won, 1), else_=0)),
-                       func.avg(RESULTS.c.score), func.sum(case((RESULTS.c.left, 1), else_=0)))
+                       func.avg(RESULTS.c.score), func.sum(case((RESULTS.c.left, 1), else_=0)), DRAWN)
+                .select_from(RESULTS.join(GAMES, GAMES.c.id == RESULTS.c.game_id))
                 .where(RESULTS.c.guild_id == guild_id, RESULTS.c.user_id == user_id)
                 .group_by(RESULTS.c.key).order_by(RESULTS.c.key)).all())
             ratings = dict(conn.execute(
@@ -695,16 +698,17 @@ class GameService(Store):
             return per_game, ratings, moves
 
         per_game, ratings, moves = await self._db.run(work)
-        games = [{"key": k, "played": int(n), "won": int(w or 0),
+        games = [{"key": k, "played": int(n), "won": int(w or 0), "drawn": int(d or 0),
                   "average": None if avg is None else round(float(avg), 1), "left": int(gone or 0),
                   "rating": None if k not in ratings else round(float(ratings[k]))}
-                 for k, n, w, avg, gone in per_game]
+                 for k, n, w, avg, gone, d in per_game]
         in_time, late = int(moves.get("player", 0)), int(moves.get("timeout", 0))
         return {"games": games, "in_time": in_time, "timed_out": late,
                 "left": sum(g["left"] for g in games)}
 
     async def leaderboard(self, guild_id: int, key: str, limit: int = 10) -> list[dict[str, Any]]:
-        """A server's best players of a game: by rating (competitive), by wins (co-operative)."""
+        """A server's best players of a game: by rating (competitive), by wins then draws
+        (co-operative)."""
         game = self._game(key)
         if not game.cooperative:
             query = (select(RATINGS.c.user_id, RATINGS.c.rating, RATINGS.c.games)
@@ -713,11 +717,13 @@ class GameService(Store):
             rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
             return [{"user_id": int(u), "rating": round(float(r)), "games": int(g)} for u, r, g in rows]
         wins = func.sum(case((RESULTS.c.won, 1), else_=0))
-        query = (select(RESULTS.c.user_id, wins, func.count())
-                 .where(RESULTS.c.guild_id == guild_id, RESULTS.c.key == key)
-                 .group_by(RESULTS.c.user_id).order_by(wins.desc(), RESULTS.c.user_id).limit(limit))
-        rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
-        return [{"user_id": int(u), "wins": int(w or 0), "games": int(n)} for u, w, n in rows]
+        team = (select(RESULTS.c.user_id, wins, func.count(), DRAWN)
+                .select_from(RESULTS.join(GAMES, GAMES.c.id == RESULTS.c.game_id))
+                .where(RESULTS.c.guild_id == guild_id, RESULTS.c.key == key)
+                .group_by(RESULTS.c.user_id).order_by(wins.desc(), DRAWN.desc(), RESULTS.c.user_id).limit(limit))
+        results = await self._db.run(lambda conn: conn.execute(team).all(), read=True)
+        return [{"user_id": int(u), "wins": int(w or 0), "draws": int(d or 0), "games": int(n)}
+                for u, w, n, d in results]
 
     # -- deadlines --------------------------------------------------------------------------
     async def due(self, now: datetime | None = None, limit: int = 50) -> list[GameRecord]:

@@ -115,7 +115,7 @@ class MaliGame:
         Option("jump_costs_one_point", (False, True), False,
                "Basic variant: a jump costs 1 movement point and the rest may be stepped "
                "(Italian rule book) instead of taking the whole movement (Polish original).",
-               {False: "Jump = whole movement", True: "Jump costs 1 point"}),
+               {False: "Jump = whole movement", True: "Jump costs 1 point"}, when={"variant": ("basic",)}),
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations

@@ -126,10 +126,10 @@ class MaquisGame:
                 "random_three_star": "Random with a three-star card", "chosen": "Chosen"}),
         Option("mission_left", ("none", *MISSION_ORDER), "none",
                "With missions = chosen: the card on the left exit (Fence); not a three-star card.",
-               {"none": "None", **{m: MISSIONS[m]["name"] for m in MISSION_ORDER}}),
+               {"none": "None", **{m: MISSIONS[m]["name"] for m in MISSION_ORDER}}, when={"missions": ("chosen",)}),
         Option("mission_right", ("none", *MISSION_ORDER), "none",
                "With missions = chosen: the card on the right exit (Pont du Nord).",
-               {"none": "None", **{m: MISSIONS[m]["name"] for m in MISSION_ORDER}}),
+               {"none": "None", **{m: MISSIONS[m]["name"] for m in MISSION_ORDER}}, when={"missions": ("chosen",)}),
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations

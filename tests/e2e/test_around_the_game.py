@@ -43,7 +43,9 @@ async def test_a_finished_game_stays_reachable(fake_discord: FakeDiscord, tmp_pa
     bot = await start_bot(sim, sqlite(tmp_path), seed=1)
     gid = await two_player_game(sim, bot)
     await slash(sim, sim.alice, "mali card", value=3)
-    await slash(sim, sim.bob, "game resign")  # two players: the game ends
+    asked = await slash(sim, sim.bob, "game resign")  # two players: the game ends
+    await sim.click(sim.bob, asked.message, label="Yes, resign")
+    await settle()
     record = await bot.service.get(gid)
     assert record.status == "finished"
     status = await slash(sim, sim.carol, "game status")

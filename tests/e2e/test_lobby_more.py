@@ -247,8 +247,11 @@ async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_pa
     refused = await slash(sim, sim.bob, "game abandon")
     assert refused.ephemeral and "creator" in refused.message.content
     assert (await bot.service.get(gid)).status == "running"
-    done = await slash(sim, sim.alice, "game abandon")
-    assert not done.ephemeral and "abandoned" in done.message.content
+    asked = await slash(sim, sim.alice, "game abandon")  # asks first, privately
+    assert asked.ephemeral and (await bot.service.get(gid)).status == "running"
+    await sim.click(sim.alice, asked.message, label="Yes, abandon it")
+    await settle()
+    assert "abandoned" in sim.channel_messages(sim.channel)[-1].content
     assert (await bot.service.get(gid)).status == "abandoned"
     assert all(b.disabled for b in table.buttons) and "abandoned" in table.embeds[0]["footer"]["text"]
     board = turn_messages(sim, sim.channel, gid)[-1]
@@ -262,8 +265,10 @@ async def test_abandon_rights_and_dead_buttons(fake_discord: FakeDiscord, tmp_pa
     assert refused.ephemeral and (await bot.service.get(gid2)).status == "open"
     assert sim.guild is not None and sim.channel is not None
     sim.fail_next(f"PATCH /channels/{sim.channel.id}/messages/{table2.id}", status=403, code=50013)
-    done = await slash(sim, eve, "game abandon")
-    assert "abandoned" in done.message.content and (await bot.service.get(gid2)).status == "abandoned"
+    asked = await slash(sim, eve, "game abandon")
+    await sim.click(eve, asked.message, label="Yes, abandon it")
+    await settle()
+    assert "abandoned" in sim.messages[asked.message.id].content and (await bot.service.get(gid2)).status == "abandoned"
     assert not table2.button("Join").disabled
     clicked = await sim.click(sim.dave, table2, label="Join")
     await settle()
