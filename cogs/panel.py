@@ -12,7 +12,7 @@ import hashlib
 import logging
 import math
 import re
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -353,7 +353,20 @@ def seat_groups(ui: GameUI, mine: dict[str, Any], legal: list[dict[str, Any]]) -
     """The game's group of each of the seat's actions (None: the game groups none), and the
     groups in order."""
     names = ui.panel_groups(mine, legal)
+    if names is not None:
+        names = ungroup_single(names)
     return names, list(dict.fromkeys(n for n in names or [] if n))
+
+
+def ungroup_single(names: list[str]) -> list[str]:
+    """A group of one action is no question: that action is shown as its own button, beside the
+    groups, while the loose buttons still fit (a panel with Undo has three rows for them)."""
+    counts = Counter(n for n in names if n)
+    single = {n for n, k in counts.items() if k == 1}
+    loose = sum(1 for n in names if not n)
+    if not single or loose + len(single) > (MAX_ROWS - 2) * 5:
+        return names
+    return ["" if n in single else n for n in names]
 
 
 def groups_now(bot: TabletopBot, record: GameRecord, seat: str) -> list[str]:

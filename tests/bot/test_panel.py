@@ -72,3 +72,11 @@ def test_clip_lines_keeps_the_newest() -> None:
     lines = [f"line {i}" for i in range(1000)]
     text = clip_lines(lines, 500)
     assert len(text) <= 500 and text.endswith("line 999") and "/game log" in text
+
+
+def test_a_group_of_one_action_is_shown_as_that_action() -> None:
+    from cogs.panel import ungroup_single
+    assert ungroup_single(["Trader", "Trader", "Specials", ""]) == ["Trader", "Trader", "", ""]
+    assert ungroup_single(["A", "A", "B", "B"]) == ["A", "A", "B", "B"]
+    crowded = [""] * 15 + ["Specials", "Trader", "Trader"]
+    assert ungroup_single(crowded) == crowded  # no room left beside the groups: it stays grouped

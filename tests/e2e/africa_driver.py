@@ -15,6 +15,7 @@ from typing import Any
 from bot.app import TabletopBot
 from cogs.africa import change_value, conflict_value, piece_value, score_value, target_name
 from cogs.africa.ui import AfricaUI, area_name
+from cogs.panel import seat_groups
 from games.africa.board import token_name
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of, view_of
@@ -73,8 +74,7 @@ class AfricaPlayers:
             return False
         if await self.pick(user, panel, record, idx):
             return True
-        names = UI.panel_groups(view_of(record, seat), legal)
-        groups = list(dict.fromkeys(n for n in names or [] if n))
+        names, groups = seat_groups(UI, view_of(record, seat), legal)
         if not names or not names[index]:
             return False
         menu = f"tr:g:{self.gid}:{record.state_version}:"

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from bot.presentation import GameUI
+from cogs.panel import seat_groups
 from tests.e2e.harness import act_id, message_of, option_of, settle, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message
 
@@ -38,8 +39,8 @@ class PanelPlayer:
         group = next((c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{self.gid}:")), None)
         if group is None:
             return False
-        names = self.ui.panel_groups(view_of(record, seat), legal) or []
-        groups = list(dict.fromkeys(n for n in names if n))
+        grouped, groups = seat_groups(self.ui, view_of(record, seat), legal)
+        names = grouped or []
         if not names[int(idx)]:
             return False
         shown = await self.sim.select(user, panel, group.custom_id or "", [str(groups.index(names[int(idx)]))])

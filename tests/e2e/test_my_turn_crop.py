@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.app import TabletopBot
+from cogs.panel import seat_groups
 from renderers import crop
 from tests.e2e.harness import act_id, message_of, option_of, settle, sqlite, start_bot, turn_messages, user_of, view_of
 from tests.fakediscord import FakeDiscord, Message
@@ -97,8 +98,8 @@ async def test_a_move_from_the_panel_draws_its_crop_anew(fake_discord: FakeDisco
     user = user_of(sim, seat, record)
     group = next((c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{gid}:")), None)
     if group is not None:  # the scout first, then where it goes
-        names = bot.presenter.ui("mali").panel_groups(view_of(record, seat), legal) or []
-        groups = list(dict.fromkeys(n for n in names if n))
+        grouped, groups = seat_groups(bot.presenter.ui("mali"), view_of(record, seat), legal)
+        names = grouped or []
         shown = await sim.select(user, panel, group.custom_id or "", [str(groups.index(names[idx]))])
         await settle()
         panel = shown.updated_message or panel
