@@ -13,7 +13,7 @@ from games.maquis.legal import legal_actions as _legal
 from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
 from games.maquis.queries import QUERIES
-from games.maquis.state import GameEnded, State, clone, emit, member_name, new_state
+from games.maquis.state import GameEnded, State, clone, emit, new_state
 from games.maquis.upgrade import STATE_STEPS
 from games.maquis.views import view as _view
 
@@ -85,20 +85,19 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         return s, []
     s = clone(s)
     events: list[dict[str, Any]] = []
-    name = member_name(s, seat)
     nxt = flow.next_active(s, seat)
     s["active"].remove(seat)
     if not s["active"]:
         s["outcome"] = {"winners": [], "scores": {x: flow.points(s) for x in s["seats"]},
                         "reason": "abandoned", "result": "The game is abandoned."}
         s["phase"] = "over"
-        emit(events, "game_over", f"{name} leaves: nobody is left to lead the resistance; the game is "
-             "abandoned.", reason="abandoned")
+        emit(events, "game_over", "The last member leaves: nobody is left to lead the resistance; the game "
+             "is abandoned.", reason="abandoned", member=seat)
         return s, events
-    emit(events, "dropped_player", f"{name} leaves the team.")
+    emit(events, "dropped_player", "A member leaves the team.", member=seat)
     if s["acting"] == seat:
         s["acting"] = nxt
-        emit(events, "hand_over", f"{member_name(s, nxt)} takes over the rest of the Day.")
+        emit(events, "hand_over", "The next team member takes over the rest of the Day.", to=nxt)
     try:
         force(s, events)
     except GameEnded:
