@@ -5,7 +5,7 @@ from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.maquis import flow
-from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_NAME, MODE_ORDER
+from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_ORDER
 from games.maquis.describe import describe
 from games.maquis.legal import apply as _apply
 from games.maquis.legal import force
@@ -113,8 +113,14 @@ class MaquisGame:
     cooperative = True
     options: tuple[Option, ...] = (
         Option("difficulty", tuple(MODE_ORDER), "normal",
-               "Difficulty mode of the rule book (Difficoltà di Gioco Alternative).",
-               dict(MODE_NAME)),
+               "How hard the game is: Normal is the rule book's game; easier modes give bigger airdrops, "
+               "harder ones fewer Days and partisans.",
+               {"very_easy": "Very Easy (bigger airdrops, two laps of the Day track)",
+                "easy": "Easy (bigger airdrops)",
+                "normal": "Normal (the rule book's game: 15 Days, 3 partisans)",
+                "tricky": "Tricky (12 Days, 2 partisans at the start)",
+                "hard": "Hard (as Tricky, and morale drops on more Days)",
+                "very_hard": "Very Hard (as Hard, and every arrest costs 1 morale)"}),
         Option("missions", ("first_game", "random_one_star", "random_two_star", "random_mixed",
                             "random_three_star", "chosen"), "first_game",
                "first_game: Officer's Mansion and Milice Parade Day; random draws by stars; "

@@ -49,7 +49,7 @@ def test_renders_every_phase_of_random_play() -> None:
         while True:
             if s["phase"] not in seen or GAME.outcome(s) is not None:
                 seen.add(s["phase"])
-                assert _size(board_png(GAME.view(s, None))) == (1600, 1350)
+                assert _size(board_png(GAME.view(s, None))) == (1600, 1480)
                 summary_png(GAME.view(s, None))
                 private_png(GAME.view(s, "s1"))
             if GAME.outcome(s) is not None:
