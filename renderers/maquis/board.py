@@ -58,10 +58,9 @@ def centre(loc: str) -> tuple[float, float]:
     return x, Y(y)
 
 
-def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
+def header_lines(v: dict[str, Any]) -> tuple[str, str]:
     """The Day and phase (the post names the players), or at the end the result first: its word
     in the big line, the sentence below it."""
-    d.rectangle([0, 0, W, HEADER], fill=(40, 44, 52))
     out = v.get("outcome")
     phase = PHASE_NAME.get(v["phase"], v["phase"])
     pts = f"{v['points']} point{'' if v['points'] == 1 else 's'}"
@@ -71,6 +70,12 @@ def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     else:
         line1 = f"{v['day_label']} · {phase}" + (f" · team of {len(v['team'])}" if len(v["team"]) > 1 else "")
         line2 = f"Morale {v['morale']} · Soldiers {v['soldiers']} · {pts} · Now: {v['asked']}"
+    return line1, line2
+
+
+def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
+    d.rectangle([0, 0, W, HEADER], fill=(40, 44, 52))
+    line1, line2 = header_lines(v)
     d.text((24, 14), fit(line1, font(52, True), W - 48), font=font(52, True), fill=(255, 255, 255))
     d.text((24, 84), fit(line2, font(42), W - 48), font=font(42), fill=(240, 220, 160))
 
