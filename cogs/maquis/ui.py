@@ -17,6 +17,7 @@ from games.maquis.board import (
     SLOT_NAME,
     SLOTS,
     TILES,
+    box_label,
     cost_text,
     loc_name,
 )
@@ -67,7 +68,7 @@ def offers(view: View, loc: str) -> str:
     """What a partisan placed on `loc` could do there, from the public view (short)."""
     if loc in SLOTS:
         m = next(x for x in view["missions"] if x["slot"] == loc)
-        left = [b["id"].replace("_", " ") for b in m["boxes"] if not b["dashed"] and not b["filled"]]
+        left = [box_label(m["id"], b["id"]) for b in m["boxes"] if not b["dashed"] and not b["filled"]]
         return "on the card: " + (", ".join(left[:3]) if left else m["name"])
     info = LOCATIONS.get(loc, {})
     kind = info.get("kind")

@@ -113,8 +113,7 @@ class MaquisGame:
     cooperative = True
     options: tuple[Option, ...] = (
         Option("difficulty", tuple(MODE_ORDER), "normal",
-               "How hard the game is: Normal is the rule book's game; easier modes give bigger airdrops, "
-               "harder ones fewer Days and partisans.",
+               "How hard the game is; Normal is the rule book's game.",
                {"very_easy": "Very Easy (bigger airdrops, two laps of the Day track)",
                 "easy": "Easy (bigger airdrops)",
                 "normal": "Normal (the rule book's game: 15 Days, 3 partisans)",

@@ -182,7 +182,8 @@ def test_difficulty_option_in_english() -> None:
     option = next(o for o in GAME.options if o.name == "difficulty")
     assert "Difficolt" not in option.help and "Normal is the rule book's game" in option.help
     assert option.label("very_hard").startswith("Very Hard (") and option.label("normal").startswith("Normal (")
-    assert all(len(f"{v} — {option.label(v)}") <= 100 for v in option.choices)
+    assert all(len(f"difficulty={v} — {option.label(v)}") <= 100 for v in option.choices)
+    assert len(f"difficulty=very_easy — {option.help}") <= 100  # never cut in /game new's autocomplete
 
 
 # ---------------------------------------------------------------- 6. players by name
