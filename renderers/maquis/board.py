@@ -318,7 +318,7 @@ def summary_png(public_view: dict[str, Any]) -> bytes:
     img = Image.new("RGB", (1000, 480), PANEL)
     d = ImageDraw.Draw(img)
     out = v.get("outcome")
-    title = out.get("result", out["reason"]) if out else f"{v['day_label']} · {v['whose_day']}"
+    title = out.get("result", out["reason"]) if out else str(v["day_label"])
     d.rectangle([0, 0, 1000, 120], fill=(40, 44, 52))
     for k, line in enumerate(wrap(title, font(40, True), 960)[:2]):
         d.text((20, 12 + 50 * k), line, font=font(40, True), fill=(255, 255, 255))
