@@ -66,9 +66,10 @@ def public_view(s: State) -> dict[str, Any]:
     for p in s["partisans"]:
         partisans.append({"id": p["id"], "status": p["status"], "at": p["at"], "papers": p["papers"],
                           "activated": p["done"]})
-    # placed partisans still to act whose every road home is closed now: arrested if activated
-    cut_off = [p["at"] for p in s["partisans"] if p["status"] == "placed" and not p["done"]
-               and s["phase"] == "action" and route_result(s, p) == "arrested"]
+    # placed partisans still to act (or about to go home) whose every road home is closed now
+    going = s["route"]["group"] if s["route"] else []
+    cut_off = [p["at"] for p in s["partisans"] if p["status"] == "placed" and route_result(s, p) == "arrested"
+               and ((s["phase"] == "action" and not p["done"]) or (s["phase"] == "route" and p["id"] in going))]
     ahead = outlook(s)
     blocked = shot_blocked_reason(s) if s["phase"] in ("action", "route") \
         else "Shots are made only in the action phase."

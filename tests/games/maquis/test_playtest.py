@@ -56,6 +56,8 @@ def test_go_home_says_arrested_when_it_is() -> None:
     said = labels(s)
     assert said[str({"type": "go_home"})] == "Go home (arrested: no road home)"
     assert {a["type"] for a in legal(s)} == {"shoot", "go_home"}
+    assert view(s)["cut_off"] == ["fence"]
+    assert asked_text(view(s)).endswith("or send it home now (arrested: no road home)")
     s2, _ = act(s, "shoot", at="poor_district")
     assert s2["partisans"][0]["status"] == "home"
     s3, ev = act(s, "go_home")
