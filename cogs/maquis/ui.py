@@ -179,8 +179,8 @@ def asked_text(view: View) -> str:
         shots = " or ".join(place_name(view, x) for x in view.get("route_shots") or [])
         head = f"the partisan on {who} is about to go home" if who else "a partisan is about to go home"
         doomed = any(at.get(x) in (view.get("cut_off") or []) for x in view.get("route_waiting") or [])
-        home = "send it home now" + (" (arrested: no road home)" if doomed else "")
-        return (f"{head}: shoot the Milice on {shots} first (1 weapon) to clear its way, or {home}"
+        going = "send it home now" + (" (arrested: no road home)" if doomed else "")
+        return (f"{head}: shoot the Milice on {shots} first (1 weapon) to clear its way, or {going}"
                 if shots else head)
     if ph == "remove":
         return "choose the partisan the Double Agent costs"
