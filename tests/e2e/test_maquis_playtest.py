@@ -103,3 +103,22 @@ async def test_a_team_is_told_by_name(fake_discord: FakeDiscord, tmp_path: Path)
     assert f"Day 1 begins. <@{sim.bob.id}> leads it." in posts
     assert f"Day 2 begins. <@{sim.alice.id}> leads it." in posts
     assert "Member 1" not in posts and "Member 2" not in posts
+
+
+async def test_the_shooting_prompt_says_go_home_is_an_arrest(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Between an action and its route: a shot would open the way; "Go home" says "(arrested)"."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=22)  # random play reaches such a route on Day 5
+    gid = await table(sim, bot, 1, OPTIONS)
+    record = await play_until(bot, gid, sim.alice.id, playout_rng(22),
+                              lambda r: view_of(r)["phase"] == "route" and view_of(r)["cut_off"])
+    panel = await slash(sim, sim.alice, "maquis panel")
+    labels = [c.label for c in panel.message.components if c.label]
+    assert "Go home (arrested: no road home)" in labels, labels
+    assert "or send it home now (arrested: no road home)" in said(panel)
+    arrested = sum(p["status"] == "arrested" for p in view_of(record)["partisans"])
+    await sim.click(sim.alice, panel.message, label="Go home (arrested: no road home)")
+    await settle()
+    after = await bot.service.get(gid)
+    assert after.version > record.version
+    assert sum(p["status"] == "arrested" for p in view_of(after)["partisans"]) == arrested + 1
