@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import TabletopBot
+from games import registry
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import said, settle, sqlite, start_bot, turn_messages, view_of
 from tests.e2e.test_maquis_commands import slash, table
@@ -53,6 +54,8 @@ async def test_a_solo_game_as_play_testers_saw_it(fake_discord: FakeDiscord, tmp
     assert "arrested if activated (no road home)" in said(panel)
     post = turn_messages(sim, sim.channel, gid)[-1].content
     assert "arrested if activated (no road home)" in post
+    # Shooting is mentioned only when a shot is allowed (rulings 16, 32).
+    assert ("or shoot a Milice" in post) == (view_of(record)["shot_blocked"] is None)
 
     # The discard pile is public: /maquis patrols lists every card drawn, oldest first.
     pile = await slash(sim, sim.dave, "maquis patrols")
@@ -122,3 +125,16 @@ async def test_the_shooting_prompt_says_go_home_is_an_arrest(fake_discord: FakeD
     after = await bot.service.get(gid)
     assert after.version > record.version
     assert sum(p["status"] == "arrested" for p in view_of(after)["partisans"]) == arrested + 1
+
+
+async def test_the_difficulty_is_explained_in_english(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    await start_bot(sim, sqlite(tmp_path))
+    offered = await sim.autocomplete(sim.alice, sim.channel, "game new", options={"game": "maquis",
+                                     "options": "difficulty"}, focused="options")
+    option = next(o for o in registry.get("maquis").options if o.name == "difficulty")
+    shown = {c["value"].removeprefix("difficulty="): c["name"] for c in offered if c["value"].startswith("difficulty=")}
+    assert set(shown) == set(option.choices)
+    for value, name in shown.items():  # the option's help or the value's label, whole, in English
+        assert "Difficolt" not in name and len(name) <= 100 and not name.endswith("…"), name
+        assert name.endswith(option.help) or option.label(value) in name, name
