@@ -291,4 +291,11 @@ def test_ruling_52_hand_over_at_any_time() -> None:
         after, ev = act(s, "hand_over")
         assert after["acting"] != s["acting"] and after["phase"] == phase and ev[0]["type"] == "hand_over"
     assert seen == {"arrange", "placement", "action", "route"}
+    bridge = new(left="take_out_the_bridges", right="sabotage", seats=("a", "b"))
+    stock(bridge, explosive=2)
+    position(bridge, ["black_market"])
+    bridge, _ = activate(bridge, "black_market", "box", mission=L, box="charge")
+    assert bridge["phase"] == "bridge" and {"type": "hand_over"} in legal(bridge)
+    after, _ = act(bridge, "hand_over")
+    assert after["phase"] == "bridge" and after["acting"] == "b" and legal(after)[:2] == legal(bridge)[:2]
 
