@@ -200,10 +200,11 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         if view is None:
             return []
         locs = list(dict.fromkeys(a["at"] for a, _ in legal))
-        cut = view.get("cut_off") or []
+        cut, saves = view.get("cut_off") or [], view.get("shot_saves") or []
         return match(current, [app_commands.Choice(
             name=(f"Partisan on {place_name(view, loc)}"
-                  + (" · arrested if activated (no road home)" if loc in cut else "")
+                  + (" · no road home unless a Milice is shot" if loc in saves else
+                     " · arrested if activated (no road home)" if loc in cut else "")
                   + f" · {sum(1 for a, _ in legal if a['at'] == loc)} choice(s)")[:100],
             value=loc) for loc in locs])
 

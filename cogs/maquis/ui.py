@@ -168,8 +168,12 @@ def asked_text(view: View) -> str:
     if ph == "action":
         left = sum(1 for p in view["partisans"] if p["status"] == "placed" and not p["activated"])
         shoot = ", or shoot a Milice" if view.get("shot_blocked") is None else ""
-        cut = [place_name(view, loc) for loc in view.get("cut_off") or []]
+        saves = view.get("shot_saves") or []
+        cut = [place_name(view, loc) for loc in view.get("cut_off") or [] if loc not in saves]
         warn = f"; arrested if activated (no road home): the partisan on {', '.join(cut)}" if cut else ""
+        if saves:
+            warn += ("; no road home unless a Milice is shot: the partisan on "
+                     + ", ".join(place_name(view, loc) for loc in saves))
         if left:
             return f"activate a partisan ({left} still to activate){shoot}{warn}"
         return f"end the action phase (every partisan has acted){shoot}"
@@ -301,8 +305,10 @@ class MaquisUI(PlainUI):
                 name = place_name(view, a["at"])
                 out.append(name[:1].upper() + name[1:])
             elif kind == "activate":
+                cut = a["at"] in (view.get("cut_off") or [])
+                saved = a["at"] in (view.get("shot_saves") or [])
                 out.append(f"Partisan on {place_name(view, a['at'])}"
-                           + (" (arrested if activated)" if a["at"] in (view.get("cut_off") or []) else ""))
+                           + (" (no road home: shoot first)" if saved else " (arrested if activated)" if cut else ""))
             elif kind == "shoot":
                 out.append("Shoot a Milice (1 weapon)")
             else:

@@ -14,7 +14,7 @@ from games.maquis.board import (
     loc_name,
     mission_name,
 )
-from games.maquis.rules import route_result
+from games.maquis.rules import relevant_shots, route_result
 from games.maquis.state import State, mode, partisan
 
 
@@ -65,10 +65,14 @@ def stays_out(s: State, a: dict[str, Any]) -> bool:
     return a["box"] in ("plant_the_mole", "train", "attack_the_parade")
 
 
-def cut_off(s: State, loc: str) -> bool:
-    """The partisan on `loc` has no road home now (ruling 14): arrested once it has acted."""
+def cut_off(s: State, loc: str) -> str:
+    """What becomes of the partisan on `loc` once it has acted, when its roads home are all closed
+    now (ruling 14): arrested, unless a shot allowed now clears its way ('' : it has a way home)."""
     p = next((x for x in s["partisans"] if x["status"] == "placed" and x["at"] == loc), None)
-    return p is not None and route_result(s, p) == "arrested"
+    if p is None or route_result(s, p) != "arrested":
+        return ""
+    return " (no road home unless a Milice is shot)" if relevant_shots(s, [p["id"]]) \
+        else " (then arrested: no road home)"
 
 
 def describe(s: State, seat: str, a: dict[str, Any]) -> str:
@@ -79,7 +83,7 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
         return f"Place a partisan on {loc_name(a['at'], s['missions'])}" + (" with fake papers" if a["papers"] else "")
     if t == "activate":
         text = f"{loc_name(a['at'], s['missions'])}: {_act_label(s, a)}"
-        return text + (" (then arrested: no road home)" if cut_off(s, a["at"]) and not stays_out(s, a) else "")
+        return text + ("" if stays_out(s, a) else cut_off(s, a["at"]))
     if t == "shoot":
         return f"Shoot the Milice at {loc_name(a['at'])} (1 weapon)"
     if t == "go_home":

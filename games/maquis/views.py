@@ -70,6 +70,9 @@ def public_view(s: State) -> dict[str, Any]:
     going = s["route"]["group"] if s["route"] else []
     cut_off = [p["at"] for p in s["partisans"] if p["status"] == "placed" and route_result(s, p) == "arrested"
                and ((s["phase"] == "action" and not p["done"]) or (s["phase"] == "route" and p["id"] in going))]
+    # of those, the ones a shot allowed now would bring home (the route's prompt offers it first)
+    savable = [p["at"] for p in s["partisans"] if p["status"] == "placed" and p["at"] in cut_off
+               and relevant_shots(s, [p["id"]])]
     ahead = outlook(s)
     blocked = shot_blocked_reason(s) if s["phase"] in ("action", "route") \
         else "Shots are made only in the action phase."
@@ -108,6 +111,7 @@ def public_view(s: State) -> dict[str, Any]:
         "missions": [mission_view(s, slot, ahead) for slot in SLOTS],
         "best_end": ahead["end"],  # the best end of the game still reachable (ruling 47)
         "cut_off": cut_off,
+        "shot_saves": savable,
         "guns": sorted(s["guns"]),
         "dark_lady": s["dark_lady"],
         "bridges_down": sorted(s["bridges_down"]),

@@ -44,6 +44,16 @@ def test_a_partisan_cut_off_is_marked_arrested_if_activated() -> None:
     assert "arrested if activated (no road home): the partisan on Fence" in asked_text(v)
     names = UI.panel_groups(v, legal(s)) or []
     assert "Partisan on Fence (arrested if activated)" in names
+    # with a weapon, a shot would open its way: it is told so, not "arrested"
+    armed = new()
+    stock(armed, money=1, weapon=1)
+    position(armed, ["fence", "cafe"], {"rue_baradat": "milice", "poor_district": "milice"})
+    v = view(armed)
+    assert v["cut_off"] == v["shot_saves"] == ["fence"]
+    fence = [text for a, text in labels(armed).items() if "'activate'" in a and "'fence'" in a]
+    assert fence and all(t.endswith("(no road home unless a Milice is shot)") for t in fence)
+    assert "Partisan on Fence (no road home: shoot first)" in (UI.panel_groups(v, legal(armed)) or [])
+    assert "no road home unless a Milice is shot: the partisan on Fence" in asked_text(v)
 
 
 def test_go_home_says_arrested_when_it_is() -> None:
