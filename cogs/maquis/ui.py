@@ -204,6 +204,8 @@ class MaquisUI(PlainUI):
         parts = [day, view["difficulty_name"], f"morale {view['morale']}", f"soldiers {view['soldiers']}",
                  "stock: " + stock_text(view["stock"])]
         parts += [mission_line(m) for m in view["missions"]]
+        if view.get("best_end") in ("Draw", "Defeat"):  # news: a Victory is out of reach
+            parts.append(f"best end still reachable: {view['best_end']}")
         return " · ".join(parts)
 
     def waiting_line(self, view: View, name: Name) -> str:

@@ -93,7 +93,7 @@ async def test_a_solo_game_as_play_testers_saw_it(fake_discord: FakeDiscord, tmp
     assert fields["Sabotage"].startswith("Best still reachable: Success")
     assert "Best end of the game still reachable: **Draw**" in embed["description"]
     status = turn_messages(sim, sim.channel, gid)[-1].content
-    assert "Coded Messages (right): 0/1 boxes (can no longer succeed)" in status
+    assert "Coded Messages (right): 0/1 boxes (can no longer succeed) · best end still reachable: Draw" in status
 
 
 async def test_a_team_is_told_by_name(fake_discord: FakeDiscord, tmp_path: Path) -> None:
