@@ -51,6 +51,10 @@ class GameUI(Protocol):
         """The lines of a post from the public events it tells (group a walked route into one
         line, say the order of play after a reveal); `view` is the public view now."""
 
+    def narrate_named(self, view: View, events: list[Event], name: Name) -> list[str]:
+        """`narrate`, with the players named (`name`: seat -> a mention) where the events name a
+        seat by a field rather than in their text ("@bob hands the rest of the Day to @carol")."""
+
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
         """For long action lists: a group name per action ("Trader in Congo"; "" for one shown
         directly, like ending the turn), so the panel offers the piece or area first, then the
@@ -111,3 +115,6 @@ class PlainUI:
 
     def narrate(self, view: View, events: list[Event]) -> list[str]:
         return [str(e.get("text", "")) for e in events if e.get("text")]
+
+    def narrate_named(self, view: View, events: list[Event], name: Name) -> list[str]:
+        return self.narrate(view, events)

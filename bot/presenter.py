@@ -228,7 +228,7 @@ class Presenter:
         lines: list[str] = []
         if any(r.payload.get("reason") == "start" for r in rows):
             lines += ui.opening_lines(view, record.mention)
-        lines += ui.narrate(view, [e for r in rows for e in r.payload.get("events", [])])
+        lines += ui.narrate_named(view, [e for r in rows for e in r.payload.get("events", [])], record.mention)
         waiting = "\n".join(x for x in (self.waiting_line(record, view), clock_line(record)) if x)
         finished = record.status == "finished"
         ending, summary = await self.summary(record, view) if finished else ("", None)

@@ -12,8 +12,8 @@ from bot import gate
 from cogs.common import answer_after_commit, find_game, match, refuse_with_choices, reply, seat_of
 from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, perform
 from cogs.maquis.help import HELP_TOPICS, help_embed
-from cogs.maquis.ui import MaquisUI, offers, place_name
-from games.maquis.board import LOCATIONS, MISSIONS, SLOTS
+from cogs.maquis.ui import RESULT, MaquisUI, discard_lines, offers, outlook_text, place_name
+from games.maquis.board import LOCATIONS, MISSIONS, SLOTS, box_label
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -160,8 +160,9 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
     # --- action phase --------------------------------------------------------------------------
     @app_commands.command(name="activate", description="Action phase: a partisan takes an action where it stands")
     @app_commands.describe(partisan="The partisan, by where it stands (autocomplete lists those not yet activated)",
-                           action="What it does (autocomplete lists what it can do now)", game=GAME_HELP)
-    async def activate(self, interaction: discord.Interaction, partisan: str, action: str,
+                           action="What it does (autocomplete lists what it can do now; left out when it "
+                           "can do one thing only)", game=GAME_HELP)
+    async def activate(self, interaction: discord.Interaction, partisan: str, action: str | None = None,
                        game: int | None = None) -> None:
         found = await self.turn_record(interaction, game)
         if found is None:
@@ -180,10 +181,14 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
                    else f"There is no partisan waiting to act on {name}.")
             await refuse_with_choices(interaction, why, record, seat, "activate")
             return
-        picked = next((a for a, label in mine if action in (option_value(a), label, words(label, True))), None)
+        if action is None and len(mine) == 1:
+            picked: Action | None = mine[0][0]  # one thing it can do: no question (RULINGS, General)
+        else:
+            picked = next((a for a, label in mine if action in (option_value(a), label, words(label, True))), None)
         if picked is None:
-            await reply(interaction, (f"{action[:40]!r} is not something the partisan on {place_name(view, loc or '')} "
-                                      "can do now. It can: " + "; ".join(words(label, True) for _, label in mine)
+            head = ("Say what the partisan does (the `action` option)." if action is None else
+                    f"{action[:40]!r} is not something the partisan on {place_name(view, loc or '')} can do now.")
+            await reply(interaction, (f"{head} It can: " + "; ".join(words(label, True) for _, label in mine)
                                       + ".")[:2000])
             return
         await self.run(interaction, game, picked, found)
@@ -195,8 +200,12 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         if view is None:
             return []
         locs = list(dict.fromkeys(a["at"] for a, _ in legal))
+        cut, saves = view.get("cut_off") or [], view.get("shot_saves") or []
         return match(current, [app_commands.Choice(
-            name=f"Partisan on {place_name(view, loc)} · {sum(1 for a, _ in legal if a['at'] == loc)} choice(s)"[:100],
+            name=(f"Partisan on {place_name(view, loc)}"
+                  + (" · no road home unless a Milice is shot" if loc in saves else
+                     " · arrested if activated (no road home)" if loc in cut else "")
+                  + f" · {sum(1 for a, _ in legal if a['at'] == loc)} choice(s)")[:100],
             value=loc) for loc in locs])
 
     @activate.autocomplete("action")
@@ -222,10 +231,8 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         action = {"type": "shoot", "at": loc}
         if action not in [a for a, _ in gate.choices(record, seat)]:
             kind = next((p["kind"] for p in view["patrols"] if p["at"] == loc), None)
-            if view.get("shot_today"):
-                why = "The resistance already shot a Milice today (one shot a Day)."
-            elif not view["stock"].get("weapon"):
-                why = "The stock holds no weapon: a shot costs 1 weapon."
+            if view.get("shot_blocked"):
+                why = str(view["shot_blocked"])
             elif kind is None:
                 why = f"There is no patrol on {place_name(view, loc) if loc else repr(at[:40])}."
             elif kind == "soldier":
@@ -306,11 +313,30 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         embed = discord.Embed(title=f"Maquis · game #{record.id if record else ''} · missions",
                               colour=discord.Colour.from_str("#3b5d3a"))
         for m in view["missions"]:
-            boxes = ", ".join(("☑" if b["filled"] else "☐") + f" {b['id'].replace('_', ' ')}" for b in m["boxes"])
-            res = {"success": " · Success", "major_success": " · Major Success"}.get(m["result"] or "", "")
+            boxes = ", ".join(("☑" if b["filled"] else "☐") + f" {box_label(m['id'], b['id'])}" for b in m["boxes"])
+            res = f" · {RESULT[m['result']]}" if m["result"] else ""
+            text = f"{outlook_text(m)}\n{MISSIONS[m['id']]['text']}" + (f"\nBoxes: {boxes}" if boxes else "")
             embed.add_field(name=f"{m['name']} ({m['slot'].removeprefix('mission_')}){res}"[:256],
-                            value=f"{MISSIONS[m['id']]['text']}\nBoxes: {boxes}"[:1024], inline=False)
+                            value=text[:1024], inline=False)
+        if not view.get("outcome"):
+            embed.description = f"Best end of the game still reachable: **{view['best_end']}**."
         await reply(interaction, embed=embed)
+
+    @app_commands.command(name="patrols", description="The patrol discard pile (public) and the deck's size")
+    @app_commands.describe(game=GAME_HELP)
+    async def patrols(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await find_game(interaction, game, key=KEY, finished_too=True)
+        view = gate.public(record) if record is not None else None
+        if record is None or view is None:
+            return
+        pile = discard_lines(view)
+        head = (f"Maquis · game #{record.id} · patrol deck: {view['deck_size']} card(s) face down (their "
+                "order is secret)")
+        if not pile:
+            await reply(interaction, f"{head}; the discard pile is empty.")
+            return
+        await reply(interaction, f"{head}. The discard pile, oldest first (each card: its three places in "
+                    "order):\n" + "\n".join(pile)[:1700])
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -74,8 +74,10 @@ TEXT: dict[str, str] = {
         "but the attacker is arrested)."),
     "shooting": (
         "**Shooting**: once a Day in the action phase, pay 1 weapon to remove a **Milice** (never a Soldier): "
-        "soldiers +1, morale −1. Between a partisan's action and its route you are asked only when a shot "
-        "would open its way home or save its papers.\n"
+        "soldiers +1, morale −1. Not while German Shepherds is unfinished, not without a weapon, not twice a "
+        "Day: a shot is offered only when it is allowed. Between a partisan's action and its route you are "
+        "asked only when a shot would open its way home or save its papers; after the last activation only "
+        "while Assassination can still use it.\n"
         "**Spare rooms**: 2 money builds a tile (from the next Day its action works): Informant (+1 intel), "
         "Counterfeiter (+1 money), Chemist (1 medicine → 1 explosive), Smuggler (+3 food or +3 medicine), "
         "Propagandist (morale +1 ★), Pharmacist (2 medicine → 1 poison), Forger (2 money + 1 intel → 1 fake "
@@ -89,15 +91,18 @@ TEXT: dict[str, str] = {
         "• The **Day's leader** makes every decision of that Day; only they get the buttons and are "
         "mentioned when their Day begins. The others watch the channel (and talk!): the waiting line always "
         "says whose Day it is.\n"
-        "• The leader may hand the rest of the Day to the next member (`/maquis handover`). A leader who "
+        "• The leader may hand the rest of the Day to the next member at any time (`/maquis handover`). A "
+        "leader who "
         "misses the deadline passes the Day on the same way.\n"
         "• The mole's peek at the patrol deck is shown to every member privately, never in the channel.\n"
         "• Everyone wins or loses together.\n"
         "Solo in a server: you play, the channel watches."),
     "board": (
-        "**Header**: the Day, the phase and whose Day it is; morale, soldiers, points and what is asked now.\n"
+        "**Header**: the Day and the phase (the post names whose Day it is); morale, soldiers, points and "
+        "what is asked now; at the end, the result.\n"
         "**Top row**: the stock (count by resource), the two mission cards (their boxes, solid or dashed, gold "
-        "when filled; stars top right; SUCCESS when done; a mole or cryptographer held on the card sits on it), "
+        "when filled; stars top right; SUCCESS when done, otherwise the best result still reachable; a mole or "
+        "cryptographer held on the card sits on it), "
         "the morale track (red numbers: the least patrols a Day) and the soldiers track.\n"
         "**Left**: the Day track; the framed space is today, orange spaces cost 1 morale on landing (triangles "
         "instead in Hard and Very Hard), END is the last.\n"
@@ -107,7 +112,8 @@ TEXT: dict[str, str] = {
         "**Pawns**: a partisan is a white disc (a green tick: already activated; a small card beside it: fake "
         "papers). A patrol is a coloured disc: **M** Milice (can be shot), **S** Soldier. Grey triangles are AA "
         "guns, the pink diamond the Dark Lady; coloured squares on a Field are its airdrop.\n"
-        "**Right**: the spare-room tiles not built yet. **Bottom**: the patrol deck's size and the last card drawn.\n"
+        "**Right**: the spare-room tiles not built yet. **Bottom**: the patrol deck's size and the public "
+        "discard pile (the cards drawn, newest last; `/maquis patrols` lists them all).\n"
         "`/game status` shows the latest board at any time."),
     "commands": (
         "`/game new` opens a table (pick Maquis, 1 player for solo, 2-4 for a team; options e.g. "
@@ -115,10 +121,11 @@ TEXT: dict[str, str] = {
         "When it's your decision press **My turn: show my choices** under the latest post, or `/maquis panel`: "
         "pick the location (placement) or the partisan (action) first, then what to do. Or type commands, "
         "whose autocomplete lists only what is legal now:\n"
-        "`/maquis place location [papers]` · `/maquis activate partisan action` · `/maquis shoot at` · "
+        "`/maquis place location [papers]` · `/maquis activate partisan [action]` · `/maquis shoot at` · "
         "`/maquis home` (send the partisan home without a shot) · `/maquis end` (end the action phase) · "
         "`/maquis choose option` (mission exits, Double Agent, which bridge falls) · `/maquis handover` (team) · "
-        "`/maquis missions` (the cards' texts).\n"
+        "`/maquis missions` (the cards' texts and the best result still reachable) · `/maquis patrols` (the "
+        "public discard pile of patrol cards).\n"
         "`/game undo` takes back a step until a patrol card is drawn. `/game status` shows the board, "
         "`/game log` the recent moves, `/game hand` the mole's peek, `/game notify` DMs you when your Day begins."),
 }

@@ -7,7 +7,20 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.presentation import PlainUI
-from games.maquis.board import BRIDGE_NAME, LOCATIONS, MISSIONS, RES_NAME, RESOURCES, SLOT_NAME, SLOTS, TILES, cost_text
+from games.maquis.board import (
+    BRIDGE_NAME,
+    LOCATIONS,
+    MISSIONS,
+    PATROL_CARDS,
+    RES_NAME,
+    RESOURCES,
+    SLOT_NAME,
+    SLOTS,
+    TILES,
+    box_label,
+    cost_text,
+    loc_name,
+)
 
 View = dict[str, Any]
 Name = Callable[[str], str]
@@ -55,7 +68,7 @@ def offers(view: View, loc: str) -> str:
     """What a partisan placed on `loc` could do there, from the public view (short)."""
     if loc in SLOTS:
         m = next(x for x in view["missions"] if x["slot"] == loc)
-        left = [b["id"].replace("_", " ") for b in m["boxes"] if not b["dashed"] and not b["filled"]]
+        left = [box_label(m["id"], b["id"]) for b in m["boxes"] if not b["dashed"] and not b["filled"]]
         return "on the card: " + (", ".join(left[:3]) if left else m["name"])
     info = LOCATIONS.get(loc, {})
     kind = info.get("kind")
@@ -93,7 +106,37 @@ def offers(view: View, loc: str) -> str:
 def mission_line(m: dict[str, Any]) -> str:
     done = sum(1 for b in m["boxes"] if b["filled"])
     res = RESULT.get(m["result"] or "", "")
-    return f"{m['name']} ({SLOT_NAME[m['slot']]}): " + (f"**{res}**" if res else f"{done}/{len(m['boxes'])} boxes")
+    line = f"{m['name']} ({SLOT_NAME[m['slot']]}): " + (f"**{res}**" if res else f"{done}/{len(m['boxes'])} boxes")
+    return line + (f" ({outlook_words(m)})" if outlook_words(m) else "")
+
+
+def outlook_words(m: dict[str, Any]) -> str:
+    """What a mission can still come to, when that is less than it promised ('' otherwise)."""
+    if "best" not in m or m["result"] == m["best"] == "major_success":
+        return ""
+    if m["best"] is None:
+        return "can no longer succeed" if m["result"] is None else ""
+    if m["stars"] == 3 and m["best"] == "success":
+        return "" if m["result"] == "success" else "a Major Success is out of reach"
+    if m["result"] is not None and m["best"] == "major_success" and m["result"] != m["best"]:
+        return "a Major Success is still possible"
+    return ""
+
+
+def outlook_text(m: dict[str, Any]) -> str:
+    """The best result still reachable for one mission, in a sentence (for `/maquis missions`)."""
+    if m["result"] is not None and m["result"] == m.get("best"):
+        return f"Done: {RESULT[m['result']]}."
+    why = f" ({m['best_why']})" if m.get("best_why") else ""
+    if m.get("best") is None:
+        return f"It can no longer succeed{why}."
+    return f"Best still reachable: {RESULT[m['best']]}{why}."
+
+
+def discard_lines(view: View) -> list[str]:
+    """The public patrol discard pile (ruling 12), oldest first: each card's three places."""
+    return [f"{k}. " + " → ".join(loc_name(x) for x in PATROL_CARDS[c])
+            for k, c in enumerate(view.get("discard") or [], start=1)]
 
 
 def day_word(view: View) -> str:
@@ -124,15 +167,24 @@ def asked_text(view: View) -> str:
                 f"/{view['patrols_today']} out)")
     if ph == "action":
         left = sum(1 for p in view["partisans"] if p["status"] == "placed" and not p["activated"])
+        shoot = ", or shoot a Milice" if view.get("shot_blocked") is None else ""
+        saves = view.get("shot_saves") or []
+        cut = [place_name(view, loc) for loc in view.get("cut_off") or [] if loc not in saves]
+        warn = f"; arrested if activated (no road home): the partisan on {', '.join(cut)}" if cut else ""
+        if saves:
+            warn += ("; no road home unless a Milice is shot: the partisan on "
+                     + ", ".join(place_name(view, loc) for loc in saves))
         if left:
-            return f"activate a partisan ({left} still to activate), or shoot a Milice"
-        return "end the action phase (every partisan has acted)"
+            return f"activate a partisan ({left} still to activate){shoot}{warn}"
+        return f"end the action phase (every partisan has acted){shoot}"
     if ph == "route":
         at = {p["id"]: p["at"] for p in view.get("partisans", [])}
         who = ", ".join(place_name(view, at[x]) for x in view.get("route_waiting") or [] if at.get(x))
         shots = " or ".join(place_name(view, x) for x in view.get("route_shots") or [])
         head = f"the partisan on {who} is about to go home" if who else "a partisan is about to go home"
-        return (f"{head}: shoot the Milice on {shots} first (1 weapon) to clear its way, or send it home now"
+        doomed = any(at.get(x) in (view.get("cut_off") or []) for x in view.get("route_waiting") or [])
+        going = "send it home now" + (" (arrested: no road home)" if doomed else "")
+        return (f"{head}: shoot the Milice on {shots} first (1 weapon) to clear its way, or {going}"
                 if shots else head)
     if ph == "remove":
         return "choose the partisan the Double Agent costs"
@@ -152,6 +204,8 @@ class MaquisUI(PlainUI):
         parts = [day, view["difficulty_name"], f"morale {view['morale']}", f"soldiers {view['soldiers']}",
                  "stock: " + stock_text(view["stock"])]
         parts += [mission_line(m) for m in view["missions"]]
+        if view.get("best_end") in ("Draw", "Defeat"):  # news: a Victory is out of reach
+            parts.append(f"best end still reachable: {view['best_end']}")
         return " · ".join(parts)
 
     def waiting_line(self, view: View, name: Name) -> str:
@@ -178,9 +232,11 @@ class MaquisUI(PlainUI):
                   "peek at the patrol deck is private to the team.")]
         if me.get("peek_text"):
             lines.append(f"🔒 The mole reports the next patrol card: **{me['peek_text']}**.")
+        else:
+            lines.append("You hold no secret now: no mole is peeking at the patrol deck for the team.")
         if team_size(view) > 1:
             lines.append("You lead the team today: every decision is yours." if me.get("leader_today")
-                         else f"Today {view['acting_name']} decides; you watch and advise.")
+                         else "Today another member leads (the channel's post names them); you watch and advise.")
         return "\n".join(lines)
 
     def panel_intro(self, view: View) -> str:
@@ -202,7 +258,7 @@ class MaquisUI(PlainUI):
         team = view.get("team") or []
         missions = " and ".join(f"**{m['name']}** ({'★' * m['stars'] or 'no star'})" for m in view["missions"])
         if len(team) > 1:
-            order = ", ".join(f"{name(t['seat'])} ({t['name']})" for t in team)
+            order = ", then ".join(name(t["seat"]) for t in team)
             who = (f"The resistance is a team of {len(team)}: {order}. The Day's leader decides everything "
                    "that Day; the lead passes on each Day, in this order. You win or lose together.")
         else:
@@ -251,15 +307,40 @@ class MaquisUI(PlainUI):
                 name = place_name(view, a["at"])
                 out.append(name[:1].upper() + name[1:])
             elif kind == "activate":
-                out.append(f"Partisan on {place_name(view, a['at'])}")
+                cut = a["at"] in (view.get("cut_off") or [])
+                saved = a["at"] in (view.get("shot_saves") or [])
+                out.append(f"Partisan on {place_name(view, a['at'])}"
+                           + (" (no road home: shoot first)" if saved else " (arrested if activated)" if cut else ""))
             elif kind == "shoot":
                 out.append("Shoot a Milice (1 weapon)")
             else:
                 out.append("")
-        return out
+        # a group of one answer is no question (RULINGS, General): its action is shown directly
+        return [n if n and out.count(n) > 1 else "" for n in out]
 
     def narrate(self, view: View, events: list[dict[str, Any]]) -> list[str]:
         return [str(e["text"]) for e in events if e.get("text")]
+
+    def narrate_named(self, view: View, events: list[dict[str, Any]], name: Name) -> list[str]:
+        """The events' lines with the team's players named where an event names a seat (the
+        engine's texts say "the leader", "the next team member")."""
+        lines = []
+        for e in events:
+            if not e.get("text"):
+                continue
+            kind, text = e.get("type"), str(e["text"])
+            if kind == "round" and e.get("leader"):
+                text = f"{text} {name(e['leader'])} leads it."
+            elif kind == "hand_over" and e.get("to") and e.get("seat"):
+                text = f"{name(e['seat'])} hands the rest of the Day to {name(e['to'])}."
+            elif kind == "hand_over" and e.get("to"):
+                text = f"{name(e['to'])} takes over the rest of the Day."
+            elif kind == "dropped_player" and e.get("member"):
+                text = f"{name(e['member'])} leaves the team."
+            elif kind == "game_over" and e.get("member"):
+                text = f"{name(e['member'])} leaves: nobody is left to lead the resistance; the game is abandoned."
+            lines.append(text)
+        return lines
 
 
 __all__ = ["BRIDGE_NAME", "MaquisUI", "asked_text", "offers", "place_name", "stock_text"]

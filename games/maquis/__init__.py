@@ -5,7 +5,7 @@ from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.maquis import flow
-from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_NAME, MODE_ORDER
+from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_ORDER
 from games.maquis.describe import describe
 from games.maquis.legal import apply as _apply
 from games.maquis.legal import force
@@ -13,7 +13,7 @@ from games.maquis.legal import legal_actions as _legal
 from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
 from games.maquis.queries import QUERIES
-from games.maquis.state import GameEnded, State, clone, emit, member_name, new_state
+from games.maquis.state import GameEnded, State, clone, emit, new_state
 from games.maquis.upgrade import STATE_STEPS
 from games.maquis.views import view as _view
 
@@ -85,20 +85,19 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         return s, []
     s = clone(s)
     events: list[dict[str, Any]] = []
-    name = member_name(s, seat)
     nxt = flow.next_active(s, seat)
     s["active"].remove(seat)
     if not s["active"]:
         s["outcome"] = {"winners": [], "scores": {x: flow.points(s) for x in s["seats"]},
                         "reason": "abandoned", "result": "The game is abandoned."}
         s["phase"] = "over"
-        emit(events, "game_over", f"{name} leaves: nobody is left to lead the resistance; the game is "
-             "abandoned.", reason="abandoned")
+        emit(events, "game_over", "The last member leaves: nobody is left to lead the resistance; the game "
+             "is abandoned.", reason="abandoned", member=seat)
         return s, events
-    emit(events, "dropped_player", f"{name} leaves the team.")
+    emit(events, "dropped_player", "A member leaves the team.", member=seat)
     if s["acting"] == seat:
         s["acting"] = nxt
-        emit(events, "hand_over", f"{member_name(s, nxt)} takes over the rest of the Day.")
+        emit(events, "hand_over", "The next team member takes over the rest of the Day.", to=nxt)
     try:
         force(s, events)
     except GameEnded:
@@ -114,8 +113,13 @@ class MaquisGame:
     cooperative = True
     options: tuple[Option, ...] = (
         Option("difficulty", tuple(MODE_ORDER), "normal",
-               "Difficulty mode of the rule book (Difficoltà di Gioco Alternative).",
-               dict(MODE_NAME)),
+               "How hard the game is; Normal is the rule book's game.",
+               {"very_easy": "Very Easy (bigger airdrops, two laps of the Day track)",
+                "easy": "Easy (bigger airdrops)",
+                "normal": "Normal (the rule book's game: 15 Days, 3 partisans)",
+                "tricky": "Tricky (12 Days, 2 partisans at the start)",
+                "hard": "Hard (as Tricky, and morale drops on more Days)",
+                "very_hard": "Very Hard (as Hard, and every arrest costs 1 morale)"}),
         Option("missions", ("first_game", "random_one_star", "random_two_star", "random_mixed",
                             "random_three_star", "chosen"), "first_game",
                "first_game: Officer's Mansion and Milice Parade Day; random draws by stars; "

@@ -80,6 +80,22 @@ def box(mid: str, box_id: str) -> dict[str, Any]:
     raise KeyError(box_id)
 
 
+BOX_WORDS = {"meet_the_dark_lady": "meet the Dark Lady", "cryptographer": "the cryptographer decodes"}
+
+
+def box_label(mid: str, box_id: str) -> str:
+    """A mission box in players' words: 'graffiti at Pont Leveque', 'issue 2', 'plant the bomb'."""
+    if box_id.startswith("gun_"):
+        where = box_id[len("gun_"):]
+        return "the gun on the card" if where == "card" else f"the gun at {loc_name(where)}"
+    b = next((x for x in MISSIONS[mid]["boxes"] if x["id"] == box_id), None)
+    locs = (b or {}).get("locations") or []
+    if len(locs) == 1 and box_id.endswith("_" + locs[0]):
+        verb = box_id[:-len(locs[0]) - 1].replace("_", " ")
+        return f"{verb} {'to' if verb == 'visit' else 'at'} {loc_name(locs[0])}"
+    return BOX_WORDS.get(box_id, box_id.replace("_", " "))
+
+
 def cost_text(cost: dict[str, int]) -> str:
     parts = [f"{cost[r]} {RES_NAME[r].lower()}" for r in RESOURCES if cost.get(r)]
     return " + ".join(parts) if parts else "nothing"

@@ -9,12 +9,13 @@ from games.maquis.board import (
     RES_NAME,
     TILES,
     box,
+    box_label,
     cost_text,
     loc_name,
     mission_name,
 )
-from games.maquis.flow import next_active
-from games.maquis.state import State, member_name, mode
+from games.maquis.rules import relevant_shots, route_result
+from games.maquis.state import State, mode, partisan
 
 
 def _act_label(s: State, a: dict[str, Any]) -> str:
@@ -42,9 +43,9 @@ def _act_label(s: State, a: dict[str, Any]) -> str:
         if a["box"] == "train":
             return f"{mission_name(mid)}: train the cryptographer (1 food + 1 money + 1 weapon)"
         if a["box"].startswith("gun_"):
-            return f"{mission_name(mid)}: destroy the gun (1 {a['pay']})"
+            return f"{mission_name(mid)}: destroy {box_label(mid, a['box'])} (1 {RES_NAME[a['pay']].lower()})"
         b = box(mid, a["box"])
-        return f"{mission_name(mid)}: {a['box'].replace('_', ' ')} ({cost_text(b['cost'])})"
+        return f"{mission_name(mid)}: {box_label(mid, a['box'])} ({cost_text(b['cost'])})"
     loc = a.get("at", "")
     tile = s["rooms"].get(loc)
     acts = TILES[tile]["actions"] if tile else LOCATIONS.get(loc, {}).get("actions", [])
@@ -54,6 +55,26 @@ def _act_label(s: State, a: dict[str, Any]) -> str:
     return f"{str(do).replace('_', ' ')} ({cost_text(act['cost'])})"
 
 
+def stays_out(s: State, a: dict[str, Any]) -> bool:
+    """An activation after which no route is traced: the builder of a Safe House is home at once,
+    the mole and the cryptographer stay on their card, the parade's attacker is arrested anyway."""
+    if a.get("do") == "build":
+        return bool(a["tile"] == "safe_house")
+    if a.get("do") != "box":
+        return False
+    return a["box"] in ("plant_the_mole", "train", "attack_the_parade")
+
+
+def cut_off(s: State, loc: str) -> str:
+    """What becomes of the partisan on `loc` once it has acted, when its roads home are all closed
+    now (ruling 14): arrested, unless a shot allowed now clears its way ('' : it has a way home)."""
+    p = next((x for x in s["partisans"] if x["status"] == "placed" and x["at"] == loc), None)
+    if p is None or route_result(s, p) != "arrested":
+        return ""
+    return " (no road home unless a Milice is shot)" if relevant_shots(s, [p["id"]]) \
+        else " (then arrested: no road home)"
+
+
 def describe(s: State, seat: str, a: dict[str, Any]) -> str:
     t = a.get("type")
     if t == "arrange":
@@ -61,10 +82,17 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
     if t == "place":
         return f"Place a partisan on {loc_name(a['at'], s['missions'])}" + (" with fake papers" if a["papers"] else "")
     if t == "activate":
-        return f"{loc_name(a['at'], s['missions'])}: {_act_label(s, a)}"
+        text = f"{loc_name(a['at'], s['missions'])}: {_act_label(s, a)}"
+        return text + ("" if stays_out(s, a) else cut_off(s, a["at"]))
     if t == "shoot":
         return f"Shoot the Milice at {loc_name(a['at'])} (1 weapon)"
     if t == "go_home":
+        group = s["route"]["group"] if s["route"] else []
+        doomed = [pid for pid in group if partisan(s, pid)["status"] == "placed"
+                  and route_result(s, partisan(s, pid)) == "arrested"]
+        if doomed:
+            return "Go home (arrested: no road home)" if len(group) == 1 else \
+                f"Go home ({len(doomed)} of {len(group)} arrested: no road home)"
         return "Go home (trace the route)"
     if t == "end_day":
         return "End the action phase"
@@ -76,5 +104,5 @@ def describe(s: State, seat: str, a: dict[str, Any]) -> str:
     if t == "bridge":
         return f"Blow {BRIDGE_NAME[a['bridge']]}"
     if t == "hand_over":
-        return f"Hand the rest of the Day to {member_name(s, next_active(s, seat))}"
+        return "Hand the rest of the Day to the next team member"
     return str(t)

@@ -23,6 +23,7 @@ from games.maquis.board import (
     TILES,
     TRIANGLE,
     box,
+    box_label,
     cost_text,
     loc_name,
     mission_name,
@@ -39,7 +40,6 @@ from games.maquis.state import (
     emit,
     end_space,
     gain_from_supply,
-    member_name,
     mode,
     partisan,
     partisans_with,
@@ -221,8 +221,10 @@ def place_patrol(s: State, events: list[Event]) -> None:
 # ---------------------------------------------------------------- partisans
 
 
-def arrest(s: State, p: dict[str, Any], why: str, events: list[Event]) -> None:
-    """Ruling 15: removed for good; fake papers with it are lost; Very Hard: morale -1 (ruling 49)."""
+def arrest(s: State, p: dict[str, Any], why: str, events: list[Event], lost: str = "",
+           morale: bool = True) -> None:
+    """Ruling 15: removed for good; fake papers with it are lost; Very Hard: morale -1 (ruling 49)
+    unless `morale` is False (the parade's +1 cancels it, ruling 27). `lost`: its gains, lost."""
     at = p["at"]
     p["status"] = "arrested"
     p["at"] = None
@@ -230,10 +232,11 @@ def arrest(s: State, p: dict[str, Any], why: str, events: list[Event]) -> None:
     if p["papers"]:
         p["papers"] = False
         s["supply"]["fake_papers"] += 1
+    gone = f"; its gains are lost: {lost}" if lost else ""
     emit(events, "arrest", f"The partisan at {where(s, at) if at else 'large'} is {why}: "
-         "removed from the game for good.")
+         f"removed from the game for good{gone}.")
     loss = int(mode(s)["arrest_morale_loss"])
-    if loss:
+    if loss and morale:
         change_morale(s, -loss, "Very Hard: an arrest", events)
     check(s, events)
 
@@ -263,8 +266,8 @@ def start_day(s: State, events: list[Event]) -> None:
     s["fresh_fields"] = []
     for p in s["partisans"]:
         p["done"] = False
-    lead = "" if len(s["seats"]) == 1 else f" {member_name(s, s['leader'])} leads it."
-    emit(events, "round", f"{day_label(s)} begins.{lead}", day=s["day"], lap=s["lap"])
+    lead = {} if len(s["seats"]) == 1 else {"leader": s["leader"]}  # the presentation names them
+    emit(events, "round", f"{day_label(s)} begins.", day=s["day"], lap=s["lap"], **lead)
     mole = next((p for p in s["partisans"] if p["status"] == "mole"), None)
     if mole is not None and s["mole_since"] is not None and s["mole_since"] < s["days_played"]:
         card = top_card(s, events)
@@ -421,13 +424,16 @@ def apply_simple(s: State, a: dict[str, Any], safe: bool, deferred: dict[str, An
         if n:
             got[r] = gain_from_supply(s, r, n)
     paid = cost_text(cost)
-    gained = ", ".join(f"{n} {RES_NAME[r].lower()}" for r, n in got.items() if n) or "nothing"
-    emit(events, "action", f"{label}: pays {paid}, gains {gained}." if paid != "nothing"
-         else f"{label}: gains {gained}.")
+    m = int(a.get("morale", 0))
+    bits = [f"gains {', '.join(f'{n} {RES_NAME[r].lower()}' for r, n in got.items() if n)}"] \
+        if any(got.values()) else []
+    if m:
+        bits.append(f"morale {m:+d}" + ("" if safe or m < 0 else " once the partisan is home"))
+    emit(events, "action", f"{label}: " + (f"pays {paid}" if paid != "nothing" else "")
+         + (", " if paid != "nothing" and bits else "") + (", ".join(bits) or "gains nothing") + ".")
     if not safe:
         for r, n in got.items():
             deferred["gained"][r] = deferred["gained"].get(r, 0) + n
-    m = int(a.get("morale", 0))
     if m < 0:
         change_morale(s, m, label, events)
     elif m > 0:
@@ -522,8 +528,7 @@ def fill(s: State, slot: str, box_id: str, events: list[Event]) -> None:
     done.append(box_id)
     if box_id.startswith("gun_"):
         return
-    nice = box_id.replace("_", " ")
-    emit(events, "box", f"{mission_name(mid)}: {nice}.", mission=mid, box=box_id)
+    emit(events, "box", f"{mission_name(mid)}: {box_label(mid, box_id)}.", mission=mid, box=box_id)
     if mid == "double_agent":
         visits = [b["id"] for b in MISSIONS[mid]["boxes"] if b["number"] == 1]
         if box_id == "meet_the_dark_lady":
@@ -587,13 +592,18 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
     if not box_safe(s, slot, box_id):
         deferred["box"] = [slot, box_id]
         emit(events, "action", f"The partisan at {name} works on {mission_name(mid)} "
-             f"({box_id.replace('_', ' ')}); it counts once the partisan is home.")
+             f"({box_label(mid, box_id)}); it counts once the partisan is home.")
         begin_route(s, [p["id"]], deferred, "action", events)
         return
     if mid == "milice_parade_day":
         fill(s, slot, box_id, events)
-        change_morale(s, 1, "The parade is attacked", events)
-        arrest(s, p, "caught attacking the parade", events)
+        if mode(s)["arrest_morale_loss"]:  # ruling 27: in Very Hard the +1 and the -1 cancel out
+            emit(events, "morale", f"The parade is attacked (+1) and the attacker arrested (Very Hard: -1): "
+                 f"morale stays {s['morale']}.")
+            arrest(s, p, "caught attacking the parade", events, morale=False)
+        else:
+            change_morale(s, 1, "The parade is attacked", events)
+            arrest(s, p, "caught attacking the parade", events)
         after_route(s, "action", events)
         return
     if mid == "infiltration" and box_id == "plant_the_mole":
@@ -661,7 +671,9 @@ def apply_deferred(s: State, d: dict[str, Any], events: list[Event]) -> None:
         s["fields"][field][res] = s["fields"][field].get(res, 0) + got
         if field not in s["fresh_fields"]:
             s["fresh_fields"].append(field)
-        emit(events, "airdrop", f"{got} {RES_NAME[res].lower()} land on the {loc_name(field)}.")
+        what = f"{got} {RES_NAME[res].lower()} {'lands' if got == 1 else 'land'}" if got \
+            else f"No {RES_NAME[res].lower()} is left in the supply: nothing lands"
+        emit(events, "airdrop", f"{what} on the {loc_name(field)}.")
     if d.get("morale"):
         change_morale(s, int(d["morale"]), "The action succeeds", events)
     if d.get("box"):
@@ -672,7 +684,8 @@ def apply_deferred(s: State, d: dict[str, Any], events: list[Event]) -> None:
             pass
 
 
-def revert(s: State, d: dict[str, Any], events: list[Event]) -> None:
+def revert(s: State, d: dict[str, Any]) -> str:
+    """The gains of an arrested partisan's action go back to the supply; what they were, in words."""
     lost: list[str] = []
     for r in RESOURCES:
         n = d["gained"].get(r, 0)
@@ -681,8 +694,7 @@ def revert(s: State, d: dict[str, Any], events: list[Event]) -> None:
             s["stock"][r] -= back
             s["supply"][r] += back
             lost.append(f"{back} {RES_NAME[r].lower()}")
-    if lost:
-        emit(events, "lost", f"The arrested partisan's gains are lost: {', '.join(lost)}.")
+    return ", ".join(lost)
 
 
 # ---------------------------------------------------------------- routes home
@@ -715,9 +727,8 @@ def resolve_route(s: State, events: list[Event]) -> None:
         how = route_result(s, p)
         name = where(s, p["at"])
         if how == "arrested":
-            if d is not None:
-                revert(s, d, events)
-            arrest(s, p, "cut off from every Safe House and arrested", events)
+            lost = revert(s, d) if d is not None else ""
+            arrest(s, p, "cut off from every Safe House and arrested", events, lost=lost)
             continue
         if how == "papers":
             p["papers"] = False

@@ -149,8 +149,8 @@ def run(s: State, seat: str, a: Action, events: list[Event]) -> None:
     if t == "hand_over":
         nxt = flow.next_active(s, seat)
         s["acting"] = nxt
-        emit(events, "hand_over", f"{member_name(s, seat)} hands the rest of the Day to "
-                  f"{member_name(s, nxt)}.", seat=seat)
+        emit(events, "hand_over", "The leader hands the rest of the Day to the next team member.",
+             seat=seat, to=nxt)  # the presentation names both
         return
     if t == "arrange":
         flow.arrange(s, a["left"], a["right"], events)

@@ -16,10 +16,13 @@ from games.maquis.board import (
 )
 from games.maquis.flow import day_label, points
 from games.maquis.legal import to_act
+from games.maquis.outlook import outlook
 from games.maquis.rules import (
     parade_road_closed,
     relevant_shots,
+    route_result,
     safe_houses,
+    shot_blocked_reason,
     slot_is_location,
     unusable,
 )
@@ -28,7 +31,7 @@ from games.maquis.state import State, end_space, member_name
 ASKED = {
     "arrange": "choose which mission goes on which exit",
     "placement": "place the next partisan",
-    "action": "activate a partisan (or shoot)",
+    "action": "activate a partisan",
     "route": "shoot a Milice first, or send the partisan home",
     "remove": "choose the partisan the Double Agent costs",
     "bridge": "choose the bridge that falls",
@@ -36,9 +39,10 @@ ASKED = {
 }
 
 
-def mission_view(s: State, slot: str) -> dict[str, Any]:
+def mission_view(s: State, slot: str, ahead: dict[str, Any]) -> dict[str, Any]:
     mid = s["missions"][slot]
     m = MISSIONS[mid]
+    best, why = ahead["missions"][slot]
     return {
         "slot": slot,
         "id": mid,
@@ -50,6 +54,8 @@ def mission_view(s: State, slot: str) -> dict[str, Any]:
         "filled": sorted(s["boxes"][slot]),
         "result": s["results"][slot],
         "is_location": slot_is_location(s, slot),
+        "best": best,  # the best result still reachable (None: it can no longer succeed)
+        "best_why": why,
     }
 
 
@@ -60,6 +66,16 @@ def public_view(s: State) -> dict[str, Any]:
     for p in s["partisans"]:
         partisans.append({"id": p["id"], "status": p["status"], "at": p["at"], "papers": p["papers"],
                           "activated": p["done"]})
+    # placed partisans still to act (or about to go home) whose every road home is closed now
+    going = s["route"]["group"] if s["route"] else []
+    cut_off = [p["at"] for p in s["partisans"] if p["status"] == "placed" and route_result(s, p) == "arrested"
+               and ((s["phase"] == "action" and not p["done"]) or (s["phase"] == "route" and p["id"] in going))]
+    # of those, the ones a shot allowed now would bring home (the route's prompt offers it first)
+    savable = [p["at"] for p in s["partisans"] if p["status"] == "placed" and p["at"] in cut_off
+               and relevant_shots(s, [p["id"]])]
+    ahead = outlook(s)
+    blocked = shot_blocked_reason(s) if s["phase"] in ("action", "route") \
+        else "Shots are made only in the action phase."
     return {
         "game": "maquis",
         "difficulty": s["options"]["difficulty"],
@@ -92,7 +108,10 @@ def public_view(s: State) -> dict[str, Any]:
         "patrols": [{"at": loc, "kind": s["patrols"][loc]} for loc in LOCATION_ORDER if loc in s["patrols"]],
         "patrols_today": len(pl["kinds"]),
         "patrols_placed": pl["next"],
-        "missions": [mission_view(s, slot) for slot in SLOTS],
+        "missions": [mission_view(s, slot, ahead) for slot in SLOTS],
+        "best_end": ahead["end"],  # the best end of the game still reachable (ruling 47)
+        "cut_off": cut_off,
+        "shot_saves": savable,
         "guns": sorted(s["guns"]),
         "dark_lady": s["dark_lady"],
         "bridges_down": sorted(s["bridges_down"]),
@@ -104,6 +123,7 @@ def public_view(s: State) -> dict[str, Any]:
         "discard": list(s["discard"]),
         "discard_text": [" / ".join(loc_name(x) for x in PATROL_CARDS[c]) for c in s["discard"]],
         "shot_today": s["shot_today"],
+        "shot_blocked": blocked,  # why no Milice may be shot now (None: a shot is allowed)
         "route_waiting": list(s["route"]["group"]) if s["route"] else [],
         "route_shots": relevant_shots(s, s["route"]["group"]) if s["route"] else [],
         "arrange": s.get("arrange"),

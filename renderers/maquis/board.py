@@ -5,11 +5,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.maquis.board import RAW
+from games.maquis.board import PATROL_CARDS, RAW
 from renderers.common import RGB, encode_png, fit, font, wrap
 
 HEADER = 150
-W, H = 1600, 1200 + HEADER
+FOOTER = 130  # the patrol deck and the public discard pile (ruling 12)
+W, H = 1600, 1200 + HEADER + FOOTER
 INK: RGB = (28, 28, 30)
 PAPER: RGB = (236, 228, 208)
 PANEL: RGB = (250, 246, 236)
@@ -28,6 +29,8 @@ RES_RGB: dict[str, RGB] = {
 }
 RES_SHORT = {"intel": "Intel", "food": "Food", "medicine": "Medic.", "money": "Money", "weapon": "Weapon",
              "explosive": "Explos.", "poison": "Poison", "fake_papers": "Papers"}
+REASON = {"victory": "Victory", "major_victory": "Major Victory", "draw": "Draw", "morale": "Defeat",
+          "no_partisans": "Defeat", "days_over": "Defeat", "abandoned": "Abandoned"}
 PHASE_NAME = {"arrange": "Setup", "placement": "Placement", "action": "Action", "route": "Route home",
               "remove": "Double Agent", "bridge": "Maintenance", "maintenance": "Maintenance",
               "over": "Game over"}
@@ -55,18 +58,25 @@ def centre(loc: str) -> tuple[float, float]:
     return x, Y(y)
 
 
-def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
-    d.rectangle([0, 0, W, HEADER], fill=(40, 44, 52))
+def header_lines(v: dict[str, Any]) -> tuple[str, str]:
+    """The Day and phase (the post names the players), or at the end the result first: its word
+    in the big line, the sentence below it."""
     out = v.get("outcome")
     phase = PHASE_NAME.get(v["phase"], v["phase"])
+    pts = f"{v['points']} point{'' if v['points'] == 1 else 's'}"
     if out:
-        line1 = f"Maquis · {out.get('result', out['reason'])}"
+        line1 = f"Game over · {REASON.get(out['reason'], out['reason'])} · {pts}"
+        line2 = str(out.get("result", ""))
     else:
-        line1 = f"{v['day_label']} · {phase} · {v['whose_day']}"
+        line1 = f"{v['day_label']} · {phase}" + (f" · team of {len(v['team'])}" if len(v["team"]) > 1 else "")
+        line2 = f"Morale {v['morale']} · Soldiers {v['soldiers']} · {pts} · Now: {v['asked']}"
+    return line1, line2
+
+
+def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
+    d.rectangle([0, 0, W, HEADER], fill=(40, 44, 52))
+    line1, line2 = header_lines(v)
     d.text((24, 14), fit(line1, font(52, True), W - 48), font=font(52, True), fill=(255, 255, 255))
-    line2 = f"Morale {v['morale']} · Soldiers {v['soldiers']} · Points {v['points']}"
-    if not out:
-        line2 += f" · Now: {v['asked']}"
     d.text((24, 84), fit(line2, font(42), W - 48), font=font(42), fill=(240, 220, 160))
 
 
@@ -166,6 +176,11 @@ def _missions(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         if done:
             word = "MAJOR SUCCESS" if m["result"] == "major_success" else "SUCCESS"
             d.text((x1 - 10, y0 + 64), word, font=font(20, True), fill=(30, 110, 30), anchor="ra")
+        reach = _reach(m)
+        if reach and not v.get("outcome"):
+            lost = m.get("best") is None
+            d.text((x0 + 10, y1 - 8), fit(reach, font(19, True), x1 - x0 - 20), font=font(19, True),
+                   fill=SOLDIER if lost else (30, 110, 30), anchor="ld")
         if m["id"] == "destroy_the_aa_guns" and "card" in v["guns"]:
             d.polygon([(x1 - 60, y1 - 10), (x1 - 40, y1 - 46), (x1 - 20, y1 - 10)], fill=(90, 90, 90), outline=INK)
         xy = slot["box_xy"]
@@ -245,12 +260,42 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
             d.text((rx, ry - 30 + 22 * k), line, font=font(17, True), fill=INK, anchor="ma")
         if t["id"] in built:
             d.text((rx, ry + 24), "built", font=font(16), fill=INK, anchor="ma")
-    # deck and discard
-    last = v["discard_text"][-1] if v["discard_text"] else "–"
-    txt = f"Patrol deck: {v['deck_size']} · last card: {last}"
+    _discard(d, v)
+
+
+def _reach(m: dict[str, Any]) -> str:
+    """The best result a mission can still come to, when that is news ('' otherwise)."""
+    if "best" not in m:
+        return ""
+    if m["best"] is None:
+        return "" if m["result"] else "Can no longer succeed"
+    if m["result"] is None:
+        return "Best reachable: " + ("Major Success" if m["best"] == "major_success" else "Success")
+    if m["best"] != m["result"]:
+        return "A Major Success is still possible"
+    return ""
+
+
+def _discard(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
+    """The footer: the deck's size and the discard pile, one chip per card (its three places in
+    order), oldest on the left."""
+    top = HEADER + 1200
+    d.rectangle([0, top, W, H], fill=(214, 206, 186))
+    pile = list(v.get("discard") or [])
+    head = f"Patrol deck: {v['deck_size']} face down"
     if v["mole_peeked"]:
-        txt += " · the mole has peeked"
-    d.text((250, H - 12), fit(txt, font(24), 1240), font=font(24), fill=INK, anchor="ld")
+        head += " (the mole has peeked)"
+    head += f" · discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}" + (
+        " (each card's places in order, newest on the right)" if len(pile) > 1 else "")
+    d.text((16, top + 6), fit(head, font(24, True), W - 32), font=font(24, True), fill=INK)
+    chip_w = min(156, (W - 32) // max(1, len(pile)))
+    for k, card in enumerate(pile):
+        x = 16 + k * chip_w
+        d.rounded_rectangle([x, top + 38, x + chip_w - 6, H - 6], radius=6, fill=PANEL, outline=INK, width=2)
+        for j, loc in enumerate(PATROL_CARDS[card]):
+            name = SHORT_NAME.get(loc, LOC[loc]["name"])
+            d.text((x + 5, top + 42 + 27 * j), fit(name, font(17, j == 0), chip_w - 14),
+                   font=font(17, j == 0), fill=INK)
 
 
 def _board(v: dict[str, Any]) -> Image.Image:
@@ -273,7 +318,7 @@ def summary_png(public_view: dict[str, Any]) -> bytes:
     img = Image.new("RGB", (1000, 480), PANEL)
     d = ImageDraw.Draw(img)
     out = v.get("outcome")
-    title = out.get("result", out["reason"]) if out else f"{v['day_label']} · {v['whose_day']}"
+    title = out.get("result", out["reason"]) if out else str(v["day_label"])
     d.rectangle([0, 0, 1000, 120], fill=(40, 44, 52))
     for k, line in enumerate(wrap(title, font(40, True), 960)[:2]):
         d.text((20, 12 + 50 * k), line, font=font(40, True), fill=(255, 255, 255))
@@ -287,28 +332,27 @@ def summary_png(public_view: dict[str, Any]) -> bytes:
         d.text((20, y), fit(f"{m['name']} ({'★' * m['stars'] or '0★'}): {res} · boxes {filled}/{len(m['boxes'])}",
                            font(32, True), 960), font=font(32, True), fill=INK)
         y += 56
-    team = ", ".join(t["name"] for t in v["team"])
-    d.text((20, y + 10), fit(f"Team: {team}", font(28), 960), font=font(28), fill=INK)
+    team = "played solo" if len(v["team"]) == 1 else f"played by a team of {len(v['team'])}"
+    d.text((20, y + 10), fit(f"After {v['days_played']} Days, {team}", font(28), 960), font=font(28), fill=INK)
     arrested = sum(1 for p in v["partisans"] if p["status"] == "arrested")
     d.text((20, y + 60), f"Partisans arrested: {arrested}", font=font(28), fill=INK)
     return encode_png(img)
 
 
-def private_png(private_view: dict[str, Any]) -> bytes:
+def private_png(private_view: dict[str, Any]) -> bytes | None:
+    """The mole's peek as a card; None when the seat holds no secret (the text says so)."""
     v = private_view
     me = v.get("me", {})
+    if not me.get("peek_text"):
+        return None
     img = Image.new("RGB", (1000, 360), PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, 1000, 100], fill=(40, 44, 52))
     who = "you lead today" if me.get("leader_today") else "watching"
-    d.text((20, 20), fit(f"{me.get('name', '')} · {who}", font(44, True), 960), font=font(44, True),
-           fill=(255, 255, 255))
-    if me.get("peek_text"):
-        d.text((20, 130), "The mole reports the next patrol card:", font=font(32), fill=INK)
-        for k, line in enumerate(wrap(str(me["peek_text"]), font(40, True), 960)[:2]):
-            d.text((20, 180 + 50 * k), line, font=font(40, True), fill=MILICE)
-    else:
-        d.text((20, 150), "No secret for you now.", font=font(34), fill=INK)
+    d.text((20, 20), fit(f"Your secret · {who}", font(44, True), 960), font=font(44, True), fill=(255, 255, 255))
+    d.text((20, 130), "The mole reports the next patrol card:", font=font(32), fill=INK)
+    for k, line in enumerate(wrap(str(me["peek_text"]), font(40, True), 960)[:2]):
+        d.text((20, 180 + 50 * k), line, font=font(40, True), fill=MILICE)
     return encode_png(img)
 
 

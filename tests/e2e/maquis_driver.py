@@ -57,12 +57,20 @@ class MaquisPlayers(PanelPlayer):
         text = "\n".join(m.content for m in result.messages)
         assert result.ephemeral and "went wrong" not in text, text
 
+    def in_a_group(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
+        """Whether the panel offers `action` inside a group (a partisan or a location first)."""
+        legal = record.game.legal_actions(record.state, seat)
+        names = self.ui.panel_groups(view_of(record, seat), legal) or []
+        return len({n for n in names if n}) > 1 and bool(names[legal.index(action)])
+
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:
         roll = self.rng.random()
         kind = action["type"]
         if kind not in self.commanded:  # every kind of action is played by its command at least once
             self.commanded.add(kind)
             roll = 0.5
+        if not self.used["panel group menu"] and self.in_a_group(seat, record, action):
+            roll = 0.0  # the panel's group menu is used at least once, when the game offers one
         if roll < self.panel_share and await self.panel(seat, record, action):
             return
         if roll > 1 - self.service_share:

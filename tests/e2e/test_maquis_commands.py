@@ -104,7 +104,7 @@ async def test_a_solo_day_by_command(fake_discord: FakeDiscord, tmp_path: Path) 
     early = await slash(sim, sim.alice, "maquis activate", partisan="grocer", action="do=nothing")
     assert said(early).startswith("Partisans are activated only in the action phase.")
     shot = await slash(sim, sim.alice, "maquis shoot", at="fence")
-    assert said(shot).startswith("The stock holds no weapon")
+    assert said(shot).startswith("Shots are made only in the action phase.")
     ended = await slash(sim, sim.alice, "maquis end")
     assert said(ended).startswith("The action phase ends only once every placed partisan")
     alone = await slash(sim, sim.alice, "maquis handover")
@@ -173,11 +173,13 @@ async def test_team_days_and_hand_over(fake_discord: FakeDiscord, tmp_path: Path
     watching = await slash(sim, sim.bob, "maquis place", location="grocer")
     assert said(watching).startswith("It's not your Day") and f"<@{sim.alice.id}>" in said(watching)
     hand = await slash(sim, sim.alice, "maquis handover")
-    assert "hands the rest of the Day to Member 2" in said(hand)
+    assert "hands the rest of the Day to the next team member" in said(hand)
     record = await bot.service.get(gid)
     assert record.to_act == [record.seat_of(sim.bob.id)]
     post = sim.channel_messages(sim.channel)[-1].content
     assert f"<@{sim.bob.id}> leads the rest of Day 0" in post
+    # the narration names the players, never a seat label (issue 22)
+    assert f"<@{sim.alice.id}> hands the rest of the Day to <@{sim.bob.id}>." in post and "Member" not in post
     dm = "\n".join(m.text for m in sim.dm_messages(sim.bob))
     assert "Maquis is co-operative and open" in dm
     placed = await slash(sim, sim.bob, "maquis place", location="grocer")

@@ -9,7 +9,9 @@ from PIL import Image
 from games.maquis import GAME
 from games.maquis.playout import playout_weights
 from renderers import get
+from renderers.common import fit, font
 from renderers.maquis import board_png, private_png, summary_png
+from renderers.maquis.board import W, header_lines
 from tests.games.maquis.helpers import activate, new, position, stock
 
 
@@ -49,7 +51,7 @@ def test_renders_every_phase_of_random_play() -> None:
         while True:
             if s["phase"] not in seen or GAME.outcome(s) is not None:
                 seen.add(s["phase"])
-                assert _size(board_png(GAME.view(s, None))) == (1600, 1350)
+                assert _size(board_png(GAME.view(s, None))) == (1600, 1480)
                 summary_png(GAME.view(s, None))
                 private_png(GAME.view(s, "s1"))
             if GAME.outcome(s) is not None:
@@ -59,3 +61,35 @@ def test_renders_every_phase_of_random_play() -> None:
             a = rng.choices(legal, playout_weights(s, seat, legal))[0]
             s, _ = GAME.apply(s, seat, a)
     assert {"placement", "action", "over"} <= seen
+
+
+def test_the_final_header_says_the_result_whole() -> None:
+    """Issue 22: the final board's header was cut before "Draw"; the result's word comes first now
+    and neither line is cut."""
+    v = GAME.view(new(), None)
+    v["outcome"] = {"winners": [], "scores": {"s1": 1}, "reason": "draw",
+                    "result": "The Days are over with one mission done: a Draw."}
+    v["points"] = 1
+    line1, line2 = header_lines(v)
+    assert line1 == "Game over · Draw · 1 point" and line2.endswith("a Draw.")
+    assert fit(line1, font(52, True), W - 48) == line1 and fit(line2, font(42), W - 48) == line2
+    team = GAME.view(new(seats=("a", "b")), None)
+    assert "Member" not in " ".join(header_lines(team)) and "team of 2" in header_lines(team)[0]
+
+
+def test_the_discard_pile_and_the_missions_outlook_are_drawn() -> None:
+    """The public discard pile (ruling 12) and a mission out of reach change the board image."""
+    s = new(left="sabotage", right="coded_messages")
+    s["day"] = 6
+    v = GAME.view(s, None)
+    s["day"] = 7
+    lost = GAME.view(s, None)
+    assert board_png(v) != board_png({**lost, "day": 6, "day_label": v["day_label"]})
+    moved = dict(v, discard=["patrol_01", "patrol_02"], deck_size=8)
+    assert board_png(v) != board_png(moved)
+
+
+def test_no_private_image_without_a_secret() -> None:
+    """"My secrets" with nothing secret answers in words (ui.private_text), not an image."""
+    s = new(seats=("a", "b"))
+    assert private_png(GAME.view(s, "a")) is None
