@@ -133,7 +133,7 @@ class TabletopBot(commands.AutoShardedBot):
         await self.ownership.acquire()
         self.service.ownership = self.ownership
         self.ownership.listen(self.written_elsewhere, self.ownership_lost)
-        log.info("owning %s", self.shard_set.describe())
+        log.info("owning %s", self.shard_set.label())
         first = 0 in self.shard_set.ids  # what is done once per bot, by shard 0's owner
         filled = await self.service.backfill() if first else 0  # rows stored before games.waiting existed
         if filled:
@@ -164,7 +164,7 @@ class TabletopBot(commands.AutoShardedBot):
         if self.is_closed():
             return
         log.critical("lost the database connection that holds %s: stopping at once so that no post "
-                     "is made twice", self.shard_set.describe())
+                     "is made twice", self.shard_set.label())
         if self.exit_when_lost:
             logging.shutdown()
             os._exit(75)

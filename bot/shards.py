@@ -62,7 +62,7 @@ class Shards:
             % literal_column(str(self.count))
         return shard.in_(self.ids)  # type: ignore[no-any-return]
 
-    def describe(self) -> str:
+    def label(self) -> str:
         return f"shard{'s' if len(self.ids) > 1 else ''} {', '.join(map(str, self.ids))} of {self.count}"
 
 
@@ -159,7 +159,7 @@ class AdvisoryLocks(Ownership):
                 continue
             if not waited:
                 self.on_standby(f"standby: shard {shard} of {self.shards.count} is held by another process; "
-                                f"waiting to take over {self.shards.describe()}")
+                                f"waiting to take over {self.shards.label()}")
                 waited = True
             await conn.execute("SELECT pg_advisory_lock(%s, %s)", (LOCKS, shard))
         await conn.execute(f"LISTEN {CHANNEL}")
