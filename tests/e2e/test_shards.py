@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import signal
 import time
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -323,3 +325,57 @@ async def test_a_second_process_for_a_held_shard_waits_as_its_standby(fake_disco
         await bots.said("standby", "Logged in as")
     finally:
         await bots.stop()
+
+
+async def identify(session: aiohttp.ClientSession, sim: FakeDiscord,
+                   shard: list[int]) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any] | None]:
+    """A raw gateway connection identified as `shard`; READY's data, or None when it was closed."""
+    ws = await session.ws_connect(sim.gateway_url)
+    hello = await ws.receive_json(timeout=5)
+    assert hello["op"] == 10
+    await ws.send_json({"op": 2, "d": {"token": sim.token, "intents": 1, "shard": shard, "properties": {}}})
+    message = await ws.receive(timeout=5)
+    if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
+        return ws, None
+    ready = json.loads(message.data)
+    assert ready["t"] == "READY"
+    return ws, ready["d"]
+
+
+async def events(ws: aiohttp.ClientWebSocketResponse, seconds: float = 0.3) -> list[str]:
+    """The dispatches' names that arrive within `seconds`."""
+    names: list[str] = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            names.append((await ws.receive_json(timeout=seconds))["t"])
+    return names
+
+
+async def test_the_simulator_speaks_shards(fake_discord: FakeDiscord) -> None:
+    """IDENTIFY with [shard id, count]; a guild's events to its shard, a DM's to shard 0; a shard
+    out of range or identified twice is closed with 4010."""
+    sim = fake_discord
+    zero, one = guild_ids(2) if shard_of(guild_ids(2)[0], 2) == 0 else guild_ids(2)[::-1]
+    sim.add_guild("zero", guild_id=zero)
+    async with aiohttp.ClientSession() as session:
+        ws0, ready0 = await identify(session, sim, [0, 2])
+        ws1, ready1 = await identify(session, sim, [1, 2])
+        assert ready0 is not None and ready1 is not None and ready1["shard"] == [1, 2]
+        assert zero in {int(g["id"]) for g in ready0["guilds"]}
+        assert zero not in {int(g["id"]) for g in ready1["guilds"]}
+        assert "GUILD_CREATE" in await events(ws0) and "GUILD_CREATE" not in await events(ws1, 0.1)
+        again, refused = await identify(session, sim, [1, 2])
+        assert refused is None and again.close_code == 4010
+        wrong, refused = await identify(session, sim, [2, 2])
+        assert refused is None and wrong.close_code == 4010
+        assert sim.gateway.refused_shards == [(1, 2), (2, 2)]
+        sim.add_guild("one", guild_id=one)
+        assert "GUILD_CREATE" in await events(ws1) and "GUILD_CREATE" not in await events(ws0, 0.1)
+        await sim.gateway.dispatch("INTERACTION_CREATE", {"id": "1", "type": 1})  # a DM's: no guild
+        assert await events(ws0) == ["INTERACTION_CREATE"] and await events(ws1, 0.1) == []
+        await ws1.close()
+        await asyncio.sleep(0.1)
+        back, ready = await identify(session, sim, [1, 2])  # the shard's connection gone: a standby may
+        assert ready is not None
+        for ws in (ws0, back):
+            await ws.close()
