@@ -24,7 +24,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db import make_engine
+from bot.db import make_engine, upgrade
 from bot.shards import shard_of
 from localdiscord.world import DISCORD_EPOCH_MS
 from tests.e2e.harness import bot_process, database, read_rest
@@ -238,9 +238,10 @@ async def test_two_owners_and_a_standby_lose_nothing_and_say_nothing_twice(fake_
     t0 = time.monotonic()
     quick = {"SHARD_COUNT": SHARDS, "TICK_SECONDS": "0.5", "RENDER_WORKERS": "0"}
     try:
-        await bots.launch("a", {**quick, "SHARD_IDS": "0"})  # owns shard 0, and syncs the commands
-        await asyncio.gather(bots.launch("b", {**quick, "SHARD_IDS": "1"}),
-                             bots.launch("c", {**quick, "SHARD_IDS": "0"}, ready="standby:"))
+        await upgrade(engine)  # once, before the three start together
+        await asyncio.gather(bots.launch("a", {**quick, "SHARD_IDS": "0"}),  # owns shard 0: syncs the commands
+                             bots.launch("b", {**quick, "SHARD_IDS": "1"}))
+        await bots.launch("c", {**quick, "SHARD_IDS": "0"}, ready="standby:")  # a's standby, once a holds it
         print(f"{time.monotonic() - t0:.1f} s: three processes up")
         gate = asyncio.Semaphore(8)
 
@@ -307,12 +308,12 @@ async def test_two_owners_and_a_standby_lose_nothing_and_say_nothing_twice(fake_
         await engine.dispose()
 
 
-@pytest.mark.parametrize("ids", ["0", "1"])
-async def test_a_second_process_for_a_held_shard_waits_as_its_standby(fake_discord: FakeDiscord, pg_url: str,
-                                                                    ids: str) -> None:
+async def test_a_second_process_for_a_held_shard_waits_as_its_standby(fake_discord: FakeDiscord,
+                                                                    pg_url: str) -> None:
     """... off the gateway, and takes over when the owner is gone (here it stops cleanly)."""
     sim = fake_discord
     bots = Bots(sim, pg_url)
+    ids = "1"
     settings = {"SHARD_COUNT": "2", "SHARD_IDS": ids}
     try:
         await bots.launch("owner", settings)
@@ -351,6 +352,7 @@ async def events(ws: aiohttp.ClientWebSocketResponse, seconds: float = 0.3) -> l
     return names
 
 
+@pytest.mark.fakediscord(default_world=False)
 async def test_the_simulator_speaks_shards(fake_discord: FakeDiscord) -> None:
     """IDENTIFY with [shard id, count]; a guild's events to its shard, a DM's to shard 0; a shard
     out of range or identified twice is closed with 4010."""
