@@ -130,7 +130,13 @@ class TabletopBot(commands.AutoShardedBot):
             await self.load_extension(name)
         # A standby waits here, ready but off the gateway, until the owner of its shards is gone.
         self.ownership = ownership(self.settings.database_url, self.shard_set, on_standby=log.warning)
-        await self.ownership.acquire()
+        try:
+            await self.ownership.acquire()
+        except Exception:
+            if self.is_closed():
+                log.info("stopped while waiting as a standby")
+                return
+            raise
         self.service.ownership = self.ownership
         self.ownership.listen(self.written_elsewhere, self.ownership_lost)
         log.info("owning %s", self.shard_set.label())

@@ -126,6 +126,7 @@ class AdvisoryLocks(Ownership):
         self._listener: asyncio.Task[None] | None = None
         self._notifier: Any = None  # a second connection, for NOTIFY (the first one waits on notifies)
         self._notify_lock = asyncio.Lock()
+        self._waiting = False  # in pg_advisory_lock, as a standby
 
     def _dsn(self) -> str:
         url = make_url(self.url).set(drivername="postgresql")
@@ -161,7 +162,11 @@ class AdvisoryLocks(Ownership):
                 self.on_standby(f"standby: shard {shard} of {self.shards.count} is held by another process; "
                                 f"waiting to take over {self.shards.label()}")
                 waited = True
-            await conn.execute("SELECT pg_advisory_lock(%s, %s)", (LOCKS, shard))
+            self._waiting = True
+            try:
+                await conn.execute("SELECT pg_advisory_lock(%s, %s)", (LOCKS, shard))
+            finally:
+                self._waiting = False
         await conn.execute(f"LISTEN {CHANNEL}")
 
     def listen(self, written: Written, lost: Callable[[], None]) -> None:
@@ -201,6 +206,9 @@ class AdvisoryLocks(Ownership):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
             self._listener = None
+        if self._waiting and self._conn is not None:  # a standby stopped while it waits
+            with contextlib.suppress(Exception):
+                await self._conn.cancel_safe()
         for conn in (self._notifier, self._conn):
             if conn is not None:
                 with contextlib.suppress(Exception):

@@ -318,7 +318,9 @@ async def test_a_second_process_for_a_held_shard_waits_as_its_standby(fake_disco
     try:
         await bots.launch("owner", settings)
         await bots.launch("standby", settings, ready="standby:")
-        await asyncio.sleep(1)
+        await bots.launch("stopped", settings, ready="standby:")
+        bots.procs["stopped"].send_signal(signal.SIGTERM)  # a standby stops cleanly while it waits
+        assert await asyncio.wait_for(bots.procs["stopped"].wait(), 20) == 0
         assert not any("Logged in as" in line for line in bots.logs["standby"])
         assert len([s for s in sim.gateway.live_sessions if s.shard == (int(ids), 2)]) == 1
         bots.procs["owner"].send_signal(signal.SIGTERM)
