@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import signal
+import sys
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -383,3 +385,23 @@ async def test_the_simulator_speaks_shards(fake_discord: FakeDiscord) -> None:
         assert ready is not None
         for ws in (ws0, back):
             await ws.close()
+
+
+async def test_on_sqlite_a_second_bot_process_says_so_and_exits(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    bots = Bots(sim, url)
+    try:
+        await bots.launch("first", {})
+        with pytest.raises(AssertionError, match="the bot exited before it was ready"):
+            await bot_process(sim, url)
+        second = await asyncio.create_subprocess_exec(  # the same again, to read what it said
+            sys.executable, "-m", "bot", cwd=Path(__file__).resolve().parents[2], stderr=asyncio.subprocess.PIPE,
+            env={**os.environ, "DISCORD_TOKEN": sim.token, "DATABASE_URL": url, "DISCORD_API_BASE": sim.api_base,
+                 "DISCORD_GATEWAY_URL": sim.gateway_url, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+        _, said = await asyncio.wait_for(second.communicate(), 60)
+        assert second.returncode == 2
+        assert "Another bot process is already running on" in said.decode()
+        assert bots.procs["first"].returncode is None and len(sim.gateway.live_sessions) == 1
+    finally:
+        await bots.stop()

@@ -11,7 +11,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot.config import Settings
+from bot.config import ConfigError, Settings
 from bot.db import make_engine, upgrade
 from bot.service import GameRecord, GameService
 from bot.shards import AdvisoryLocks, FileLock, Ownership, ShardError, Shards, ownership, shard_of
@@ -126,3 +126,20 @@ async def test_a_non_owners_write_is_told_to_the_owner_at_once(pg_url: str, cloc
         await owner_locks.close()
         await other_locks.close()
         await engine.dispose()
+
+
+@pytest.mark.parametrize(("env", "named"), [
+    ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number from 1 to 4096"),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS must be shard numbers separated by commas"),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "0,0"}, "SHARD_IDS must be"),
+    ({"SHARD_IDS": "one"}, "SHARD_IDS must be"),
+])
+def test_bad_shard_settings_are_one_line_each(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
+                                              named: str) -> None:
+    for name in ("SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        Settings.from_env(None)
+    assert str(caught.value).startswith(f"Bad setting: {named}") and "\n" not in str(caught.value)
