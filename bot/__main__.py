@@ -19,6 +19,8 @@ def main() -> int:
         return 2
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.shards import ShardError
+
     try:
         if settings.token:
             from bot.app import run
@@ -30,6 +32,9 @@ def main() -> int:
             asyncio.run(run_local(settings))
     except KeyboardInterrupt:
         pass
+    except ShardError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     return 0
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ from bot import memory, render, validate
 from bot.config import Settings, point_discord_at
 from bot.pending import Pending
 from bot.presentation import GameUI
+from bot.shards import Ownership, Shards, ownership
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -78,8 +80,9 @@ class Tree(discord.app_commands.CommandTree["TabletopBot"]):
             pass
 
 
-class TabletopBot(commands.Bot):
-    """One bot for every game; game cogs register their UI in `game_uis`."""
+class TabletopBot(commands.AutoShardedBot):
+    """One bot for every game; game cogs register their UI in `game_uis`. It runs the shards of
+    its settings (bot/shards.py): their gateways, and their games once it owns them."""
 
     def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow,
                  **client_options: Any) -> None:
@@ -88,6 +91,8 @@ class TabletopBot(commands.Bot):
         # The bot never reads messages back from discord.py's cache (its posts are in the database),
         # and the default cache of 1,000 messages cost about 15 MB once games were being played.
         client_options.setdefault("max_messages", None)
+        client_options.setdefault("shard_count", settings.shard_count)
+        client_options.setdefault("shard_ids", list(settings.shards))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=Tree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
                          **client_options)
@@ -99,6 +104,10 @@ class TabletopBot(commands.Bot):
         self.presenter: Presenter
         self.scheduler: Scheduler
         self._engine: AsyncEngine | None = None
+        self.shard_set = Shards(settings.shard_count, settings.shards)
+        self.ownership: Ownership = Ownership()
+        self._told: set[asyncio.Task[Any]] = set()  # deliveries of writes made by other processes
+        self.exit_when_lost = False  # `run`: the process ends the moment it loses its shards
         self.pending = Pending()  # the interactions being handled (tests wait on it)
         self.pending.follow_dispatchers(self.tree, self._connection._view_store)
 
@@ -114,17 +123,59 @@ class TabletopBot(commands.Bot):
         self._engine = db.make_engine(self.settings.database_url)
         self.service = GameService(self._engine, clock=self.clock,
                                    cached_games=service_cache.BOT_SIZE)
-        filled = await self.service.backfill()  # rows stored before games.waiting existed
-        if filled:
-            log.info("filled who-owes-a-move for %d stored games", filled)
+        self.service.shards = self.shard_set
         self.presenter = Presenter(self)
         render.warm(self.settings.render_workers)
         for name in extensions():
             await self.load_extension(name)
-        if self.settings.sync_commands:
+        # A standby waits here, ready but off the gateway, until the owner of its shards is gone.
+        self.ownership = ownership(self.settings.database_url, self.shard_set, on_standby=log.warning)
+        try:
+            await self.ownership.acquire()
+        except Exception:
+            if self.is_closed():
+                log.info("stopped while waiting as a standby")
+                return
+            raise
+        self.service.ownership = self.ownership
+        self.ownership.listen(self.written_elsewhere, self.ownership_lost)
+        log.info("owning %s", self.shard_set.label())
+        first = 0 in self.shard_set.ids  # what is done once per bot, by shard 0's owner
+        filled = await self.service.backfill() if first else 0  # rows stored before games.waiting existed
+        if filled:
+            log.info("filled who-owes-a-move for %d stored games", filled)
+        if self.settings.sync_commands and first:
             await self.sync_commands()
         self.scheduler = Scheduler(self, self.settings.tick_seconds)
         self.scheduler.start()
+
+    def written_elsewhere(self, game_id: int, _guild_id: int | None, version: int) -> None:
+        """Another process wrote a game of this one's shards (a DM interaction reaches shard 0):
+        forget the kept copy unless it is that version, and post what the write left."""
+        self.service.cache.forget(game_id, unless_version=version)
+        task = asyncio.create_task(self._deliver_told(game_id), name=f"told-{game_id}")
+        self._told.add(task)
+        task.add_done_callback(self._told.discard)
+
+    async def _deliver_told(self, game_id: int) -> None:
+        try:
+            await self.presenter.deliver(game_id)
+        except Exception:
+            log.exception("delivering game %s, written by another process, failed", game_id)
+
+    def ownership_lost(self) -> None:
+        """The connection holding the shards dropped: a standby may own them already, so this
+        process must not post one more line. `python -m bot` ends at once (its supervisor starts
+        it again); a bot run in a test closes."""
+        if self.is_closed():
+            return
+        log.critical("lost the database connection that holds %s: stopping at once so that no post "
+                     "is made twice", self.shard_set.label())
+        if self.exit_when_lost:
+            logging.shutdown()
+            os._exit(75)
+        task = asyncio.create_task(self.close(), name="bot-close-lost")
+        self._told.add(task)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register persistent components, and remember them: the lobby refuses a component none takes."""
@@ -147,8 +198,12 @@ class TabletopBot(commands.Bot):
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
         await super().close()
+        for task in list(self._told):
+            if task is not asyncio.current_task():
+                task.cancel()
         if self._engine is not None:
             await self._engine.dispose()
+        await self.ownership.close()  # last: nothing of this process posts after a standby takes over
 
 
 async def run(settings: Settings) -> None:
@@ -156,6 +211,7 @@ async def run(settings: Settings) -> None:
     the gateway and the database are closed, and this returns."""
     point_discord_at(settings.api_base, settings.gateway_url)
     bot = TabletopBot(settings)
+    bot.exit_when_lost = True
     closing: list[asyncio.Task[None]] = []
 
     def stop() -> None:

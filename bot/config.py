@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/bot.sqlite3"
 
@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     local_table_port: int = _setting(8765, "LOCAL_TABLE_PORT", "a port number, 0 to 65535 (0: any free port)")
     local_table_open: bool = _setting(True, "LOCAL_TABLE_OPEN", BOOLEAN)
     local_table_seed: int | None = _setting(None, "LOCAL_TABLE_SEED", "a whole number (the first game's seed)")
+    shard_count: int = _setting(1, "SHARD_COUNT", "a whole number from 1 to 4096 (Discord shards in all)")
+    # The shards this process runs (bot/shards.py); None: all of them.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = _setting(
+        None, "SHARD_IDS", "shard numbers separated by commas, each from 0 to SHARD_COUNT - 1 (0,1)")
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
@@ -117,6 +121,38 @@ class Settings(BaseSettings):
         if value is not None and value < 0:
             raise ValueError("negative")
         return value
+
+    @field_validator("shard_count")
+    @classmethod
+    def _shard_count(cls, value: int) -> int:
+        if not 1 <= value <= 4096:
+            raise ValueError("out of range")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",")]
+            if not all(p.isdigit() for p in parts):
+                raise ValueError("not numbers separated by commas")
+            return tuple(int(p) for p in parts)
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids(cls, value: tuple[int, ...] | None, info: ValidationInfo) -> tuple[int, ...] | None:
+        count = info.data.get("shard_count")
+        if value is None:
+            return None
+        if not value or count is None or any(not 0 <= i < count for i in value) or len(set(value)) != len(value):
+            raise ValueError("out of range or repeated")
+        return tuple(sorted(value))
+
+    @property
+    def shards(self) -> tuple[int, ...]:
+        """The shards this process runs."""
+        return self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
 
     @field_validator("local_table_port")
     @classmethod

@@ -144,7 +144,8 @@ class Presenter:
     async def deliver(self, game_id: int) -> discord.Message | None:
         """Tell what the game's writes left in the outbox: DMs first, then one channel post when
         a turn passed, a phase changed or the game ended; then close the panels whose turn has
-        passed. Safe to call any number of times.
+        passed. Safe to call any number of times; only the process owning the game's shard posts
+        (bot/shards.py).
 
         Players waiting on their own answers come first: when many moves arrive at once, the
         posts wait (at most ANSWERS_FIRST seconds) until every move in hand has been answered."""
@@ -153,6 +154,8 @@ class Presenter:
         service = self.bot.service
         async with self._lock(game_id):
             record = await service.get(game_id)
+            if not service.shards.owns(record.guild_id):
+                return None  # its owner posts it: told of the write (bot/shards.py)
             if record.status == "finished":
                 await service.record_results(game_id)
             rows = await service.undelivered(game_id, record.version)

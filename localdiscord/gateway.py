@@ -2,6 +2,9 @@
 
 One :class:`Session` per IDENTIFY keeps the sequence number and every dispatch
 sent, so a RESUME (after ``sim.drop_gateway()``) replays what was missed.
+Shards as Discord has them: IDENTIFY's ``shard`` [id, count]; a guild's events go to
+shard ``(guild_id >> 22) % count``, DMs' to shard 0; a shard out of range, or one already
+identified on a live connection, is closed with 4010 (Invalid shard).
 Payloads are zlib-stream compressed when the URL carries ``compress=zlib-stream``
 (one compressobj per connection, each payload ``compress() + flush(Z_SYNC_FLUSH)``).
 """
@@ -29,6 +32,12 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT, REQUEST_MEMBE
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
+INVALID_SHARD = 4010
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """Discord's formula: the shard a guild's events go to (a DM's: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
 
 
 @dataclass
@@ -38,6 +47,14 @@ class Session:
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)  # dispatches, for RESUME replay
     connection: Connection | None = None
+    shard: tuple[int, int] = (0, 1)  # [shard id, shard count] as identified
+
+    def serves(self, guild_id: int | None) -> bool:
+        return shard_of(guild_id, self.shard[1]) == self.shard[0]
+
+    @property
+    def live(self) -> bool:
+        return self.connection is not None and not self.connection.ws.closed
 
 
 class Connection:
@@ -85,6 +102,7 @@ class Gateway:
         self.heartbeat_interval_ms = 41250
         self.identified = asyncio.Event()
         self.close_codes: list[int | None] = []  # each ended connection's (1000: the client closed it)
+        self.refused_shards: list[tuple[int, int]] = []  # IDENTIFYs closed with 4010
 
     @property
     def live_sessions(self) -> list[Session]:
@@ -93,9 +111,16 @@ class Gateway:
     # -- dispatching ---------------------------------------------------------------------------
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
-        """Send a DISPATCH to every identified session (buffered for RESUME if disconnected)."""
+        """Send a DISPATCH to every identified session of the shard the event belongs to (its
+        guild's; shard 0 for a DM), buffered for RESUME if disconnected."""
+        guild = data.get("guild_id")
+        if guild is None and event.startswith("GUILD_"):
+            guild = data.get("id")
+        guild_id = int(guild) if guild is not None else None
         for session in list(self.sessions.values()):
             if intent and not session.intents & intent:
+                continue
+            if not session.serves(guild_id):
                 continue
             await self._send_dispatch(session, event, data)
 
@@ -167,12 +192,18 @@ class Gateway:
         if d.get("token") != sim.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
-        session = Session(id=secrets.token_hex(16), intents=int(d.get("intents") or 0))
+        shard_id, count = (int(x) for x in (d.get("shard") or [0, 1]))
+        taken = any(s.shard == (shard_id, count) and s.live for s in self.sessions.values())
+        if not 0 <= shard_id < count or taken:
+            self.refused_shards.append((shard_id, count))
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        session = Session(id=secrets.token_hex(16), intents=int(d.get("intents") or 0), shard=(shard_id, count))
         self.sessions[session.id] = session
         conn.session = session
         session.connection = conn
         self.identify_count += 1
-        guilds = list(sim.guilds.values())
+        guilds = [g for g in sim.guilds.values() if session.serves(g.id)]
         await self._send_dispatch(session, "READY", {
             "v": 10,
             "user": sim.bot_user.to_payload() | {"verified": True, "mfa_enabled": False, "email": None},
@@ -185,7 +216,7 @@ class Gateway:
             "relationships": [],
             "presences": [],
             "geo_ordered_rtc_regions": [],
-            "shard": d.get("shard") or [0, 1],
+            "shard": [shard_id, count],
             "_trace": ["fakediscord"],
         })
         for g in guilds:

@@ -294,8 +294,9 @@ class RestApi:
     async def get_gateway(self, request: web.Request) -> web.Response:
         d: dict[str, Any] = {"url": self.sim.gateway_url}
         if request.path.endswith("/bot"):
-            d.update(shards=1, session_start_limit={"total": 1000, "remaining": 999, "reset_after": 0,
-                                                     "max_concurrency": 1})
+            shards = max(1, -(-len(self.sim.guilds) // 2500))  # Discord's advice: at most 2,500 servers a shard
+            d.update(shards=shards, session_start_limit={"total": 1000, "remaining": 999, "reset_after": 0,
+                                                         "max_concurrency": 1})
         return _json(d)
 
     async def get_application(self, request: web.Request) -> web.Response:

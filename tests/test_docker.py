@@ -16,11 +16,16 @@ def services() -> dict[str, str]:
 
 def test_no_profile_starts_two_bots_on_one_token() -> None:
     bots = {name: block for name, block in services().items() if "<<: *bot" in block}
-    assert set(bots) == {"bot", "bot-pg"}
+    assert set(bots) == {"bot", "bot-pg", "shard-0", "shard-1", "standby-0"}
     profiles = {name: re.findall(r'^    profiles: \["([\w-]+)"\]', block, flags=re.MULTILINE)
                 for name, block in bots.items()}
     assert all(len(p) == 1 for p in profiles.values()), profiles  # none is started by every `up`
-    assert len({p[0] for p in profiles.values()}) == len(bots)
+    alone = [p[0] for name, p in profiles.items() if not name.startswith(("shard-", "standby-"))]
+    assert len(set(alone)) == len(alone) and "shards" not in alone
+    # The shards profile's processes: shards 0 and 1 of 2, and a standby of shard 0 (bot/shards.py)
+    shards = {name: re.findall(r'SHARD_IDS: "([\d,]+)"', block) for name, block in bots.items()
+              if profiles[name] == ["shards"]}
+    assert shards == {"shard-0": ["0"], "shard-1": ["1"], "standby-0": ["0"]}
 
 
 def test_the_bots_run_under_init_with_an_optional_env_file_and_discord_only() -> None:

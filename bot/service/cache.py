@@ -5,9 +5,9 @@ A record is kept per game at its newest version: every write of this process put
 wrote, and every read puts what it read unless a newer version is kept. A write that reads the
 stored row and finds another version forgets the kept one, and so does a write that lost a race.
 Writes never trust a kept record blindly: they check its version in the same statement that
-writes, so a stale one (written meanwhile by another process) is only planned again. What a
-second process writes is not seen by reads of this one until this one writes the game or the
-record falls out: one bot process serves a database (its posts assume so too).
+writes, so a stale one (written meanwhile by another process) is only planned again. A process
+keeps only the games of the shards it owns (bot/shards.py); another process's write to one of them
+is told by NOTIFY, and the kept copy forgotten (`TabletopBot.written_elsewhere`).
 """
 from __future__ import annotations
 

@@ -731,6 +731,7 @@ class GameService(Store):
         so that a backlog never stalls the event loop (the next tick takes the rest)."""
         now = now or self.now()
         return await self._select(GAMES.c.status == "running", GAMES.c.deadline_at <= now,
+                                  self.shards.clause(GAMES.c.guild_id),
                                   order=GAMES.c.deadline_at, limit=limit, light=True)
 
     async def due_reminders(self, now: datetime | None = None) -> list[tuple[GameRecord, str]]:
@@ -741,6 +742,7 @@ class GameService(Store):
         # Earliest reminder first: ordered by the index's own column (ordered by deadline,
         # PostgreSQL's generic plan walked every running game by deadline, filtering remind_at).
         games = await self._select(GAMES.c.status == "running", GAMES.c.remind_at <= now,
+                                   self.shards.clause(GAMES.c.guild_id),
                                    order=GAMES.c.remind_at, limit=50, light=True)
         ids = {int(u) for g in games for u in g.waiting_users if u.isdigit()}
         last: dict[str, datetime | None] = {}

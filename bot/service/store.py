@@ -29,6 +29,7 @@ from bot.service.cache import GameCache
 from bot.service.driver import compiled, write
 from bot.service.errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service.records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
+from bot.shards import Ownership, Shards
 from games.base import Action, Event, Game
 
 GAMES = cast(Table, GameRow.__table__)
@@ -115,6 +116,7 @@ class Outbox:
 
     _db: Database
     _serial: asyncio.Lock | None
+    shards: Shards
 
     def _writing(self) -> contextlib.AbstractAsyncContextManager[Any]:
         """Held around a write transaction (on SQLite; nothing on PostgreSQL)."""
@@ -149,9 +151,12 @@ class Outbox:
             await self._db.run(work)
 
     async def games_to_post(self, limit: int = 100) -> list[int]:
-        """Games with something still to post or DM (after a restart or a failed post)."""
-        query = (select(OUTBOX.c.game_id).where(OUTBOX.c.posted_at.is_(None))
-                 .group_by(OUTBOX.c.game_id).order_by(OUTBOX.c.game_id).limit(limit))
+        """Games with something still to post or DM (after a restart or a failed post), of this
+        process's shards."""
+        query = select(OUTBOX.c.game_id).where(OUTBOX.c.posted_at.is_(None))
+        if not self.shards.all:
+            query = query.join(GAMES, GAMES.c.id == OUTBOX.c.game_id).where(self.shards.clause(GAMES.c.guild_id))
+        query = query.group_by(OUTBOX.c.game_id).order_by(OUTBOX.c.game_id).limit(limit)
         return await self._db.run(lambda conn: [r[0] for r in conn.execute(query).all()], read=True)
 
 
@@ -173,6 +178,10 @@ class Store(Outbox):
         # Whole records of the games last read or written (bot/service/cache.py); 0: none, every
         # read goes to the database (tests and tools that read beside a running bot).
         self.cache = GameCache(cached_games)
+        # The shards this process owns (bot/shards.py): it keeps only their games, and tells their
+        # owner of a write to another's game (`ownership.notify`).
+        self.shards = Shards()
+        self.ownership = Ownership()
         # SQLite takes one writer at a time: queueing writes here spares them its busy-wait
         # (sleeps of up to 100 ms) when many moves arrive at once. PostgreSQL writes in parallel.
         self._serial: asyncio.Lock | None = asyncio.Lock() if self._db.dialect == "sqlite" else None
@@ -230,7 +239,7 @@ class Store(Outbox):
             to_act = list(data.get("waiting") or []) if running else []
         fields = {k: v for k, v in data.items() if k not in ("state", "waiting")}
         record = GameRecord(**fields, snapshot=snapshot, game=game, state=state, to_act=to_act)
-        return self.cache.put(record) if "state" in data else record
+        return self.cache.put(record) if "state" in data and self.shards.owns(record.guild_id) else record
 
     @staticmethod
     def _derived(game: Game, status: str, state: Any) -> dict[str, Any]:
@@ -275,6 +284,8 @@ class Store(Outbox):
                     if done[1] is not None:
                         self.stats["writes"] += 1
                         self._note_last_entry(done[0], done[1])
+                        if not self.shards.owns(done[0]["guild_id"]):
+                            await self.ownership.notify(game_id, done[0]["guild_id"], done[0]["version"])
                     return done
                 given = None
                 self.stats["retries"] += 1

@@ -27,18 +27,20 @@ from tests.fakediscord import FakeDiscord, InteractionRecord, Message, User
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def bot_process(sim: FakeDiscord, url: str) -> tuple[asyncio.subprocess.Process, list[str]]:
-    """`python -m bot` as its own process against the simulator, once logged in, and its log
-    lines so far (`read_rest` keeps reading the later ones)."""
+async def bot_process(sim: FakeDiscord, url: str, more: dict[str, str] | None = None,
+                      ready: str = "Logged in as") -> tuple[asyncio.subprocess.Process, list[str]]:
+    """`python -m bot` as its own process against the simulator, once logged in (or once a line
+    holds `ready`), and its log lines so far (`read_rest` keeps reading the later ones); `more`:
+    more settings."""
     env = {**os.environ, "DISCORD_TOKEN": sim.token, "DATABASE_URL": url, "DISCORD_API_BASE": sim.api_base,
            "DISCORD_GATEWAY_URL": sim.gateway_url, "TICK_SECONDS": "3600", "LOG_LEVEL": "INFO",
-           "PYTHONPATH": str(ROOT)}
+           "PYTHONPATH": str(ROOT), **(more or {})}
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=env,
                                                 stderr=asyncio.subprocess.PIPE)
     assert proc.stderr is not None
     lines: list[str] = []
     async with asyncio.timeout(60):
-        while not any("Logged in as" in line for line in lines):
+        while not any(ready in line for line in lines):
             line = (await proc.stderr.readline()).decode()
             if not line:
                 raise AssertionError("the bot exited before it was ready:\n" + "".join(lines))
