@@ -130,10 +130,11 @@ async def test_the_shooting_prompt_says_go_home_is_an_arrest(fake_discord: FakeD
 async def test_the_difficulty_is_explained_in_english(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     sim = fake_discord
     await start_bot(sim, sqlite(tmp_path))
+    # `/game new variant:` sets Maquis's difficulty
     offered = await sim.autocomplete(sim.alice, sim.channel, "game new", options={"game": "maquis",
-                                     "options": "difficulty"}, focused="options")
+                                     "variant": ""}, focused="variant")
     option = next(o for o in registry.get("maquis").options if o.name == "difficulty")
-    shown = {c["value"].removeprefix("difficulty="): c["name"] for c in offered if c["value"].startswith("difficulty=")}
+    shown = {c["value"]: c["name"] for c in offered}
     assert set(shown) == set(option.choices)
     for value, name in shown.items():  # the option's help or the value's label, whole, in English
         assert "Difficolt" not in name and len(name) <= 100 and not name.endswith("…"), name
