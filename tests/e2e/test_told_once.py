@@ -73,8 +73,8 @@ async def test_a_killed_delivery_sent_again_posts_dms_and_reminds_once(
     await sim.slash(sim.alice, sim.channel, "game notify", options={"mode": "dm"})  # alice: reminders by DM
     gid = await open_game(sim, bot, turn_hours=24, on_timeout="default")
     service = bot.service
-    assert sorted(service_users := (await service.get(gid)).waiting_users) == sorted(
-        [str(sim.alice.id), str(sim.bob.id)]), service_users
+    waiting = (await service.get(gid)).waiting_users
+    assert sorted(waiting) == sorted([str(sim.alice.id), str(sim.bob.id)]), waiting  # both choose a card
 
     # The reminders: each sent, the first one's mark killed; the new owner's tick sends it again.
     killed = kill_once(monkeypatch, service, "mark_reminded")
