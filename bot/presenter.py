@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -40,12 +41,27 @@ class Letter(TypedDict, total=False):
     content: str
     file: discord.File
     view: discord.ui.View
+    nonce: str
 
 CROP_NAME = "your-part"  # a seat's crop is "<key>-<game>-your-part.png" (its panel's edits replace it)
 DM_CLOSED = 50007
 MAX_CONTENT = 2000
 BOARD_MEMORY = 2048  # games whose last posted board signature is remembered
 ANSWERS_FIRST = 1.0  # seconds a post waits at most for the moves being answered
+
+
+def nonce(kind: str, *parts: object) -> str:
+    """Discord's nonce (25 characters at most) for one thing told, named by `parts`. discord.py
+    sends it with `enforce_nonce`: the same message sent again within a few minutes, by this
+    process or by the one that took its shards over, gets the message already sent back."""
+    return kind[:1] + hashlib.blake2b("|".join(map(str, parts)).encode(), digest_size=12).hexdigest()
+
+
+def rows_nonce(kind: str, game_id: int, rows: list[OutboxEntry]) -> str:
+    """The nonce of what these outbox rows tell: their first and last row, each by id and version
+    (SQLite may give a deleted row's id again, never at the same version)."""
+    first, last = rows[0], rows[-1]
+    return nonce(kind, game_id, first.id, first.version, last.id, last.version)
 
 
 class Presenter:
@@ -178,8 +194,9 @@ class Presenter:
         service = self.bot.service
         private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
         for row in private:
-            for event in row.payload["private"]:
-                await self.send_private(record, event["private_to"], event["text"])
+            for n, event in enumerate(row.payload["private"]):
+                await self.send_private(record, event["private_to"], event["text"],
+                                        told=nonce("d", record.id, row.id, row.version, n))
         dmed = [r.id for r in private]
         unposted = [r for r in rows if r.posted_at is None]
         if not any(r.payload.get("flush") for r in unposted):
@@ -257,7 +274,8 @@ class Presenter:
         try:
             message = await channel.send(
                 content=content[:MAX_CONTENT], files=files, view=turn_view or discord.utils.MISSING,
-                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=pinged))
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=pinged),
+                nonce=rows_nonce("p", record.id, rows))
         except discord.HTTPException:
             log.exception("could not post the update of game %s", record.id)
             return None
@@ -308,18 +326,21 @@ class Presenter:
         """A message that showed a panel shows something else now: nothing to close there."""
         await self.panels.gone(message_id)
 
-    async def fallback(self, record: GameRecord, seat: str) -> None:
+    async def fallback(self, record: GameRecord, seat: str, told: str) -> None:
+        """Say in the channel that the seat's DMs are closed (`told`: the nonce of the DM refused)."""
         channel = await self.channel(record.where)
         if channel is not None:
             await channel.send(
                 f"{record.mention(seat)} I can't send you direct messages, so your secret "
                 f"information for game #{record.id} waits for you in `/game hand` (only you will "
-                "see it). To get it by DM, allow direct messages from server members.")
+                "see it). To get it by DM, allow direct messages from server members.",
+                nonce=nonce("f", told))
 
-    async def send_private(self, record: GameRecord, seat: str, text: str) -> None:
+    async def send_private(self, record: GameRecord, seat: str, text: str, *, told: str) -> None:
+        """DM a seat one private line; `told`: its nonce (see `nonce`)."""
         content = f"**{record.game.title}** · game #{record.id}\n{text}"[:MAX_CONTENT]
-        if await self.dm(record.user_of(seat), content=content) is False:
-            await self.fallback(record, seat)
+        if await self.dm(record.user_of(seat), content=content, nonce=told) is False:
+            await self.fallback(record, seat, told)
 
     async def private_package(self, record: GameRecord, seat: str) -> tuple[str, discord.File | None]:
         view = gate.private(record, seat)
@@ -339,14 +360,15 @@ class Presenter:
                 who = ", ".join(record.mention(s) for s in closed)
                 await channel.send(
                     f"{who}: your DMs are closed, so I can't send you your private information. "
-                    "Use `/game hand` in this channel at any time to see it (only you will see it).")
+                    "Use `/game hand` in this channel at any time to see it (only you will see it).",
+                    nonce=nonce("c", record.id, record.version, *closed))
 
     async def send_package(self, record: GameRecord, seat: str, what: str) -> bool:
         """DM a seat's private information and choices; False when its DMs are closed."""
         text, file = await self.private_package(record, seat)
         content = (f"**{record.game.title}** · game #{record.id} {what}. "
                    f"Your private information comes here.\n{text}")[:MAX_CONTENT]
-        kwargs: Letter = {"content": content}
+        kwargs: Letter = {"content": content, "nonce": nonce("k", record.id, record.version, seat, what)}
         if file is not None:
             kwargs["file"] = file
         panel = await self.controls.private_panel(record, seat) if self.controls is not None else None
@@ -375,19 +397,22 @@ class Presenter:
             asked = self.ui(record.key).panel_intro(mine) or "It's your turn."
             await self.dm(record.user_of(seat), content=(
                 f"Your turn in **{record.game.title}** (game #{record.id}): {asked}\n{message.jump_url}"
-            )[:MAX_CONTENT])
+            )[:MAX_CONTENT], nonce=nonce("t", record.id, seat, message.id))
 
     async def remind(self, record: GameRecord, seat: str) -> None:
+        """Remind the seat of its turn, by DM or in the channel; sent again for the same deadline
+        (a takeover before it was marked), Discord gives back the reminder already sent."""
         deadline = record.deadline_at
+        told = nonce("r", record.id, seat, deadline.isoformat() if deadline else None)
         when = discord.utils.format_dt(deadline, "R") if deadline else "soon"
         text = (f"⏰ {record.mention(seat)}, game #{record.id} ({record.game.title}) is waiting on "
                 f"you; the turn's time runs out {when}.")
         user = record.user_of(seat)
         player = await self.bot.service.get_player(int(user)) if user.isdigit() else None
         if player is not None and player.notify and not player.quiet(self.bot.clock()) \
-                and await self.dm(user, content=text):
+                and await self.dm(user, content=text, nonce=told):
             return
         channel = await self.channel(record.where)
         if channel is not None:
             pings = [discord.Object(int(user))] if player is not None and player.mention else []
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=pings))
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=pings), nonce=told)

@@ -39,8 +39,12 @@ class Scheduler:
             await asyncio.sleep(self.tick_seconds)
 
     async def tick(self) -> None:
-        """One pass: apply every passed deadline, then send the reminders that are due."""
+        """One pass: post what the outbox still holds, apply every passed deadline, then send the
+        reminders that are due. The outbox first: after a takeover, what the last owner may have
+        posted without marking it is sent again as it was (the same rows: the same nonce, which
+        Discord answers with the post already made), before a time-out adds to it."""
         service, presenter = self.bot.service, self.bot.presenter
+        await presenter.drain()
         now = self.bot.clock()
         for record in await service.due(now):
             try:
@@ -53,5 +57,4 @@ class Scheduler:
         for record, seat in await service.due_reminders(now):
             await presenter.remind(record, seat)
             await service.mark_reminded(record.id, seat)
-        await presenter.drain()
         memory.trim()  # what a busy minute freed, back to the system

@@ -21,6 +21,7 @@ MAX_TEXT_INPUT_PLACEHOLDER, MAX_TEXT_INPUT_VALUE = 100, 4000
 MAX_CHOICE_NAME, MAX_CHOICE_VALUE, MAX_CHOICES = 100, 100, 25
 MAX_COMMAND_NAME, MAX_COMMAND_DESCRIPTION, MAX_COMMAND_OPTIONS = 32, 100, 25
 MAX_THREAD_NAME = 100
+MAX_NONCE = 25  # a string nonce's characters (an integer one is any int64)
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # 10 MiB, bots on non-boosted guilds
 
 Errors = dict[str, Any]
@@ -148,6 +149,7 @@ def check_message(payload: dict[str, Any]) -> Errors | None:
     """Limits on message create/edit bodies (channel messages, webhooks, callbacks 4/7)."""
     tree: Errors = {}
     _max_len(tree, ["content"], payload.get("content"), MAX_CONTENT)
+    _max_len(tree, ["nonce"], payload.get("nonce"), MAX_NONCE)
     if payload.get("embeds"):
         _check_embeds(tree, payload["embeds"])
     if payload.get("components"):

@@ -583,7 +583,15 @@ class RestApi:
                 and ref.get("fail_if_not_exists", True):
             raise invalid_form({"message_reference": {"_errors": [
                 {"code": "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "message": "Unknown message"}]}})
+        nonce = None if body.get("nonce") is None else str(body["nonce"])
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = sim.nonced(sim.bot_user, ch, nonce)
+            if earlier is not None:  # sent again: Discord returns the first, creates nothing
+                return _json(earlier.to_payload())
         msg = sim._create_message(ch, body, files)
+        msg.nonce = nonce
+        if nonce is not None and body.get("enforce_nonce"):
+            sim.nonces[(sim.bot_user.id, ch.id, nonce)] = msg
         await sim._dispatch_message("MESSAGE_CREATE", msg)
         return _json(msg.to_payload())
 

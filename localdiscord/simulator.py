@@ -44,6 +44,8 @@ from .world import (
 
 # Message flags a sender may set (crossposted etc. are Discord's to set)
 _SETTABLE_FLAGS = (1 << 2) | (1 << 6) | (1 << 12) | (1 << 15)
+# How long a message's nonce is checked for uniqueness (Discord: "the past few minutes")
+NONCE_SECONDS = 5 * 60
 
 
 class SpecCheck(Protocol):
@@ -107,6 +109,8 @@ class FakeDiscord(UserActions):
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}  # insertion order == creation order
+        # (author, channel, nonce) -> the message created with `enforce_nonce` (see nonced())
+        self.nonces: dict[tuple[int, int, str], Message] = {}
         self.attachments: dict[int, Attachment] = {}
         self._dms: dict[int, Channel] = {}
         self.global_commands: list[dict[str, Any]] = []
@@ -233,6 +237,14 @@ class FakeDiscord(UserActions):
 
     def wall(self) -> float:
         return time.time() + self._offset
+
+    def nonced(self, author: User, channel: Channel, nonce: str) -> Message | None:
+        """The message `author` created in `channel` with this nonce and `enforce_nonce` within the
+        last NONCE_SECONDS, which Discord returns instead of creating another."""
+        msg = self.nonces.get((author.id, channel.id, nonce))
+        if msg is None or msg.deleted or self.wall() - msg.created_at > NONCE_SECONDS:
+            return None
+        return msg
 
     def advance(self, seconds: float) -> None:
         """Pretend ``seconds`` passed (interaction deadlines, token expiry, timestamps)."""

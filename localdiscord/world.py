@@ -450,6 +450,7 @@ class Message:
     tts: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)  # previous versions (content/embeds/components)
     pinged: list[int] = field(default_factory=list)  # users this message notified (allowed_mentions)
+    nonce: str | None = None  # as sent (Discord returns it with the message it created)
 
     @property
     def ephemeral(self) -> bool:
@@ -532,6 +533,8 @@ class Message:
             d["message_reference"] = self.message_reference
         if self.interaction is not None:
             d["interaction_metadata"] = self.interaction.metadata_payload()
+        if self.nonce is not None:
+            d["nonce"] = self.nonce
         return d
 
     def __repr__(self) -> str:

@@ -600,6 +600,46 @@ async def test_limits_50035(env, body: dict, where: str) -> None:
     assert sim.spec_violations == []  # Discord refused it; not double-reported
 
 
+async def test_nonce_longer_than_25_is_refused(env) -> None:
+    sim, bot = env
+    sim.expect_errors(50035)
+    with pytest.raises(discord.HTTPException) as ei:
+        await bot.get_channel(sim.channel.id).send("hi", nonce="n" * 26)
+    assert ei.value.code == 50035 and "In nonce" in ei.value.text
+    assert sim.channel_messages(sim.channel) == []
+
+
+async def test_enforce_nonce_returns_the_earlier_message(env) -> None:
+    """The same author, channel and nonce with enforce_nonce (discord.py sends it with every nonce)
+    within a few minutes: Discord returns the first message and creates nothing."""
+    sim, bot = env
+    ch = bot.get_channel(sim.channel.id)
+    first = await ch.send("first", nonce="n1")
+    again = await ch.send("again, after a crash", nonce="n1")
+    assert again.id == first.id and again.content == "first" and again.nonce == "n1"
+    assert [m.content for m in sim.channel_messages(sim.channel)] == ["first"]
+    assert len(bot.seen_messages) == 1  # no second MESSAGE_CREATE either
+    other = await bot.fetch_channel(sim.add_text_channel(sim.guild, "other").id)
+    assert isinstance(other, discord.TextChannel)
+    assert (await other.send("elsewhere", nonce="n1")).id != first.id  # per channel
+    assert (await ch.send("new nonce", nonce="n2")).id != first.id
+    await _post_raw(bot, sim.channel.id, {"content": "not enforced", "nonce": "n1"})
+    # a DM: the bot's DM channel with the user, the same rule
+    bob = await bot.fetch_user(sim.bob.id)
+    dm = await bob.send("psst", nonce="n1")
+    assert (await bob.send("psst again", nonce="n1")).id == dm.id
+    assert [m.content for m in sim.dm_messages(sim.bob)] == ["psst"]
+    # after the window, or once the first is deleted, the nonce makes a new message
+    sim.advance(5 * 60 + 1)
+    later = await ch.send("later", nonce="n1")
+    assert later.id != first.id
+    await later.delete()
+    assert (await ch.send("after the delete", nonce="n1")).id != later.id
+    assert [m.content for m in sim.channel_messages(sim.channel)] == [
+        "first", "new nonce", "not enforced", "after the delete"]
+    assert sim.spec_violations == []
+
+
 async def test_file_too_large_40005(env) -> None:
     sim, bot = env
     sim.expect_errors(40005)

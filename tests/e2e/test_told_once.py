@@ -1,0 +1,142 @@
+"""Nothing said twice across a takeover (issue #23): a delivery killed between Discord's answer and
+the commit that marks it, then made again, as the process taking the shard over makes it. The post,
+the DMs and the reminder go out with the same nonces, and Discord (the simulator: enforce_nonce)
+gives back what was already sent. The real bot on SQLite, a fixed seed, the bot's clock moved by
+hand."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import TabletopBot
+from tests.e2e.harness import Clock, settle, sqlite, start_bot
+from tests.fakediscord import FakeDiscord, Message, User
+
+SEED = 1
+
+
+class Killed(Exception):
+    """What stands for a kill -9 here: nothing after it in the delivery is done."""
+
+
+def kill_once(monkeypatch: pytest.MonkeyPatch, target: Any, name: str,
+              when: Callable[..., bool] = lambda *_a, **_k: True) -> list[str]:
+    """`target.name` raises Killed the first time it is called as `when` says (the send is done,
+    the mark that follows is not), then works again; the list says when it was killed."""
+    real = getattr(target, name)
+    killed: list[str] = []
+
+    async def once(*args: Any, **kwargs: Any) -> Any:
+        if not killed and when(*args, **kwargs):
+            killed.append(name)
+            raise Killed(name)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, once)
+    return killed
+
+
+async def open_game(sim: FakeDiscord, bot: TabletopBot, **options: Any) -> int:
+    """A started 2-player Mali game: alice opens, bob joins, alice starts."""
+    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2, **options})
+    assert opened.message is not None
+    found = re.search(r"table #(\d+)", opened.message.text)
+    assert found is not None
+    await sim.click(sim.bob, opened.message, label="Join")
+    await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
+    return int(found[1])
+
+
+def taken_over(bot: TabletopBot) -> None:
+    """What a process taking over starts with: no board remembered as posted (so its post would
+    carry one, unlike the first attempt's twin)."""
+    bot.presenter.last_board.clear()
+
+
+def reminded(sim: FakeDiscord, user: User, gid: int) -> list[Message]:
+    assert sim.channel is not None
+    return [m for m in sim.dm_messages(user) + sim.channel_messages(sim.channel)
+            if m.content.startswith("⏰") and f"<@{user.id}>" in m.content and f"game #{gid}" in m.content]
+
+
+async def test_a_killed_delivery_sent_again_posts_dms_and_reminds_once(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = fake_discord
+    assert sim.channel is not None
+    clock = Clock()
+    bot = await start_bot(sim, sqlite(tmp_path), clock, seed=SEED)
+    await sim.slash(sim.alice, sim.channel, "game notify", options={"mode": "dm"})  # alice: reminders by DM
+    gid = await open_game(sim, bot, turn_hours=24, on_timeout="default")
+    service = bot.service
+    waiting = (await service.get(gid)).waiting_users
+    assert sorted(waiting) == sorted([str(sim.alice.id), str(sim.bob.id)]), waiting  # both choose a card
+
+    # The reminders: each sent, the first one's mark killed; the new owner's tick sends it again.
+    killed = kill_once(monkeypatch, service, "mark_reminded")
+    clock.advance(hours=19)  # past 75% of the window
+    with pytest.raises(Killed):
+        await bot.scheduler.tick()
+    assert killed and len(reminded(sim, sim.alice, gid) + reminded(sim, sim.bob, gid)) == 1
+    taken_over(bot)
+    await bot.scheduler.tick()
+    assert (await service.get(gid)).reminded  # marked this time
+    await bot.scheduler.tick()
+    for user in (sim.alice, sim.bob):
+        assert len(reminded(sim, user, gid)) == 1, (user.username, [m.content for m in reminded(sim, user, gid)])
+    assert reminded(sim, sim.alice, gid)[0] in sim.dm_messages(sim.alice)  # as she asked: by DM
+
+    # The time-out: its DMs (each seat's card, played for it) and its post sent, their mark killed.
+    killed = kill_once(monkeypatch, service, "mark_delivered", lambda *_a, posted=False, **_k: posted)
+    clock.advance(hours=6)  # past the deadline
+    with pytest.raises(Killed):
+        await bot.scheduler.tick()
+    assert killed
+    timed_out = [m for m in sim.channel_messages(sim.channel) if "ran out of time" in m.content]
+    dms = {u.username: [m for m in sim.dm_messages(u) if "You play card" in m.content] for u in (sim.alice, sim.bob)}
+    assert len(timed_out) == 1 and all(len(d) == 1 for d in dms.values()), (timed_out, dms)
+    assert await service.games_to_post() == [gid]  # not marked: a new owner sends it all again
+    taken_over(bot)
+    await bot.scheduler.tick()
+    await settle()
+    assert await service.games_to_post() == []
+    # The first post came back from Discord; red's clock kept running, so the same tick timed red
+    # out again: a post of its own, after the first post was marked.
+    revealed = [m.id for m in sim.channel_messages(sim.channel) if "Movement cards: " in m.content]
+    assert revealed == [timed_out[0].id], revealed
+    later = [m for m in sim.channel_messages(sim.channel) if m.id > timed_out[0].id and f"game #{gid}" in m.content]
+    assert len(later) == 1 and "Movement cards: " not in later[0].content, [m.content for m in later]
+    for user in (sim.alice, sim.bob):
+        again = [m.id for m in sim.dm_messages(user) if "You play card" in m.content]
+        assert again == [dms[user.username][0].id], (user.username, again)
+    assert not sim.spec_violations
+
+
+async def test_a_retry_that_covers_more_rows_posts_again_and_loses_nothing(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move written between the killed post and the retry: the retry tells more rows, so its nonce
+    is another and it is a second post, repeating the first's lines (docs/dev/service.md)."""
+    sim = fake_discord
+    assert sim.channel is not None
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    gid = await open_game(sim, bot)
+    service = bot.service
+    killed = kill_once(monkeypatch, service, "mark_delivered", lambda *_a, posted=False, **_k: posted)
+    await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3, "game": gid})
+    await settle()
+    assert killed  # alice's line was posted, its mark lost
+    first = [m for m in sim.channel_messages(sim.channel) if f"game #{gid}" in m.content][-1]
+    assert "Red has chosen a movement card." in first.content
+    await sim.slash(sim.bob, sim.channel, "mali card", options={"value": 5, "game": gid})
+    await settle()
+    await bot.presenter.drain()
+    assert await service.games_to_post() == []
+    after = [m for m in sim.channel_messages(sim.channel) if m.id > first.id and f"game #{gid}" in m.content]
+    # One more post (another nonce): red's choice told again, with green's and the reveal.
+    assert len(after) == 1, [m.content for m in after]
+    assert "Red and Green have chosen their movement cards." in after[0].content
+    assert "Movement cards: Red 3, Green 5." in after[0].content
