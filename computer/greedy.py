@@ -45,7 +45,7 @@ def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Rando
     return values
 
 
-def greedy(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random) -> Action:
+def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random) -> Action:
     keys = [canonical(a) for a in legal]
     totals = [0.0] * len(legal)
     for i in range(SAMPLES):
