@@ -2,8 +2,9 @@
 
 Each legal action is tried on a few states sampled from the seat's view. Where the game offers an
 evaluation, play then goes on by the rollout policy (the rest of the seat's turn, then the other
-seats') until the seat's next turn after another seat has acted, the end, or the play-out depth
-(`depth` actions: a seat alone would otherwise play to the end), and the action worth most on
+seats') until the seat's next turn after another seat has acted, the end, or half the play-out
+depth (a seat alone would otherwise play to the end; half: easy looks less far than the search,
+and costs less where the rollout policy is dear), and the action worth most on
 average wins: an action is judged by where the round leaves the seat, not by one step of
 a turn of many (which would also let a seat undo and redo a step for ever). A game without an
 evaluation but with playout weights: the action its weights favour most. A game with neither: one
@@ -23,9 +24,9 @@ SAMPLES = 6
 
 def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random, depth: int) -> Handle:
     """Play by the rollout policy up to the seat's next turn after another seat acted, the end, or
-    `depth` actions."""
+    half of `depth` actions."""
     others = False
-    for _ in range(depth):
+    for _ in range(max(1, depth // 2)):
         waiting = sealed.to_act(handle)
         if others and seat in waiting:
             break
