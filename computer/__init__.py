@@ -7,8 +7,8 @@ refuses any other state. A game without `sample` is refused (`NoSampler`): the c
 peeks. Budgets are counts (so a decision is deterministic for a seed): iterations of the search,
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
-"easy" too: the work after which easy stops sampling), and its
-play-out length before its evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+"easy" too: the work after which easy stops sampling), and its play-out length before its
+evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
 """
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def budget(game: Game, strength: str, kind: str = "iterations") -> int:
     work that ends a decision early (easy's samples too), for `strength` in `game`."""
     if strength not in STRENGTHS:
         raise ValueError(f"Unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}.")
+    if kind not in ("iterations", "work"):
+        raise ValueError(f"Unknown budget {kind!r}: iterations or work.")
     if strength == "easy" and kind == "iterations":
         return 0
     own: dict[str, int] = getattr(game, f"computer_{kind}", None) or {}
