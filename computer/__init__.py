@@ -1,0 +1,62 @@
+"""Computer players (issue #24): `choose` decides a seat's action from that seat's view alone.
+
+Strengths: easy, a one-ply greedy policy (computer/greedy.py); medium and hard, information-set
+Monte Carlo tree search (computer/search.py) with more iterations for hard. Both play only on
+states drawn by the game's `sample` from the view, through `computer.sealed.Sealed`, which
+refuses any other state. A game without `sample` is refused (`NoSampler`): the computer never
+peeks. Budgets are counts (so a decision is deterministic for a seed): iterations of the search,
+and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
+its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
+"easy" too: the work after which easy stops sampling), and its play-out length before its
+evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+"""
+from __future__ import annotations
+
+import random
+
+from computer.greedy import one_ply
+from computer.sealed import BadSample, NoSampler, Peeking, Sealed
+from computer.search import DEPTH, ismcts
+from games.base import Action, Game, View
+
+STRENGTHS = ("easy", "medium", "hard")
+ITERATIONS = {"medium": 200, "hard": 1000}
+WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU in Mali
+
+__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
+
+
+class NotToAct(Exception):
+    """The seat owes no action in the view it was given."""
+
+
+def budget(game: Game, strength: str, kind: str = "iterations") -> int:
+    """The search's iterations (0 for easy, which does not search), or with `kind="work"` the
+    work that ends a decision early (easy's samples too), for `strength` in `game`."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"Unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}.")
+    if kind not in ("iterations", "work"):
+        raise ValueError(f"Unknown budget {kind!r}: iterations or work.")
+    if strength == "easy" and kind == "iterations":
+        return 0
+    own: dict[str, int] = getattr(game, f"computer_{kind}", None) or {}
+    default = ITERATIONS if kind == "iterations" else WORK
+    return int(own.get(strength, default[strength]))
+
+
+def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
+    """The computer's action for `seat`, from `view` (= game.view(state, seat)) alone; always one of
+    game.legal_actions(state, seat) for the true state. Deterministic for a given seed."""
+    iterations = budget(game, strength)
+    sealed = Sealed(game, view, seat)
+    rng = random.Random(seed)
+    first = sealed.sample(rng)
+    legal = sealed.legal(first, seat)
+    if not legal:
+        raise NotToAct(f"{seat} owes no action now.")
+    if len(legal) == 1:
+        return legal[0]
+    depth = int(getattr(game, "computer_depth", DEPTH))
+    if strength == "easy":
+        return one_ply(sealed, first, legal, rng, depth, budget(game, strength, "work"))
+    return ismcts(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)

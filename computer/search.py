@@ -1,0 +1,149 @@
+"""Medium and hard: information-set Monte Carlo tree search on sampled states.
+
+Modelled on OpenSpiel's ISMCTS: one tree whose nodes are information sets, keyed by what the
+seat to act knows (a digest of its view), with statistics per action. Each iteration samples a
+full state from the searcher's view (the game's `sample`), walks the tree with UCB among the
+actions legal in that state (each action's count of being available stands in for the parent's
+visits, as "availability" ISMCTS does), expands one new action, plays out with the game's rollout
+policy (cut at a depth and evaluated where the game can evaluate) and backs the reward of each
+seat up to that seat's own nodes.
+
+Every seat, not only the searcher, chooses by the tree, maximising its own reward: the other
+seats' nodes are keyed by their own views of the sampled state, so they cannot react to what they
+could not see (and positions reached by different orders share a node; a walk that comes back to
+a node it has passed plays out from there), and a search that plays them well finds moves that
+hold up against good play (the rollout policy alone would be an easy opponent to exploit).
+Several seats owing a choice at once (a simultaneous, hidden choice) choose one after the other,
+the searcher first; the engine's contract keeps a later seat's view blind to an earlier seat's
+hidden choice, so this is the same information as choosing at once. Forced moves (one legal
+action) are played without a node.
+
+Where the game has playout weights, a node considers its actions in the order of their weights
+and widens progressively (1 + WIDEN * sqrt(visits) of them), so that a small budget is spent on
+the moves the game's own policy favours rather than spread thin over every legal move.
+
+The budget is deterministic: at most `iterations` walks, and the search also stops once its work
+(engine actions applied, states sampled, views read) reaches `work`, which bounds a decision's
+time in a long game whatever its branching.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from computer.playout import MAX_ACTIONS, rollout, worth
+from computer.sealed import Handle, Sealed
+from games.base import Action, canonical
+
+EXPLORE = 0.7  # UCB's exploration constant, for rewards in [0, 1]
+WIDEN = 1.5
+DEPTH = 40  # actions of a play-out before the game's evaluation (games that offer one)
+
+
+class Arm:
+    """One action's statistics in one node."""
+
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class Node:
+    __slots__ = ("arms", "visits")
+
+    def __init__(self) -> None:
+        self.arms: dict[str, Arm] = {}
+        self.visits = 0
+
+
+def candidates(sealed: Sealed, handle: Handle, seat: str, legal: list[Action], node: Node,
+               rng: random.Random) -> list[int]:
+    """The actions a node considers now, best first by the game's weights (random order without)."""
+    order = list(range(len(legal)))
+    weights = sealed.weights(handle, seat, legal)
+    if weights is None:
+        rng.shuffle(order)
+        return order
+    order.sort(key=lambda i: -weights[i])
+    return order[:1 + int(WIDEN * math.sqrt(node.visits))]
+
+
+def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
+    """The arm to follow (and whether it is new): the first untried, else the best by UCB."""
+    best, best_score = 0, -math.inf
+    for j, arm in enumerate(arms):
+        if arm.visits == 0:
+            return j, True
+        score = arm.total / arm.visits + EXPLORE * math.sqrt(math.log(arm.available) / arm.visits)
+        if score > best_score:
+            best, best_score = j, score
+    return best, False
+
+
+def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
+            depth: int) -> None:
+    handle = root
+    path: list[tuple[Node, Arm, str]] = []
+    visited: set[bytes] = set()
+    expanded = False
+    for _ in range(MAX_ACTIONS):
+        if expanded or sealed.outcome(handle) is not None:
+            break
+        waiting = sealed.to_act(handle)
+        if not waiting:
+            break
+        seat = sealed.seat if sealed.seat in waiting else waiting[0]
+        legal = sealed.legal(handle, seat)
+        if len(legal) == 1:
+            handle = sealed.apply(handle, seat, legal[0])
+            continue
+        key = root_key if handle is root else sealed.key(handle, seat)
+        if key in visited:
+            break  # back where this walk has been (pieces moved to and fro): play out from here
+        visited.add(key)
+        node = tree.get(key)
+        if node is None:
+            node = tree[key] = Node()
+        allowed = candidates(sealed, handle, seat, legal, node, rng)
+        arms = []
+        for i in allowed:
+            k = canonical(legal[i])
+            arm = node.arms.get(k)
+            if arm is None:
+                arm = node.arms[k] = Arm()
+            arm.available += 1
+            arms.append(arm)
+        j, expanded = choose_arm(arms)
+        i = allowed[j]
+        path.append((node, arms[j], seat))
+        handle = sealed.apply(handle, seat, legal[i])
+    end = rollout(sealed, handle, rng, depth)
+    values: dict[str, float] = {}
+    for node, arm, seat in path:
+        if seat not in values:
+            values[seat] = worth(sealed, end, seat)
+        node.visits += 1
+        arm.visits += 1
+        arm.total += values[seat]
+
+
+def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
+           work: int, depth: int = DEPTH) -> Action:
+    """The searcher's most visited action at the root after the budget's sampled walks."""
+    tree: dict[bytes, Node] = {}
+    root_key = sealed.key(first, sealed.seat)
+    for n in range(iterations):
+        if n and sealed.work >= work:
+            break
+        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth)
+    root = tree[root_key].arms if root_key in tree else {}
+    keys = [canonical(a) for a in legal]
+
+    def rank(i: int) -> tuple[int, float]:
+        arm = root.get(keys[i])
+        return (0, 0.0) if arm is None or arm.visits == 0 else (arm.visits, arm.total / arm.visits)
+
+    return legal[max(range(len(legal)), key=rank)]
