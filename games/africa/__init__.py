@@ -8,6 +8,7 @@ from games.africa import flow
 from games.africa.apply import advance, apply_unchecked
 from games.africa.apply import apply as _apply
 from games.africa.describe import describe as _describe
+from games.africa.evaluate import evaluate as _evaluate
 from games.africa.legal import legal_actions as _legal
 from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
@@ -175,6 +176,10 @@ class AfricaGame:
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A state consistent with `view` (= view(state, seat)), its hidden parts drawn by `rng`."""
         return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well `seat` stands, in [0, 1] (1: it has won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = AfricaGame()  # mypy checks the engine against the Game protocol
