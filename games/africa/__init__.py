@@ -1,16 +1,19 @@
 """Heart of Africa (Phalanx Games, 2004): the rules engine (pure, deterministic, JSON state)."""
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, ClassVar
 
 from games.africa import flow
 from games.africa.apply import advance, apply_unchecked
 from games.africa.apply import apply as _apply
 from games.africa.describe import describe as _describe
+from games.africa.evaluate import evaluate as _evaluate
 from games.africa.legal import legal_actions as _legal
 from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.queries import QUERIES
+from games.africa.sample import sample as _sample
 from games.africa.state import State, clone, colour, live, new_state
 from games.africa.upgrade import STATE_STEPS
 from games.africa.views import view as _view
@@ -120,6 +123,9 @@ class AfricaGame:
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
+    # The computer's search budget (computer.budget): this engine's turn lists cost about twice
+    # Mali's per action, so fewer engine actions keep hard within 2 s of CPU.
+    computer_work: ClassVar[dict[str, int]] = {"medium": 1500, "hard": 4000}
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)
@@ -169,6 +175,14 @@ class AfricaGame:
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return _weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A state consistent with `view` (= view(state, seat)), its hidden parts drawn by `rng`."""
+        return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well `seat` stands, in [0, 1] (1: it has won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = AfricaGame()  # mypy checks the engine against the Game protocol

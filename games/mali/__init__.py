@@ -1,6 +1,7 @@
 """Mali Powstańcy. Warszawa 1944: the rules engine (pure, deterministic, JSON state)."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
@@ -10,12 +11,14 @@ from games.mali.apply import apply_unchecked
 from games.mali.apply import replayed as _replayed
 from games.mali.board import BOARD
 from games.mali.describe import describe
+from games.mali.evaluate import evaluate as _evaluate
 from games.mali.legal import legal_actions as _legal
 from games.mali.legal import pending_actions, reachable
 from games.mali.legal import to_act as _to_act
 from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
 from games.mali.queries import QUERIES
+from games.mali.sample import sample as _sample
 from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
 from games.mali.upgrade import STATE_STEPS
 from games.mali.views import view as _view
@@ -162,6 +165,14 @@ class MaliGame:
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return playout_weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A state consistent with `view` (= view(state, seat)), its hidden parts drawn by `rng`."""
+        return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well `seat` stands, in [0, 1] (1: it has won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = MaliGame()  # mypy checks the engine against the Game protocol

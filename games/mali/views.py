@@ -9,6 +9,7 @@ from games.mali.state import (
     ORDERS,
     VICTORY,
     State,
+    clone,
     scouts,
     scouts_of,
 )
@@ -35,6 +36,7 @@ def public_view(s: State) -> dict[str, Any]:
             "delivered": list(p["delivered"]),
             "points": sum(ORDERS[o]["points"] for o in p["delivered"]),
             "objectives": len(p["objectives"]),
+            "peeked": len(p["peeked"]),  # Plotki z ulicy this round: how many cards (public)
         })
     face_up = [o for space in s["track"] for o in space if o != VICTORY]
     face_up += [o for p in s["players"] for o in p["delivered"]] + list(s["discarded"])
@@ -77,6 +79,21 @@ def public_view(s: State) -> dict[str, Any]:
         "pending": pending,
         "to_act": to_act(s),
         "outcome": s["outcome"],
+        "engine": _engine(s),
+    }
+
+
+def _engine(s: State) -> dict[str, Any]:
+    """The engine's public bookkeeping (the queued automatic steps, the turn counter...): facts
+    every player saw happen, that a computer's sample (games/mali/sample.py) rebuilds a state from."""
+    cur = s["current"]
+    return {
+        "tasks": clone(s["tasks"]),
+        "turn": s["turn"],
+        "stage": cur["stage"] if cur is not None else None,
+        "pending_context": clone(s["pending"]["context"]) if s["pending"] is not None else None,
+        "victory_drawn": s["victory_drawn"], "victory_left": s["victory_left"],
+        "deals": s.get("deals"),
     }
 
 

@@ -1,0 +1,73 @@
+"""Heart of Africa's computer never peeks (issue #24): two states a seat sees alike give the same
+decision at every strength, and no decision reads a state it did not sample; and the computer
+plays a whole game for every seat."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.africa import GAME
+from tests.computer.peeking import assert_no_peeking, watched_choose
+from tests.conformance.walk import pick, walk
+
+
+def secret_positions(players: int, sealed: bool, seed: int) -> dict[str, tuple[Any, str]]:
+    """One position of each kind of decision, each with a seat that has two or more choices: the
+    auction (a sealed one once another has bid), a turn, a commitment (once the other side has
+    committed, where the game gets there), a pending choice."""
+    found: dict[str, tuple[Any, str]] = {}
+    for state in walk(GAME, players, {"target_vp": 42, "sealed_auction": sealed}, seed):
+        if state["stage"] == "setup":
+            continue
+        for seat in GAME.to_act(state):
+            if len(GAME.legal_actions(state, seat)) < 2:
+                continue
+            kind = "pending" if state["pending"] else state["stage"]
+            if kind == "auction" and sealed and not state["auction"]["bids"]:
+                continue
+            if kind == "commit" and not any(c["done"] for c in state["conflict"]["commitments"].values()):
+                kind = "commit first"
+            found.setdefault(kind, (state, seat))
+    return found
+
+
+def test_no_peeking_with_the_open_auction() -> None:
+    positions = secret_positions(3, False, 3)
+    assert {"auction", "turn", "commit"} <= set(positions)
+    for n, kind in enumerate(("auction", "turn", "commit")):
+        state, seat = positions[kind]
+        assert_no_peeking(GAME, state, seat, seeds=(n,))
+
+
+def test_no_peeking_with_sealed_bids_and_commitments() -> None:
+    positions = secret_positions(2, True, 4)
+    assert {"auction", "turn", "commit", "commit first", "pending"} <= set(positions)
+    for n, kind in enumerate(sorted(positions)):
+        state, seat = positions[kind]
+        assert_no_peeking(GAME, state, seat, seeds=(n,))
+
+
+def test_no_peeking_at_the_real_budget_of_hard() -> None:
+    state, seat = secret_positions(3, True, 4)["auction"]
+    assert_no_peeking(GAME, state, seat, seeds=(7,), strengths=("hard",), iterations=None)
+
+
+def test_the_computer_plays_a_whole_game_for_every_seat() -> None:
+    """Every decision of a sealed-auction game by the computer (easy and a small medium, watched)."""
+    strengths = {"s1": "easy", "s2": "medium"}
+    state = GAME.setup(sorted(strengths), {"target_vp": 42, "sealed_auction": True}, 11)
+    rng = random.Random(11)
+    decided = 0
+    for step in range(3000):
+        if GAME.outcome(state) is not None:
+            break
+        seat, fallback = pick(GAME, state, rng)
+        legal = GAME.legal_actions(state, seat)
+        action = watched_choose(GAME, GAME.view(state, seat), seat, strengths[seat], step,
+                                {"medium": 6, "hard": 6}) if len(legal) > 1 else fallback
+        assert action in legal
+        decided += len(legal) > 1
+        state, _ = GAME.apply(state, seat, action)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and decided > 20
+    assert outcome["reason"] in ("target", "no_tokens")
