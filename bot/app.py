@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot.presenter import Presenter
     from bot.scheduler import Scheduler
     from bot.service import GameService
+    from bot.thinker import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,7 @@ class TabletopBot(commands.Bot):
         self.service: GameService
         self.presenter: Presenter
         self.scheduler: Scheduler
+        self.thinker: Thinker
         self._engine: AsyncEngine | None = None
         self.pending = Pending()  # the interactions being handled (tests wait on it)
         self.pending.follow_dispatchers(self.tree, self._connection._view_store)
@@ -108,6 +110,7 @@ class TabletopBot(commands.Bot):
         from bot.scheduler import Scheduler
         from bot.service import GameService
         from bot.service import cache as service_cache
+        from bot.thinker import Thinker
 
         memory.limit_arenas()  # before the database threads start
         await db.upgrade(self.settings.database_url)
@@ -118,6 +121,8 @@ class TabletopBot(commands.Bot):
         if filled:
             log.info("filled who-owes-a-move for %d stored games", filled)
         self.presenter = Presenter(self)
+        self.thinker = Thinker(self, self.settings.think_workers)
+        self.presenter.watchers.append(self.thinker.notice)
         render.warm(self.settings.render_workers)
         for name in extensions():
             await self.load_extension(name)
@@ -146,6 +151,8 @@ class TabletopBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
+        if hasattr(self, "thinker"):
+            await self.thinker.stop()
         await super().close()
         if self._engine is not None:
             await self._engine.dispose()

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 from weakref import WeakValueDictionary
 
@@ -56,6 +56,7 @@ class Presenter:
         self._answered = asyncio.Event()
         self._answered.set()
         self.controls: TableControls | None = None  # the lobby's, once it is loaded
+        self.watchers: list[Callable[[GameRecord], None]] = []  # told of every game delivered
 
     def use_controls(self, controls: TableControls) -> None:
         """The buttons under a turn message and a seat's own choices come from `controls`."""
@@ -150,6 +151,8 @@ class Presenter:
         service = self.bot.service
         async with self._lock(game_id):
             record = await service.get(game_id)
+            for watcher in self.watchers:  # e.g. a computer that must act starts thinking
+                watcher(record)
             if record.status == "finished":
                 await service.record_results(game_id)
             rows = await service.undelivered(game_id, record.version)
@@ -329,6 +332,8 @@ class Presenter:
         text = (f"⏰ {record.mention(seat)}, game #{record.id} ({record.game.title}) is waiting on "
                 f"you; the turn's time runs out {when}.")
         user = record.user_of(seat)
+        if record.computer(seat):
+            return  # the computer is already thinking
         player = await self.bot.service.get_player(int(user)) if user.isdigit() else None
         if player is not None and player.notify and not player.quiet(self.bot.clock()) \
                 and await self.dm(user, content=text):
