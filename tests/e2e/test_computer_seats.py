@@ -5,6 +5,8 @@ computer plays for them", the event loop never held up while a computer thinks, 
 mid-thought."""
 from __future__ import annotations
 
+import asyncio
+import os
 import random
 import re
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 
 from bot.app import TabletopBot
 from bot.service.records import GameRecord
-from tests.e2e.harness import settle, sqlite, start_bot
+from tests.e2e.harness import Clock, settle, sqlite, start_bot, stop_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.fakediscord import FakeDiscord, Message
 
@@ -38,9 +40,10 @@ def public_texts(sim: FakeDiscord) -> str:
     return "\n".join(m.text for m in sim.channel_messages(sim.channel))
 
 
-async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, limit: int = 3000) -> GameRecord:
+async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, limit: int = 3000,
+                      finish: bool = True) -> GameRecord:
     """Play the people's seats of a Mali game at random through Discord (the driver's commands and
-    panels) and let the computers play theirs, until the game ends."""
+    panels) and let the computers play theirs, until the game ends (`finish`; else `limit` moves)."""
     driver = MaliPlayers(sim, bot, gid, seed)
     rng = random.Random(seed)
     for _ in range(limit):
@@ -52,6 +55,8 @@ async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, l
         seat = people[0]
         action = rng.choice(record.game.legal_actions(record.state, seat))
         await driver.do(seat, record, action)
+    if not finish:
+        return await quiet(bot, gid)
     raise AssertionError(f"game {gid} did not finish")
 
 
@@ -86,3 +91,138 @@ async def test_one_person_plays_a_whole_game_of_mali_against_computers(fake_disc
     counted = await sim.slash(sim.alice, sim.channel, "game leaderboard",
                               options={"game": "mali", "computers": True})
     assert counted.message is not None and "of 1" in counted.message.text, counted.message
+
+
+async def mali_table(sim: FakeDiscord, bot: TabletopBot, options: dict[str, Any],
+                     joiners: list[Any] | None = None) -> tuple[int, Message]:
+    """alice opens a Mali table with `options`, `joiners` join, alice starts it."""
+    opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", **options})
+    gid, table = table_of(opened)
+    for user in joiners or []:
+        await sim.click(user, table, label="Join")
+    await sim.click(sim.alice, table, label="Start")
+    await settle()
+    return gid, table
+
+
+async def test_a_seat_goes_to_the_computer_mid_game_and_back(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=5)
+    gid, _ = await mali_table(sim, bot, {"players": 2}, [sim.bob])
+    driver = MaliPlayers(sim, bot, gid, 5)
+    record = await quiet(bot, gid)
+    for seat in list(record.to_act):  # both choose their cards: bob's seat s2 owes one now
+        if seat == "s1":
+            await driver.do(seat, record, record.game.legal_actions(record.state, seat)[0])
+    record = await quiet(bot, gid)
+    assert record.to_act == ["s2"]
+
+    refused = await sim.slash(sim.bob, sim.channel, "game replace",
+                              options={"player": sim.bob, "computer": "easy", "game": gid})
+    assert "Only the game's creator" in said_text(refused)  # bob is not the creator
+    handed = await sim.slash(sim.alice, sim.channel, "game replace",
+                             options={"player": sim.bob, "computer": "easy", "game": gid})
+    assert f"Computer 1 (easy) now plays <@{sim.bob.id}>'s seat" in said_text(handed)
+    record = await quiet(bot, gid)
+    assert record.user_of("s2") == "cpu:easy:1" and "s2" not in record.to_act  # it played bob's card
+    assert f"Computer 1 (easy) takes over <@{sim.bob.id}>'s seat." in public_texts(sim)
+    moved = [e for e in await bot.service.log(gid, limit=None) if e.seat == "s2"]
+    assert [e.by for e in moved] == ["computer"]
+
+    for _ in range(30):  # alice plays on; the computer answers each of its turns
+        record = await quiet(bot, gid)
+        if "s1" in record.to_act:
+            break
+    back = await sim.slash(sim.alice, sim.channel, "game replace",
+                           options={"computer_number": 1, "new_player": sim.bob, "game": gid})
+    assert f"<@{sim.bob.id}> now plays Computer 1 (easy)'s seat" in said_text(back)
+    record = await quiet(bot, gid)
+    assert record.user_of("s2") == str(sim.bob.id) and record.computer_seats == []
+    missing = await sim.slash(sim.alice, sim.channel, "game replace",
+                              options={"computer_number": 1, "new_player": sim.carol, "game": gid})
+    assert "There is no Computer 1" in said_text(missing)
+    both = await sim.slash(sim.alice, sim.channel, "game replace", options={"player": sim.bob, "game": gid})
+    assert "Say whose seat" in said_text(both)
+    # bob plays his seat again: the game waits on people only, and moves on when they move
+    played = await play_people(sim, bot, gid, seed=5, limit=6, finish=False)
+    assert all(e.by in ("player", "computer") for e in await bot.service.log(gid, limit=None))
+    assert played.status == "running"
+
+
+def said_text(result: Any) -> str:
+    return "\n".join(m.text for m in result.messages)
+
+
+async def test_the_computer_plays_for_a_player_whose_time_ran_out(fake_discord: FakeDiscord,
+                                                                  tmp_path: Path) -> None:
+    sim = fake_discord
+    clock = Clock()
+    bot = await start_bot(sim, sqlite(tmp_path), clock=clock, seed=7)
+    gid, table = await mali_table(sim, bot, {"players": 2, "turn_hours": 12, "on_timeout": "computer",
+                                             "strength": "easy"}, [sim.bob])
+    assert "then the computer (easy) plays for them" in table.embeds[0]["fields"][1]["value"]
+    record = await quiet(bot, gid)
+    assert set(record.to_act) == {"s1", "s2"} and not record.computer_seats
+    clock.advance(hours=13)
+    await bot.scheduler.tick()
+    record = await quiet(bot, gid)
+    entries = await bot.service.log(gid, limit=None)
+    assert [(e.seat, e.by) for e in entries] == [("s1", "timeout"), ("s2", "timeout")]
+    assert bot.thinker.decisions == 2  # the computer decided both, each from that seat's view
+    assert record.status == "running"
+    text = public_texts(sim)
+    assert f"<@{sim.alice.id}> ran out of time: the computer played for them." in text
+    assert f"<@{sim.bob.id}> ran out of time: the computer played for them." in text
+    assert record.users == {"s1": str(sim.alice.id), "s2": str(sim.bob.id)}  # they keep their seats
+    undo = await sim.slash(sim.bob, sim.channel, "game undo", options={"game": gid})
+    assert "played for you when your time ran out" in said_text(undo)
+
+
+async def test_the_event_loop_never_waits_on_a_thinking_computer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A medium computer thinks for seconds in the pool while the loop keeps ticking every 10 ms
+    and alice's moves and commands are answered; her move made its first decision stale: dropped,
+    and made again. (Boards are drawn in their pool too: drawn in a thread, one held the loop.)"""
+    from bot import thinker
+
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=9, render_workers=1)  # boards off the loop too
+    gaps: list[float] = []
+    stop = asyncio.Event()
+
+    async def ticking() -> None:
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while not stop.is_set():
+            await asyncio.sleep(0.01)
+            now = loop.time()
+            gaps.append(now - last)
+            last = now
+
+    ticker = asyncio.create_task(ticking())
+    gid, _ = await mali_table(sim, bot, {"players": 2, "computer": 1, "strength": "medium"})
+    record = await bot.service.get(gid)
+    assert set(record.to_act) == {"s1", "s2"}  # both choose a card: the computer is thinking now
+    status = await sim.slash(sim.alice, sim.channel, "game status", options={"game": gid})
+    assert status.message is not None
+    await MaliPlayers(sim, bot, gid, 9).do("s1", record, record.game.legal_actions(record.state, "s1")[0])
+    record = await quiet(bot, gid)
+    stop.set()
+    await ticker
+    assert "s2" not in record.to_act and [e.seat for e in await bot.service.log(gid, limit=None)].count("s2") == 1
+    assert bot.thinker.dropped >= 1 and bot.thinker.decisions >= 2  # stale once, then made again
+    assert thinker._pool is not None and all(p.pid != os.getpid() for p in thinker._pool._processes.values())
+    assert max(gaps) < 0.5, f"the event loop stalled for {max(gaps):.2f} s"
+
+
+async def test_a_restart_mid_thought_loses_nothing(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    url = sqlite(tmp_path)
+    bot = await start_bot(sim, url, seed=13)
+    gid, _ = await mali_table(sim, bot, {"players": 2, "computer": 1, "strength": "medium"})
+    assert any(not t.done() for t in bot.thinker._tasks.values())  # thinking
+    await stop_bot(sim, bot)  # mid-thought: the decision is lost with the process
+    again = await start_bot(sim, url)
+    await sim.wait_for(lambda: again.thinker.decisions > 0, timeout=60)  # its first tick wakes it
+    record = await quiet(again, gid)
+    assert "s2" not in record.to_act and record.to_act == ["s1"]
+    assert [e.by for e in await again.service.log(gid, limit=None) if e.seat == "s2"] == ["computer"]
