@@ -39,7 +39,7 @@ class Watched:
         self.cooperative: bool = game.cooperative
         self.samples = 0
         self.calls = 0
-        for name in ("computer_iterations", "computer_depth"):
+        for name in ("computer_iterations", "computer_work", "computer_depth"):
             if hasattr(game, name):
                 setattr(self, name, getattr(game, name))
         for name in ("playout_weights", "evaluate"):
