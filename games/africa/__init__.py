@@ -1,16 +1,19 @@
 """Heart of Africa (Phalanx Games, 2004): the rules engine (pure, deterministic, JSON state)."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.africa import flow
 from games.africa.apply import advance, apply_unchecked
 from games.africa.apply import apply as _apply
 from games.africa.describe import describe as _describe
+from games.africa.evaluate import evaluate as _evaluate
 from games.africa.legal import legal_actions as _legal
 from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.queries import QUERIES
+from games.africa.sample import sample as _sample
 from games.africa.state import State, clone, colour, live, new_state
 from games.africa.upgrade import STATE_STEPS
 from games.africa.views import view as _view
@@ -169,6 +172,14 @@ class AfricaGame:
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return _weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A state consistent with `view` (= view(state, seat)), its hidden parts drawn by `rng`."""
+        return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well `seat` stands, in [0, 1] (1: it has won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = AfricaGame()  # mypy checks the engine against the Game protocol

@@ -5,7 +5,7 @@ from typing import Any
 
 from games.africa.board import AFRICA, AREAS, RESOURCES
 from games.africa.legal import to_act
-from games.africa.state import State, colour, value
+from games.africa.state import State, clone, colour, value
 
 
 def _players(s: State) -> list[dict[str, Any]]:
@@ -109,6 +109,18 @@ def public_view(s: State) -> dict[str, Any]:
         "discards": sorted(s["discards"]), "box": len(s["box"]), "pool": s["pool"],
         "neutral_supply": s["neutral_supply"], "station_supply": s["station_supply"],
         "auction": _auction(s), "turn": turn, "conflict": _conflict(s), "pending": _pending(s),
+        "engine": _engine(s),
+    }
+
+
+def _engine(s: State) -> dict[str, Any]:
+    """The engine's public bookkeeping (the whole turn record, every queued decision, the open
+    auction's place, every special victory token ever shown): facts every player saw happen, that a
+    computer's sample (games/africa/sample.py) rebuilds a state from."""
+    return {
+        "turn": clone(s["turn"]), "pending": clone(s["pending"]),
+        "auction_next": None if s["auction"] is None else s["auction"]["next"],
+        "special_victory_shown": list(s["special_victory_shown"]),
     }
 
 

@@ -11,6 +11,7 @@ from games.mali.apply import apply_unchecked
 from games.mali.apply import replayed as _replayed
 from games.mali.board import BOARD
 from games.mali.describe import describe
+from games.mali.evaluate import evaluate as _evaluate
 from games.mali.legal import legal_actions as _legal
 from games.mali.legal import pending_actions, reachable
 from games.mali.legal import to_act as _to_act
@@ -168,6 +169,10 @@ class MaliGame:
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A state consistent with `view` (= view(state, seat)), its hidden parts drawn by `rng`."""
         return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well `seat` stands, in [0, 1] (1: it has won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = MaliGame()  # mypy checks the engine against the Game protocol
