@@ -1,6 +1,7 @@
 """Maquis (Sideroom Games, 2nd edition): the rules engine, solo or a team sharing one resistance."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
@@ -13,6 +14,7 @@ from games.maquis.legal import legal_actions as _legal
 from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
 from games.maquis.queries import QUERIES
+from games.maquis.sample import sample as _sample
 from games.maquis.state import GameEnded, State, clone, emit, member_name, new_state
 from games.maquis.upgrade import STATE_STEPS
 from games.maquis.views import view as _view
@@ -173,6 +175,10 @@ class MaquisGame:
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return playout_weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""
+        return _sample(view, seat, rng)
 
 
 GAME: Game = MaquisGame()  # mypy checks the engine against the Game protocol

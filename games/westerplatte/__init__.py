@@ -1,6 +1,7 @@
 """7 Days of Westerplatte: the co-operative rules engine (pure, deterministic, JSON state)."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
@@ -12,6 +13,7 @@ from games.westerplatte.describe import describe
 from games.westerplatte.legal import legal_actions as _legal
 from games.westerplatte.legal import to_act as _to_act
 from games.westerplatte.queries import QUERIES
+from games.westerplatte.sample import sample as _sample
 from games.westerplatte.state import State, active, active_seat, clone, new_state
 from games.westerplatte.upgrade import STATE_STEPS
 from games.westerplatte.views import view as _view
@@ -193,6 +195,10 @@ class WesterplatteGame:
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         from games.westerplatte.playout import playout_weights
         return playout_weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""
+        return _sample(view, seat, rng)
 
 
 GAME: Game = WesterplatteGame()  # mypy checks the engine against the Game protocol
