@@ -8,6 +8,7 @@ from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_NAME, MODE_ORDER
 from games.maquis.describe import describe
+from games.maquis.evaluate import evaluate as _evaluate
 from games.maquis.legal import apply as _apply
 from games.maquis.legal import force
 from games.maquis.legal import legal_actions as _legal
@@ -179,6 +180,10 @@ class MaquisGame:
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""
         return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well the team stands, in [0, 1] (1: won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = MaquisGame()  # mypy checks the engine against the Game protocol

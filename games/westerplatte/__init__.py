@@ -10,6 +10,7 @@ from games.westerplatte.apply import apply as _apply
 from games.westerplatte.apply import apply_unchecked, settle
 from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICERS, WALLS
 from games.westerplatte.describe import describe
+from games.westerplatte.evaluate import evaluate as _evaluate
 from games.westerplatte.legal import legal_actions as _legal
 from games.westerplatte.legal import to_act as _to_act
 from games.westerplatte.queries import QUERIES
@@ -199,6 +200,10 @@ class WesterplatteGame:
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""
         return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well the team stands, in [0, 1] (1: won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = WesterplatteGame()  # mypy checks the engine against the Game protocol
