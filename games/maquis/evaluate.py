@@ -32,13 +32,13 @@ def days_left(s: State) -> float:
 def evaluate(s: State, seat: str) -> float:
     out = s["outcome"]
     if out is not None:
-        return ENDS.get(str(out["reason"]), 0.0)
+        return float(ENDS.get(str(out["reason"]), 0.0))
     missions = sum(mission_progress(s, slot) for slot in SLOTS) / len(SLOTS)
-    morale = int(s["morale"]) / MORALE_MAX
+    morale = int(s["morale"]) / int(MORALE_MAX)
     people = s["partisans"]
     free = sum(p["status"] != "arrested" for p in people) / max(1, len(people))
     stock = min(STOCK_ENOUGH, sum(int(s["stock"][r]) for r in RESOURCES)) / STOCK_ENOUGH
-    soldiers = int(s["soldiers"]) / SOLDIERS_MAX
+    soldiers = int(s["soldiers"]) / int(SOLDIERS_MAX)
     est = (0.5 * missions + 0.15 * morale + 0.15 * free + 0.05 * stock
            + 0.1 * days_left(s) * (1 - missions) + 0.05 * (1 - soldiers))
-    return 0.05 + 0.85 * max(0.0, min(1.0, est))
+    return 0.05 + 0.85 * max(0.0, min(1.0, float(est)))
