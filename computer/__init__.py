@@ -1,0 +1,55 @@
+"""Computer players (issue #24): `choose` decides a seat's action from that seat's view alone.
+
+Strengths: easy, a one-ply greedy policy (computer/greedy.py); medium and hard, information-set
+Monte Carlo tree search (computer/search.py) with more iterations for hard. Both play only on
+states drawn by the game's `sample` from the view, through `computer.sealed.Sealed`, which
+refuses any other state. A game without `sample` is refused (`NoSampler`): the computer never
+peeks. Budgets are iteration counts (so a decision is deterministic for a seed); a game may set
+its own as `computer_iterations = {"medium": n, "hard": m}`, and its play-out length before
+its evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+"""
+from __future__ import annotations
+
+import random
+
+from computer.greedy import greedy
+from computer.sealed import BadSample, NoSampler, Peeking, Sealed
+from computer.search import DEPTH, search
+from games.base import Action, Game, View
+
+STRENGTHS = ("easy", "medium", "hard")
+ITERATIONS = {"medium": 150, "hard": 600}
+
+__all__ = ["ITERATIONS", "STRENGTHS", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
+
+
+class NotToAct(Exception):
+    """The seat owes no action in the view it was given."""
+
+
+def budget(game: Game, strength: str) -> int:
+    """The search's iterations for `strength` in `game` (0 for easy, which does not search)."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"Unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}.")
+    if strength == "easy":
+        return 0
+    own: dict[str, int] = getattr(game, "computer_iterations", None) or {}
+    return int(own.get(strength, ITERATIONS[strength]))
+
+
+def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
+    """The computer's action for `seat`, from `view` (= game.view(state, seat)) alone; always one of
+    game.legal_actions(state, seat) for the true state. Deterministic for a given seed."""
+    iterations = budget(game, strength)
+    sealed = Sealed(game, view, seat)
+    rng = random.Random(seed)
+    first = sealed.sample(rng)
+    legal = sealed.legal(first, seat)
+    if not legal:
+        raise NotToAct(f"{seat} owes no action now.")
+    if len(legal) == 1:
+        return legal[0]
+    if strength == "easy":
+        return greedy(sealed, first, legal, rng)
+    depth = int(getattr(game, "computer_depth", DEPTH))
+    return search(sealed, first, legal, rng, iterations, depth)

@@ -1,0 +1,60 @@
+"""Easy: a one-ply greedy policy on sampled states.
+
+Each legal action is tried on a few states sampled from the seat's view. Where the game offers an
+evaluation, the other seats then answer by the rollout policy until the seat owes an action again
+(or the game ends), and the action worth most on average wins. A game without an evaluation but
+with playout weights: the action its weights favour most. A game with neither: one random
+play-out to the end per action and sample.
+"""
+from __future__ import annotations
+
+import random
+
+from computer.playout import reward, rollout, step, worth
+from computer.sealed import Handle, Sealed
+from games.base import Action, canonical
+
+SAMPLES = 6
+REPLY_LIMIT = 200  # the most actions of other seats played before the seat's next choice
+
+
+def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random) -> Handle:
+    """The others' answers by the rollout policy, up to the seat's next choice or the end."""
+    for _ in range(REPLY_LIMIT):
+        if seat in sealed.to_act(handle):
+            break
+        after = step(sealed, handle, rng)
+        if after is None:
+            break
+        handle = after
+    return handle
+
+
+def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Random) -> list[float]:
+    """What each of `legal` is worth to the seat in one sampled state."""
+    seat = sealed.seat
+    if sealed.has_evaluate:
+        return [worth(sealed, reply(sealed, sealed.apply(handle, seat, a), seat, rng), seat) for a in legal]
+    weights = sealed.weights(handle, seat, legal)
+    if weights is not None and sum(weights) > 0:
+        return [w / sum(weights) for w in weights]
+    values = []
+    for a in legal:
+        end = sealed.outcome(rollout(sealed, sealed.apply(handle, seat, a), rng, None))
+        values.append(reward(end, seat, sealed.cooperative) if end is not None else 0.5)
+    return values
+
+
+def greedy(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random) -> Action:
+    keys = [canonical(a) for a in legal]
+    totals = [0.0] * len(legal)
+    for i in range(SAMPLES):
+        handle = first if i == 0 else sealed.sample(rng)
+        here = sealed.legal(handle, sealed.seat)
+        if [canonical(a) for a in here] != keys:
+            continue  # a sample where the seat's choices differ: the game's sampler is at fault
+        for j, v in enumerate(value(sealed, handle, legal, rng)):
+            totals[j] += v
+    best = max(totals)
+    return legal[rng.choice([j for j, t in enumerate(totals) if t >= best - 1e-9])]
+

@@ -1,0 +1,115 @@
+"""Medium and hard: information-set Monte Carlo tree search on sampled states.
+
+Modelled on OpenSpiel's ISMCTS: one tree whose nodes are information sets, keyed by what the
+seat to act knows (a digest of its view), with statistics per action. Each iteration samples a
+full state from the searcher's view (the game's `sample`), walks the tree with UCB among the
+actions legal in that state (each action's count of being available stands in for the parent's
+visits, as "availability" ISMCTS does), expands one new action, plays out with the game's rollout
+policy (cut at a depth and evaluated where the game can evaluate) and backs the reward of each
+seat up to that seat's own nodes.
+
+Every seat, not only the searcher, chooses by the tree, maximising its own reward: the other
+seats' nodes are keyed by their own views of the sampled state, so they cannot react to what they
+could not see, and a search that plays them well finds moves that hold up against good play (the
+rollout policy alone would be an easy opponent to exploit). Several seats owing a choice at once
+(a simultaneous, hidden choice) choose one after the other, the searcher first; the engine's
+contract keeps a later seat's view blind to an earlier seat's hidden choice, so this is the same
+information as choosing at once. Forced moves (one legal action) are played without a node.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from computer.playout import pick, rollout, worth
+from computer.sealed import Handle, Sealed
+from games.base import Action, canonical
+
+EXPLORE = 0.7  # UCB's exploration constant, for rewards in [0, 1]
+DEPTH = 40  # actions of a play-out before the game's evaluation (games that offer one)
+
+
+class Arm:
+    """One action's statistics in one node."""
+
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+Node = dict[str, Arm]
+
+
+def choose_arm(node: Node, keys: list[str], untried: list[int], sealed: Sealed, handle: Handle, seat: str,
+               legal: list[Action], rng: random.Random) -> int:
+    """The action to follow: a new one (by the rollout policy) while some are untried, else UCB."""
+    if untried:
+        if len(untried) == 1:
+            return untried[0]
+        chosen = pick(sealed, handle, seat, [legal[i] for i in untried], rng)
+        return untried[[legal[i] for i in untried].index(chosen)]
+    best, best_score = 0, -math.inf
+    for i, key in enumerate(keys):
+        arm = node[key]
+        score = arm.total / arm.visits + EXPLORE * math.sqrt(math.log(arm.available) / arm.visits)
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
+            depth: int) -> None:
+    handle = root
+    path: list[tuple[Arm, str]] = []
+    expanded = False
+    while not expanded and sealed.outcome(handle) is None:
+        waiting = sealed.to_act(handle)
+        if not waiting:
+            break
+        seat = sealed.seat if sealed.seat in waiting else waiting[0]
+        legal = sealed.legal(handle, seat)
+        if len(legal) == 1:
+            handle = sealed.apply(handle, seat, legal[0])
+            continue
+        key = root_key if handle is root else sealed.key(handle, seat)
+        node = tree.setdefault(key, {})
+        keys = [canonical(a) for a in legal]
+        untried = []
+        for i, k in enumerate(keys):
+            arm = node.get(k)
+            if arm is None:
+                arm = node[k] = Arm()
+            arm.available += 1
+            if arm.visits == 0:
+                untried.append(i)
+        expanded = bool(untried)
+        i = choose_arm(node, keys, untried, sealed, handle, seat, legal, rng)
+        path.append((node[keys[i]], seat))
+        handle = sealed.apply(handle, seat, legal[i])
+    end = rollout(sealed, handle, rng, depth)
+    values: dict[str, float] = {}
+    for arm, seat in path:
+        if seat not in values:
+            values[seat] = worth(sealed, end, seat)
+        arm.visits += 1
+        arm.total += values[seat]
+
+
+def search(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
+           depth: int = DEPTH) -> Action:
+    """The searcher's most visited action at the root after `iterations` sampled walks."""
+    tree: dict[bytes, Node] = {}
+    root_key = sealed.key(first, sealed.seat)
+    for n in range(iterations):
+        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth)
+    root = tree.get(root_key, {})
+    keys = [canonical(a) for a in legal]
+
+    def rank(i: int) -> tuple[int, float]:
+        arm = root.get(keys[i])
+        return (0, 0.0) if arm is None or arm.visits == 0 else (arm.visits, arm.total / arm.visits)
+
+    return legal[max(range(len(legal)), key=rank)]

@@ -1,0 +1,142 @@
+"""The peeking test of issue #24, for every game that has `sample` (the per-game tests call it).
+
+`assert_no_peeking(game, state, seat)`: a twin state that `seat` sees identically (the game's own
+`sample` of the seat's view: other seats' secrets and the deck orders drawn anew) must give the
+same decision at every strength for the same seed, and a legal one in both. Each decision runs
+on `Watched(game, view, seat)`, a wrapper that hands out boxed states only from `sample` and
+`apply` and refuses every other state (the true one included), so a computer's code path that
+reads a state it did not sample fails here, whatever route it takes to the engine.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import computer
+from games.base import Action, Event, Game, Option, Outcome, View, canonical
+
+
+class Box:
+    __slots__ = ("owner", "state")
+
+    def __init__(self, state: Any, owner: Watched) -> None:
+        self.state = state
+        self.owner = owner
+
+
+class Watched:
+    """`game` for one decision of `seat` from `view`: every state must come from its `sample`."""
+
+    def __init__(self, game: Game, view: View, seat: str) -> None:
+        self._game = game
+        self._view = canonical(view)
+        self._seat = seat
+        self.key: str = game.key
+        self.title: str = game.title
+        self.min_players: int = game.min_players
+        self.max_players: int = game.max_players
+        self.options: tuple[Option, ...] = game.options
+        self.cooperative: bool = game.cooperative
+        self.samples = 0
+        self.calls = 0
+        for name in ("computer_iterations", "computer_depth"):
+            if hasattr(game, name):
+                setattr(self, name, getattr(game, name))
+        for name in ("playout_weights", "evaluate"):
+            if hasattr(game, name):
+                setattr(self, name, self._guarded(getattr(game, name)))
+        if hasattr(game, "sample"):
+            self.sample = self._sample
+
+    def _open(self, box: Any) -> Any:
+        if type(box) is not Box or box.owner is not self:
+            raise AssertionError(f"the computer read a state it did not sample: {type(box).__name__}")
+        self.calls += 1
+        return box.state
+
+    def _guarded(self, method: Any) -> Any:
+        def call(state: Any, *args: Any) -> Any:
+            return method(self._open(state), *args)
+        return call
+
+    def _sample(self, view: View, seat: str, rng: random.Random) -> Box:
+        if seat != self._seat or canonical(view) != self._view:
+            raise AssertionError(f"the computer sampled from another view than {self._seat}'s own")
+        self.samples += 1
+        return Box(self._game.sample(view, seat, rng), self)  # type: ignore[attr-defined]
+
+    def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> Any:
+        raise AssertionError("the computer set up a game of its own")
+
+    def load(self, data: dict[str, Any]) -> Any:
+        raise AssertionError("the computer loaded a state")
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        return self._game.dump(self._open(state))
+
+    def to_act(self, state: Any) -> list[str]:
+        return self._game.to_act(self._open(state))
+
+    def legal_actions(self, state: Any, seat: str) -> list[Action]:
+        return self._game.legal_actions(self._open(state), seat)
+
+    def apply(self, state: Any, seat: str, action: Action) -> tuple[Any, list[Event]]:
+        after, events = self._game.apply(self._open(state), seat, action)
+        return Box(after, self), events
+
+    def view(self, state: Any, seat: str | None) -> View:
+        return self._game.view(self._open(state), seat)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return self._game.outcome(self._open(state))
+
+    def describe(self, state: Any, seat: str, action: Action) -> str:
+        return self._game.describe(self._open(state), seat, action)
+
+    def default_action(self, state: Any, seat: str) -> Action:
+        return self._game.default_action(self._open(state), seat)
+
+    def drop(self, state: Any, seat: str) -> tuple[Any, list[Event]]:
+        after, events = self._game.drop(self._open(state), seat)
+        return Box(after, self), events
+
+    def undo_barrier(self, before: Any, seat: str, action: Action, after: Any) -> bool:
+        return self._game.undo_barrier(self._open(before), seat, action, self._open(after))
+
+
+def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
+    """`computer.choose` on the watched game: fails if the decision reads a state it did not sample."""
+    watch = Watched(game, view, seat)
+    action = computer.choose(watch, view, seat, strength, seed)
+    assert watch.samples > 0, "the computer decided without sampling a state"
+    return action
+
+
+def twin(game: Game, state: Any, seat: str, tries: int = 5) -> Any:
+    """A state `seat` sees exactly as `state`, with every hidden part drawn anew (None when every
+    draw gives `state` back: the seat sees everything)."""
+    view = game.view(state, seat)
+    for k in range(tries):
+        other = game.sample(view, seat, random.Random(1000 + k))  # type: ignore[attr-defined]
+        assert canonical(game.view(other, seat)) == canonical(view), "the game's sample does not match the view"
+        if canonical(game.dump(other)) != canonical(game.dump(state)):
+            return other
+    return None
+
+
+def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] = (1, 2),
+                      strengths: tuple[str, ...] = computer.STRENGTHS, must_differ: bool = True) -> None:
+    """Two states `seat` sees identically give the same decision at every strength and seed, legal
+    in both, and no decision reads a state it did not sample."""
+    other = twin(game, state, seat)
+    if other is None:
+        assert not must_differ, f"nothing is hidden from {seat} here: choose a position with secrets"
+        other = state
+    legal = [canonical(a) for a in game.legal_actions(state, seat)]
+    assert legal == [canonical(a) for a in game.legal_actions(other, seat)], "the twin's choices differ"
+    for strength in strengths:
+        for seed in seeds:
+            mine = watched_choose(game, game.view(state, seat), seat, strength, seed)
+            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed)
+            assert canonical(mine) == canonical(theirs), (strength, seed, mine, theirs)
+            assert canonical(mine) in legal, (strength, seed, mine)
