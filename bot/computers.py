@@ -13,8 +13,8 @@ STRENGTHS = computer.STRENGTHS
 MOST = 4  # computers at one table
 STRENGTH_WORDS = {
     "easy": "easy: the move that looks best right now",
-    "medium": "medium: searches 150 play-outs of what the hidden parts may be",
-    "hard": "hard: the same search, 600 play-outs (up to about 2 s a move)",
+    "medium": "medium: a search over what the hidden parts may be, a moment a move",
+    "hard": "hard: the same search, several times longer (up to about 2 s a move)",
 }
 _ID = re.compile(r"cpu:(easy|medium|hard):([1-4])")
 

@@ -18,6 +18,8 @@ from bot.app import TabletopBot
 from bot.service.records import GameRecord
 from tests.e2e.harness import Clock, settle, sqlite, start_bot, stop_bot
 from tests.e2e.mali_driver import MaliPlayers
+from tests.e2e.maquis_driver import MaquisPlayers
+from tests.e2e.westerplatte_driver import WesterplattePlayers
 from tests.fakediscord import FakeDiscord, Message
 
 
@@ -41,10 +43,11 @@ def public_texts(sim: FakeDiscord) -> str:
 
 
 async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, limit: int = 3000,
-                      finish: bool = True) -> GameRecord:
-    """Play the people's seats of a Mali game at random through Discord (the driver's commands and
-    panels) and let the computers play theirs, until the game ends (`finish`; else `limit` moves)."""
-    driver = MaliPlayers(sim, bot, gid, seed)
+                      finish: bool = True, driver: Any = None) -> GameRecord:
+    """Play the people's seats at random through Discord (a game's driver: commands and panels;
+    Mali's unless given) and let the computers play theirs, until the game ends (`finish`; else
+    `limit` moves)."""
+    driver = driver or MaliPlayers(sim, bot, gid, seed)
     rng = random.Random(seed)
     for _ in range(limit):
         record = await quiet(bot, gid)
@@ -226,3 +229,26 @@ async def test_a_restart_mid_thought_loses_nothing(fake_discord: FakeDiscord, tm
     record = await quiet(again, gid)
     assert "s2" not in record.to_act and record.to_act == ["s1"]
     assert [e.by for e in await again.service.log(gid, limit=None) if e.seat == "s2"] == ["computer"]
+
+
+DRIVERS: dict[str, Any] = {"maquis": MaquisPlayers, "westerplatte": WesterplattePlayers}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ["maquis", "westerplatte"])
+async def test_a_computer_is_a_team_member(fake_discord: FakeDiscord, tmp_path: Path, key: str) -> None:
+    """A Maquis team member, a Westerplatte officer: the computer plays its part of the team."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=21)
+    opened = await sim.slash(sim.alice, sim.channel, "game new",
+                             options={"game": key, "players": 2, "computer": 1, "strength": "easy"})
+    gid, table = table_of(opened)
+    await sim.click(sim.alice, table, label="Start")
+    driver = DRIVERS[key](sim, bot, gid, 21, panel_share=0.3, service_share=0.0)
+    record = await play_people(sim, bot, gid, seed=21, driver=driver, limit=2000)
+    assert record.status == "finished" and record.users["s2"] == "cpu:easy:1"
+    log = await bot.service.log(gid, limit=None)
+    assert {e.by for e in log if e.seat == "s2"} == {"computer"} and any(e.seat == "s1" for e in log)
+    text = public_texts(sim)
+    assert "Computer 1 (easy)" in text and "cpu:" not in text
+    assert "with computer players" in said_text(await sim.slash(sim.alice, sim.channel, "game history"))
