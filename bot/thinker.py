@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STAND_IN = "medium"  # the strength that plays for a timed-out person unless the table says
+ROUND_IN_CIRCLES = 50  # a computer's moves in a row in one turn before it plays the safe default
 MOVED_ON = (StaleAction, NotYourTurn, NotInGame, WrongStatus)  # the decision came too late
 
 _pool: ProcessPoolExecutor | None = None
@@ -87,6 +88,7 @@ class Thinker:
         self._again: set[int] = set()
         self.decisions = 0  # decisions made (played or dropped as stale)
         self.dropped = 0  # decisions dropped because the game moved on
+        self.defaults = 0  # default moves played for a computer that went round in circles
 
     def notice(self, record: GameRecord) -> None:
         """Called with every game the presenter delivers: wake its computers if one must act."""
@@ -132,6 +134,7 @@ class Thinker:
 
     async def _play(self, game_id: int) -> None:
         service = self.bot.service
+        streak: tuple[str, int] = ("", 0)  # the seat that moved last, and its moves in a row
         try:
             while True:
                 self._again.discard(game_id)
@@ -145,13 +148,21 @@ class Thinker:
                 user = record.user_of(seat)
                 found = computers.parse(user)
                 assert found is not None
-                action = await self._decide(record, seat, found[0])
+                streak = (seat, streak[1] + 1 if streak[0] == seat else 1)
                 try:
-                    await service.act(game_id, user, action, expected_version=record.state_version,
-                                      by="computer", exact=True)
+                    if streak[1] > ROUND_IN_CIRCLES:  # its turn never ends (a search's blind spot)
+                        log.warning("computer %s in game %s went round in circles: the default move", seat, game_id)
+                        applied = await service.act_default(game_id, user, expected_version=record.state_version)
+                        self.defaults += 1
+                    else:
+                        action = await self._decide(record, seat, found[0])
+                        applied = await service.act(game_id, user, action, expected_version=record.state_version,
+                                                    by="computer", exact=True)
                 except MOVED_ON:
                     self.dropped += 1
                     continue  # the game moved on while it thought: think again
+                if seat not in applied.after_to_act:
+                    streak = ("", 0)
                 await self.bot.presenter.deliver(game_id)
         except asyncio.CancelledError:
             raise

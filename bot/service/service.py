@@ -380,6 +380,34 @@ class GameService(Store):
         assert change is not None
         return self._applied(data, change)
 
+    async def act_default(self, game_id: int, user_id: int | str, *, expected_version: int,
+                          by: str = "computer") -> Applied:
+        """The seat's safe default move (the game's `default_action`), refused as stale once the
+        game moved on since `expected_version`: what a computer plays when its own moves keep its
+        turn going round in circles."""
+        def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
+            game, state = self._running(cur)
+            seat = self._seat(cur, user_id)
+            if seat is None:
+                raise NotInGame("You are not playing in this game, so you can't move in it.")
+            before = list(game.to_act(state))
+            if expected_version != cur["state_version"]:
+                raise self._stale(cur, before)
+            if seat not in before:
+                raise NotYourTurn(f"It's not your turn: the game is waiting on {self._mentions(cur, before)}.")
+            try:
+                action = game.default_action(state, seat)
+                after, events = game.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise Illegal(str(exc)) from exc
+            log = [LogLine(seat, "action", action, by, public_events(events),
+                           game.undo_barrier(state, seat, action, after))]
+            return self._move(cur, game, state, after, events, log, now, before, actor=seat)
+
+        data, change = await self._write(game_id, plan)
+        assert change is not None
+        return self._applied(data, change)
+
     def _stale(self, cur: dict[str, Any], waiting: list[str]) -> StaleAction:
         return StaleAction("That button is out of date: the game has moved on since it was shown. "
                            "Use the latest message; the game is waiting on "

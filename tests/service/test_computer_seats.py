@@ -151,3 +151,14 @@ async def test_games_with_computers_move_no_rating_and_count_only_when_asked(ser
     assert {r["user_id"] for r in counted} == {ALICE, BOB} and all(r["games"] == 1 for r in counted)
     stats = await service.player_stats(GUILD, ALICE)
     assert stats["games"][0]["with_computers"] == 1 and stats["games"][0]["rating"] is None
+
+
+async def test_a_computer_going_round_in_circles_plays_the_default_move(service: GameService) -> None:
+    table = await service.add_computer((await mali_table(service, 2)).id, "easy", ALICE)
+    record = (await service.start(table.id, ALICE, seed=3)).record
+    with pytest.raises(StaleAction):
+        await service.act_default(record.id, "cpu:easy:1", expected_version=record.state_version - 1)
+    applied = await service.act_default(record.id, "cpu:easy:1", expected_version=record.state_version)
+    entry = (await service.log(record.id, limit=None))[-1]
+    assert (entry.seat, entry.by, entry.action) == ("s2", "computer", record.game.default_action(record.state, "s2"))
+    assert "s2" not in applied.after_to_act
