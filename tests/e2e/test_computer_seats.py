@@ -183,13 +183,14 @@ async def test_the_computer_plays_for_a_player_whose_time_ran_out(fake_discord: 
 
 
 async def test_the_event_loop_never_waits_on_a_thinking_computer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """A medium computer thinks for seconds in the pool while the loop keeps ticking every 10 ms
-    and alice's moves and commands are answered; her move made its first decision stale: dropped,
-    and made again. (Boards are drawn in their pool too: drawn in a thread, one held the loop.)"""
+    """A hard computer thinks for a second or more in the pool while the loop keeps ticking every
+    10 ms and alice's commands are answered. Its first decision comes too late (alice's card, played
+    just before it lands, moved the game on): dropped, and made again. (Boards are drawn in their
+    pool too: drawn in a thread, one held the loop.)"""
     from bot import thinker
 
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=9, render_workers=1)  # boards off the loop too
+    bot = await start_bot(sim, sqlite(tmp_path), seed=9, render_workers=1)
     gaps: list[float] = []
     stop = asyncio.Event()
 
@@ -202,18 +203,27 @@ async def test_the_event_loop_never_waits_on_a_thinking_computer(fake_discord: F
             gaps.append(now - last)
             last = now
 
+    act = bot.service.act
+    alice_first: list[str] = []
+
+    async def alice_moves_first(game_id: int, user_id: int | str, action: dict[str, Any], **kw: Any) -> Any:
+        if kw.get("by") == "computer" and not alice_first:  # the computer's first decision lands
+            record = await bot.service.get(game_id)
+            alice_first.append(str(await act(game_id, sim.alice.id, record.game.legal_actions(record.state, "s1")[0])))
+        return await act(game_id, user_id, action, **kw)
+
+    bot.service.act = alice_moves_first  # type: ignore[method-assign]
     ticker = asyncio.create_task(ticking())
-    gid, _ = await mali_table(sim, bot, {"players": 2, "computer": 1, "strength": "medium"})
-    record = await bot.service.get(gid)
-    assert set(record.to_act) == {"s1", "s2"}  # both choose a card: the computer is thinking now
+    gid, _ = await mali_table(sim, bot, {"players": 2, "computer": 1, "strength": "hard"})
     status = await sim.slash(sim.alice, sim.channel, "game status", options={"game": gid})
-    assert status.message is not None
-    await MaliPlayers(sim, bot, gid, 9).do("s1", record, record.game.legal_actions(record.state, "s1")[0])
+    assert status.message is not None  # answered while the computer thinks
     record = await quiet(bot, gid)
     stop.set()
     await ticker
-    assert "s2" not in record.to_act and [e.seat for e in await bot.service.log(gid, limit=None)].count("s2") == 1
-    assert bot.thinker.dropped >= 1 and bot.thinker.decisions >= 2  # stale once, then made again
+    log = await bot.service.log(gid, limit=None)
+    assert [(e.seat, e.by) for e in log] == [("s1", "player"), ("s2", "computer")] and alice_first
+    assert bot.thinker.dropped == 1 and bot.thinker.decisions == 2  # stale once, then made again
+    assert "s2" not in record.to_act
     assert thinker._pool is not None and all(p.pid != os.getpid() for p in thinker._pool._processes.values())
     assert max(gaps) < 0.5, f"the event loop stalled for {max(gaps):.2f} s"
 
@@ -222,7 +232,7 @@ async def test_a_restart_mid_thought_loses_nothing(fake_discord: FakeDiscord, tm
     sim = fake_discord
     url = sqlite(tmp_path)
     bot = await start_bot(sim, url, seed=13)
-    gid, _ = await mali_table(sim, bot, {"players": 2, "computer": 1, "strength": "medium"})
+    gid, _ = await mali_table(sim, bot, {"players": 2, "computer": 1, "strength": "hard"})
     assert any(not t.done() for t in bot.thinker._tasks.values())  # thinking
     await stop_bot(sim, bot)  # mid-thought: the decision is lost with the process
     again = await start_bot(sim, url)
