@@ -16,6 +16,7 @@ import pytest
 
 from bot.app import TabletopBot
 from bot.service.records import GameRecord
+from tests.e2e.africa_driver import AfricaPlayers
 from tests.e2e.harness import Clock, settle, sqlite, start_bot, stop_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.e2e.maquis_driver import MaquisPlayers
@@ -243,6 +244,23 @@ async def test_a_restart_mid_thought_loses_nothing(fake_discord: FakeDiscord, tm
 
 
 DRIVERS: dict[str, Any] = {"maquis": MaquisPlayers, "westerplatte": WesterplattePlayers}
+
+
+@pytest.mark.slow
+async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computers(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=17)
+    opened = await sim.slash(sim.alice, sim.channel, "game new",
+                             options={"game": "africa", "players": 3, "computer": 2, "strength": "easy"})
+    gid, table = table_of(opened)
+    await sim.click(sim.alice, table, label="Start")
+    driver = AfricaPlayers(sim, bot, gid, 17)
+    record = await play_people(sim, bot, gid, seed=17, driver=driver)
+    assert record.status == "finished" and record.computer_seats == ["s2", "s3"]
+    log = await bot.service.log(gid, limit=None)
+    assert {e.by for e in log if e.seat != "s1"} == {"computer"} and any(e.seat == "s1" for e in log)
+    assert "cpu:" not in public_texts(sim)
 
 
 @pytest.mark.slow
