@@ -69,16 +69,15 @@ def candidates(sealed: Sealed, handle: Handle, seat: str, legal: list[Action], n
     return order[:1 + int(WIDEN * math.sqrt(node.visits))]
 
 
-def choose_arm(node: Node, keys: list[str], allowed: list[int]) -> tuple[int, bool]:
-    """The action to follow (and whether it is new): the first untried, else the best by UCB."""
-    best, best_score = allowed[0], -math.inf
-    for i in allowed:
-        arm = node.arms[keys[i]]
+def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
+    """The arm to follow (and whether it is new): the first untried, else the best by UCB."""
+    best, best_score = 0, -math.inf
+    for j, arm in enumerate(arms):
         if arm.visits == 0:
-            return i, True
+            return j, True
         score = arm.total / arm.visits + EXPLORE * math.sqrt(math.log(arm.available) / arm.visits)
         if score > best_score:
-            best, best_score = i, score
+            best, best_score = j, score
     return best, False
 
 
@@ -100,15 +99,18 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
         node = tree.get(key)
         if node is None:
             node = tree[key] = Node()
-        keys = [canonical(a) for a in legal]
         allowed = candidates(sealed, handle, seat, legal, node, rng)
+        arms = []
         for i in allowed:
-            arm = node.arms.get(keys[i])
+            k = canonical(legal[i])
+            arm = node.arms.get(k)
             if arm is None:
-                arm = node.arms[keys[i]] = Arm()
+                arm = node.arms[k] = Arm()
             arm.available += 1
-        i, expanded = choose_arm(node, keys, allowed)
-        path.append((node, node.arms[keys[i]], seat))
+            arms.append(arm)
+        j, expanded = choose_arm(arms)
+        i = allowed[j]
+        path.append((node, arms[j], seat))
         handle = sealed.apply(handle, seat, legal[i])
     end = rollout(sealed, handle, rng, depth)
     values: dict[str, float] = {}
