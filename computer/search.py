@@ -86,6 +86,7 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
     handle = root
     path: list[tuple[Node, Arm, str]] = []
     expanded = False
+    passed: set[bytes] = set()  # a walk that comes back to an information set (moves undone) stops there
     while not expanded and sealed.outcome(handle) is None:
         waiting = sealed.to_act(handle)
         if not waiting:
@@ -96,6 +97,9 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             handle = sealed.apply(handle, seat, legal[0])
             continue
         key = root_key if handle is root else sealed.key(handle, seat)
+        if key in passed:
+            break
+        passed.add(key)
         node = tree.get(key)
         if node is None:
             node = tree[key] = Node()
