@@ -287,6 +287,8 @@ class Presenter:
         """Check every player's DMs at the start, and hand out their secrets."""
         closed: list[str] = []
         for seat in record.seats:
+            if record.computer(seat):
+                continue  # a computer reads its view when it must act, never a DM
             if not await self.send_package(record, seat, "has started"):
                 closed.append(seat)
         if closed:
