@@ -63,8 +63,9 @@ def refusal(game: Game) -> str:
     return f"The computer can't play {game.title} yet, so it can't take a seat or play for anyone there."
 
 
-def seed_of(game_seed: int | None, state_version: int, seat: str) -> int:
+def seed_of(game_id: int, state_version: int, seat: str) -> int:
     """The computer's seed for one decision: the same game, version and seat think the same
-    (a restart thinks again and comes to the same move)."""
-    digest = hashlib.sha256(f"{game_seed}:{state_version}:{seat}".encode()).digest()
+    (a restart thinks again and comes to the same move). Public facts only: never the game's own
+    seed, which would make the decision depend on what the seat cannot see."""
+    digest = hashlib.sha256(f"{game_id}:{state_version}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 2

@@ -127,7 +127,7 @@ class Thinker:
         view = gate.private(record, seat)
         if view is None:
             raise RuntimeError(f"game #{record.id} has no view for {seat}")
-        seed = computers.seed_of(record.seed, record.state_version, seat)
+        seed = computers.seed_of(record.id, record.state_version, seat)
         action = await think(self.workers, record.key, view, seat, strength, seed)
         self.decisions += 1
         return action

@@ -26,7 +26,7 @@ def test_a_new_computer_takes_the_lowest_free_number_up_to_four() -> None:
 
 
 def test_a_decision_seed_follows_the_game_its_version_and_the_seat() -> None:
-    seeds = {computers.seed_of(seed, version, seat) for seed in (1, 2) for version in (3, 4) for seat in ("s1", "s2")}
+    seeds = {computers.seed_of(game, version, seat) for game in (1, 2) for version in (3, 4) for seat in ("s1", "s2")}
     assert len(seeds) == 8 and computers.seed_of(1, 3, "s1") == computers.seed_of(1, 3, "s1")
     assert all(0 <= s < 2**62 for s in seeds)
 
