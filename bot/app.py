@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bot.presenter import Presenter
     from bot.scheduler import Scheduler
     from bot.service import GameService
+    from bot.thinker import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.service: GameService
         self.presenter: Presenter
         self.scheduler: Scheduler
+        self.thinker: Thinker
         self._engine: AsyncEngine | None = None
         self.shard_set = Shards(settings.shard_count, settings.shards)
         self.ownership: Ownership = Ownership()
@@ -117,6 +119,7 @@ class TabletopBot(commands.AutoShardedBot):
         from bot.scheduler import Scheduler
         from bot.service import GameService
         from bot.service import cache as service_cache
+        from bot.thinker import Thinker
 
         memory.limit_arenas()  # before the database threads start
         await db.upgrade(self.settings.database_url)
@@ -125,6 +128,8 @@ class TabletopBot(commands.AutoShardedBot):
                                    cached_games=service_cache.BOT_SIZE)
         self.service.shards = self.shard_set
         self.presenter = Presenter(self)
+        self.thinker = Thinker(self, self.settings.think_workers)
+        self.presenter.watchers.append(self.thinker.notice)
         render.warm(self.settings.render_workers)
         for name in extensions():
             await self.load_extension(name)
@@ -197,6 +202,8 @@ class TabletopBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
+        if hasattr(self, "thinker"):
+            await self.thinker.stop()
         await super().close()
         for task in list(self._told):
             if task is not asyncio.current_task():

@@ -49,6 +49,8 @@ class Settings(BaseSettings):
         "INFO", "LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
     tick_seconds: float = _setting(60.0, "TICK_SECONDS", "a number of seconds above 0")
     render_workers: int = _setting(1, "RENDER_WORKERS", "a whole number, 0 or more (processes drawing images)")
+    think_workers: int = _setting(1, "THINK_WORKERS",
+                                  "a whole number, 0 or more (processes where computer players think)")
     sync_commands: bool = _setting(True, "SYNC_COMMANDS", BOOLEAN)
     local_table: bool = _setting(True, "LOCAL_TABLE", BOOLEAN)
     local_table_port: int = _setting(8765, "LOCAL_TABLE_PORT", "a port number, 0 to 65535 (0: any free port)")
@@ -115,7 +117,7 @@ class Settings(BaseSettings):
             raise ValueError("not above 0")
         return value
 
-    @field_validator("render_workers", "dev_guild_id", "local_table_seed")
+    @field_validator("render_workers", "think_workers", "dev_guild_id", "local_table_seed")
     @classmethod
     def _not_negative(cls, value: int | None) -> int | None:
         if value is not None and value < 0:

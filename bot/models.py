@@ -157,6 +157,8 @@ class ResultRow(Base):
     rank: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean)  # counted for the Elo rating
     left: Mapped[bool] = mapped_column(Boolean)  # resigned, dropped or timed out of the game
+    # the game had computer players: no rating moved, and leaderboards leave it out unless asked
+    computers: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     ended_at: Mapped[datetime] = mapped_column(UTCDateTime)

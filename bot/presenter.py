@@ -13,7 +13,7 @@ import contextlib
 import hashlib
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 from weakref import WeakValueDictionary
 
@@ -74,6 +74,7 @@ class Presenter:
         self._answered.set()
         self.controls: TableControls | None = None  # the lobby's, once it is loaded
         self.panels = Panels(bot)  # the seats' private panels, closed once their turn has passed
+        self.watchers: list[Callable[[GameRecord], None]] = []  # told of every game delivered
 
     def use_controls(self, controls: TableControls) -> None:
         """The buttons under a turn message and a seat's own choices come from `controls`."""
@@ -172,6 +173,8 @@ class Presenter:
             record = await service.get(game_id)
             if not service.shards.owns(record.guild_id):
                 return None  # its owner posts it: told of the write (bot/shards.py)
+            for watcher in self.watchers:  # e.g. a computer that must act starts thinking
+                watcher(record)
             if record.status == "finished":
                 await service.record_results(game_id)
             rows = await service.undelivered(game_id, record.version)
@@ -352,6 +355,8 @@ class Presenter:
         """Check every player's DMs at the start, and hand out their secrets."""
         closed: list[str] = []
         for seat in record.seats:
+            if record.computer(seat):
+                continue  # a computer reads its view when it must act, never a DM
             if not await self.send_package(record, seat, "has started"):
                 closed.append(seat)
         if closed:
@@ -408,6 +413,8 @@ class Presenter:
         text = (f"⏰ {record.mention(seat)}, game #{record.id} ({record.game.title}) is waiting on "
                 f"you; the turn's time runs out {when}.")
         user = record.user_of(seat)
+        if record.computer(seat):
+            return  # the computer is already thinking
         player = await self.bot.service.get_player(int(user)) if user.isdigit() else None
         if player is not None and player.notify and not player.quiet(self.bot.clock()) \
                 and await self.dm(user, content=text, nonce=told):

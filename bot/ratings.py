@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.computers import is_computer
+
 START = 1500.0
 K = 32.0
 
@@ -24,7 +26,8 @@ class Placing:
 
 
 def placings(outcome: dict[str, Any], users: dict[str, str], seats: list[str]) -> list[Placing]:
-    """Each seat's rank: the winners share rank 1; the others follow by score, ties sharing."""
+    """Each person's rank: the winners share rank 1; the others follow by score, ties sharing.
+    Computer players take their places in the ranks but get no placing (no user id)."""
     winners = set(outcome.get("winners") or [])
     scores: dict[str, Any] = outcome.get("scores") or {}
 
@@ -32,13 +35,15 @@ def placings(outcome: dict[str, Any], users: dict[str, str], seats: list[str]) -
         score = scores.get(seat)
         return (0 if seat in winners else 1, -float(score) if isinstance(score, (int, float)) else 0.0)
 
-    ordered = sorted((s for s in seats if users.get(s, "").isdigit()), key=key)
+    ordered = sorted((s for s in seats if users.get(s, "").isdigit() or is_computer(users.get(s, ""))), key=key)
     out: list[Placing] = []
+    rank = 0
     for i, seat in enumerate(ordered):
-        rank = out[-1].rank if out and key(ordered[i - 1]) == key(seat) else i + 1
+        rank = rank if i and key(ordered[i - 1]) == key(seat) else i + 1
         score = scores.get(seat)
-        out.append(Placing(seat, int(users[seat]), seat in winners,
-                           int(score) if isinstance(score, (int, float)) else None, rank))
+        if users[seat].isdigit():
+            out.append(Placing(seat, int(users[seat]), seat in winners,
+                               int(score) if isinstance(score, (int, float)) else None, rank))
     return out
 
 

@@ -9,19 +9,18 @@ one image per post, never one per move.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import multiprocessing
 import os
 import threading
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Literal
 
 import renderers
 from bot import memory
+from bot.workers import start as start_worker
 
 if TYPE_CHECKING:
     import discord
@@ -40,7 +39,7 @@ def pool(workers: int) -> ProcessPoolExecutor:
         if _pool is None:
             _pool = ProcessPoolExecutor(max_workers=max(1, workers),
                                         mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_worker_start, initargs=(os.getpid(),))
+                                        initializer=start_worker, initargs=(os.getpid(),))
         return _pool
 
 
@@ -51,20 +50,6 @@ def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:
         return renderers.draw(key, kind, view)
     finally:
         memory.trim()
-
-
-def _worker_start(parent: int) -> None:
-    """In each worker: draw at a lower priority than the bot (answers before images), and exit
-    when the bot is gone, even killed (an orphan would hold the bot's output open for ever)."""
-    with contextlib.suppress(OSError):
-        os.nice(5)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def _restart(broken: ProcessPoolExecutor) -> None:

@@ -39,14 +39,18 @@ class Scheduler:
             await asyncio.sleep(self.tick_seconds)
 
     async def tick(self) -> None:
-        """One pass: post what the outbox still holds, apply every passed deadline, then send the
-        reminders that are due. The outbox first: after a takeover, what the last owner may have
-        posted without marking it is sent again as it was (the same rows: the same nonce, which
-        Discord answers with the post already made), before a time-out adds to it."""
+        """One pass: post what the outbox still holds, apply every passed deadline, wake the
+        computers that owe a move (after a restart, too), then send the reminders that are due.
+        The outbox first: after a takeover, what the last owner may have posted without marking it
+        is sent again as it was (the same rows: the same nonce, which Discord answers with the post
+        already made), before a time-out adds to it."""
         service, presenter = self.bot.service, self.bot.presenter
         await presenter.drain()
         now = self.bot.clock()
         for record in await service.due(now):
+            if record.settings.get("on_timeout") == "computer":
+                self.bot.thinker.stand_in(record.id)  # decided in the pool, then timed out
+                continue
             try:
                 applied = await service.timeout(record.id)
             except Exception:
@@ -54,6 +58,8 @@ class Scheduler:
                 continue
             if applied is not None:
                 await presenter.deliver(record.id)
+        for record in await service.computers_to_move():
+            self.bot.thinker.wake(record.id)
         for record, seat in await service.due_reminders(now):
             await presenter.remind(record, seat)
             await service.mark_reminded(record.id, seat)

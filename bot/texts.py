@@ -5,12 +5,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import computers
+
 if TYPE_CHECKING:
     from bot.service import GameRecord
 
 
 def mention(user: str) -> str:
-    return f"<@{user}>" if user.isdigit() else user
+    return f"<@{user}>" if user.isdigit() else computers.name(user)
 
 
 def clock_line(record: GameRecord) -> str:

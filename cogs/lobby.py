@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gate
+from bot import computers, gate
 from bot.service import ServiceError
 from bot.texts import chunk_lines, clip_lines, fit, mention
 from cogs.common import (
@@ -59,7 +59,10 @@ TIMEOUT_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="wait for the player (reminders only)", value="wait"),
     app_commands.Choice(name="play a safe default move for them", value="default"),
     app_commands.Choice(name="drop the player", value="drop"),
+    app_commands.Choice(name="let the computer play for them", value="computer"),
 ]
+STRENGTH_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=computers.STRENGTH_WORDS[s][:100], value=s) for s in computers.STRENGTHS]
 HOURS_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for n, v in
     (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
@@ -150,8 +153,10 @@ def table_embed(record: GameRecord) -> discord.Embed:
     embed.add_field(name="Options", value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
+    strength = s.get("computer_strength") or "medium"
     then = {"wait": "then the table waits (with reminders)", "default": "then a safe move is played",
-            "drop": "then the player leaves the game"}.get(s.get("on_timeout", "wait"), "")
+            "drop": "then the player leaves the game",
+            "computer": f"then the computer ({strength}) plays for them"}.get(s.get("on_timeout", "wait"), "")
     limit = f"{hours} h per move, {then}" if hours else "no time limit per move"
     where = "in a thread" if s.get("use_thread") else "in this channel"
     embed.add_field(name="Table", value=f"{limit}\nplayed {where}", inline=True)
@@ -159,7 +164,8 @@ def table_embed(record: GameRecord) -> discord.Embed:
     seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or "nobody yet"
     embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
                     value=fit(seats, 1024), inline=False)
-    status = {"open": "Open: press Join to take a seat. The creator starts the game.",
+    status = {"open": "Open: press Join to take a seat. The creator starts the game"
+                      + (" and can seat computer players." if computers.plays(game) else "."),
               "running": "The game is running.", "finished": "The game is over.",
               "abandoned": "This table was abandoned."}[record.status]
     embed.set_footer(text=status)
@@ -252,7 +258,34 @@ def table_view(record: GameRecord) -> discord.ui.View:
     full = len(record.seats) >= (record.settings.get("max_players") or record.game.max_players)
     for op in ("join", "leave", "start"):
         view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed))
+    if computers.plays(record.game):
+        view.add_item(ComputerSelect(record.id, disabled=closed))
     return view
+
+
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tr:t:cpu:(?P<gid>\d+)"):
+    """The table's "Computer players…" menu: its creator seats one of a strength, or removes one."""
+
+    def __init__(self, gid: int, disabled: bool = False) -> None:
+        options = [discord.SelectOption(label=f"Add a computer player ({s})", value=s,
+                                        description=computers.STRENGTH_WORDS[s][:100])
+                   for s in computers.STRENGTHS]
+        options.append(discord.SelectOption(label="Remove a computer player", value="remove",
+                                            description="the last one seated"))
+        super().__init__(discord.ui.Select(custom_id=f"tr:t:cpu:{gid}", options=options, disabled=disabled,
+                                           placeholder="Computer players (the creator)…"))
+        self.gid = gid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ComputerSelect:
+        return cls(number(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
+        picked = str(values[0]) if isinstance(values, list) and values else ""
+        await lobby_of(interaction).computer_op(interaction, self.gid, picked)
 
 
 def turn_view(record: GameRecord) -> discord.ui.View:
@@ -367,7 +400,7 @@ def abandon_warning(record: GameRecord) -> str:
 ENDED = ("finished", "abandoned")
 HELP_COMMANDS = (
     ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
-                   "happens when it runs out, and whether to play in a thread")),
+                   "happens when it runs out, whether to play in a thread, and computer players")),
     ("/game join · leave · start", "the table's buttons, as commands"),
     ("/game play", "your choices now, as buttons only you see (or press **My turn** under a post)"),
     ("/game hand", "your secrets: hand, objectives, hidden tokens (only you see them)"),
@@ -379,8 +412,9 @@ HELP_COMMANDS = (
     ("/game replay", "the board at any point of a game, step by step, with what happened"),
     ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
     ("/game resign", "leave a running game for good (it asks first)"),
-    ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over, drop "
-                                        "a player whose time ran out, end a game (it asks first)")),
+    ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over (to the "
+                                        "computer too, and back), drop a player whose time ran out, end a "
+                                        "game (it asks first)")),
 )
 
 
@@ -410,15 +444,16 @@ def result_line(record: GameRecord) -> str:
     outcome: dict[str, Any] = dict(gate.outcome(record) or {})
     winners = outcome.get("winners") or []
     scores = outcome.get("scores") or {}
+    marked = " (with computer players)" if record.computer_seats else ""
     if record.game.cooperative:
         if winners:
-            return "the team won"
+            return "the team won" + marked
         return {"draw": "a draw", "abandoned": "abandoned: nobody was left"}.get(
-            str(outcome.get("reason")), "the team lost")
+            str(outcome.get("reason")), "the team lost") + marked
     if not winners:
-        return "nobody won"
+        return "nobody won" + marked
     best = ", ".join(f"{record.mention(w)}" + (f" ({scores[w]})" if w in scores else "") for w in winners)
-    return f"won by {best}"
+    return f"won by {best}{marked}"
 
 
 class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
@@ -440,13 +475,16 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                            variant="The game's variant or difficulty",
                            options="Further options as name=value, e.g. jump_costs_one_point=true",
                            turn_hours="Time each player has for a move", on_timeout="When the time runs out",
-                           thread="Play in a new thread instead of this channel")
-    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
+                           thread="Play in a new thread instead of this channel",
+                           computer="Computer players to seat now (more with the table's menu)",
+                           strength="How well the computer plays (its seats here, and for a timed-out player)")
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, strength=STRENGTH_CHOICES)
     @app_commands.choices(turn_hours=HOURS_CHOICES)  # apart: one call takes choices of one type
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,
-                  on_timeout: str = "wait", thread: bool = False) -> None:
+                  on_timeout: str = "wait", thread: bool = False,
+                  computer: app_commands.Range[int, 0, computers.MOST] = 0, strength: str = "medium") -> None:
         found = playable(game)
         if found is None:
             names = ", ".join(c.name for c in GAME_CHOICES)
@@ -468,11 +506,21 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if players is not None and not g.min_players <= players <= g.max_players:
             await reply(interaction, f"{g.title} takes {g.min_players} to {g.max_players} players.")
             return
+        cap = players or g.max_players
+        if computer and (why := computers.refusal(g)):
+            await reply(interaction, why)
+            return
+        if computer >= cap:
+            await reply(interaction, f"A table of {cap} has room for {cap - 1} computer player(s) beside you. "
+                                     "Nothing was opened.")
+            return
         settings = {"turn_hours": turn_hours, "on_timeout": on_timeout, "use_thread": thread,
-                    "max_players": players or g.max_players}
+                    "max_players": cap, "computer_strength": strength}
         try:
             record = await self.bot.service.open_table(interaction.guild_id or 0, interaction.channel_id or 0,
                                                        interaction.user.id, game, resolved, settings)
+            for _ in range(computer):
+                record = await self.bot.service.add_computer(record.id, strength, interaction.user.id)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
@@ -554,6 +602,34 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         message = interaction.message
         if from_button and message is not None and message.id == record.table_message_id:
+            await edit(interaction, embed=table_embed(record), view=table_view(record))
+            await interaction.followup.send(said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await reply(interaction, said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+            await self.refresh_table(record)
+
+    async def computer_op(self, interaction: discord.Interaction, game_id: int, picked: str) -> None:
+        """The table's computer menu: seat a computer of a strength, or remove the last one."""
+        record = await find_game(interaction, game_id)
+        if record is None:
+            return
+        service = self.bot.service
+        try:
+            if picked == "remove":
+                record = await service.remove_computer(record.id, interaction.user.id, guild_id=record.guild_id)
+                said = f"{interaction.user.mention} took a computer player away from table #{record.id}."
+            elif picked in computers.STRENGTHS:
+                record = await service.add_computer(record.id, picked, interaction.user.id,
+                                                    guild_id=record.guild_id)
+                said = f"{record.mention(record.seats[-1])} takes a seat at table #{record.id}."
+            else:
+                await reply(interaction, "Pick a strength (easy, medium or hard) or Remove.")
+                return
+        except ServiceError as exc:
+            await reply(interaction, exc.message)
+            return
+        message = interaction.message
+        if message is not None and message.id == record.table_message_id:
             await edit(interaction, embed=table_embed(record), view=table_view(record))
             await interaction.followup.send(said, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
         else:
@@ -664,6 +740,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                 bits.append(f"average score {g['average']}")
             if g["rating"] is not None:
                 bits.append(f"rating **{g['rating']}**")
+            if g["with_computers"]:
+                bits.append(f"{g['with_computers']} with computer players")
             lines.append(f"{title}: " + " · ".join(bits))
         if not figures["games"]:
             lines.append("No finished games yet.")
@@ -675,26 +753,30 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description="The best players of a game in this server")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game",
+                           computers="Count games with computer players too (by wins; by default people's alone)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str, computers: bool = False) -> None:
         found = playable(game)
         if found is None:
             await reply(interaction, f"There is no game called {game[:40]!r} here.")
             return
-        rows = await self.bot.service.leaderboard(interaction.guild_id or 0, found.key)
+        rows = await self.bot.service.leaderboard(interaction.guild_id or 0, found.key, computers=computers)
         if not rows:
-            await reply(interaction, f"No finished games of {found.title} in this server yet.")
+            among = "" if computers else " between people (`computers: True` counts games with computers)"
+            await reply(interaction, f"No finished games of {found.title}{among} in this server yet.")
             return
-        if found.cooperative:
-            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won" + (f", {r['draws']} drawn" if r["draws"] else "")
+        if found.cooperative or computers:
+            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won" + (f", {r['draws']} drawn" if r.get("draws") else "")
                      + f" of {r['games']}" for i, r in enumerate(rows, 1)]
         else:
             lines = [f"{i}. <@{r['user_id']}> · **{r['rating']}** ({r['games']} rated games)"
                      for i, r in enumerate(rows, 1)]
-        head = f"**{found.title}** in this server" + (" (the team's results: no rating)" if found.cooperative
-                                                      else " (Elo, everyone starts at 1500)")
+        how = (" (wins, games with computer players counted)" if computers
+               else " (the team's results: no rating)" if found.cooperative
+               else " (Elo between people, everyone starts at 1500)")
+        head = f"**{found.title}** in this server{how}"
         await reply(interaction, "\n".join([head, *lines]), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
@@ -909,37 +991,63 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         await undo(interaction, record, seat)
 
-    @app_commands.command(name="replace", description="Hand a player's seat to someone else (creator or Manage Server)")
-    @app_commands.describe(player="Who holds the seat now", new_player="Who takes it over",
+    @app_commands.command(name="replace",
+                          description="Hand a player's seat to someone else or the computer (creator or Manage Server)")
+    @app_commands.describe(player="Who holds the seat now (or computer_number: a computer)",
+                           new_player="Who takes it over (or computer: the computer)",
+                           computer="The computer takes the seat over, playing this well",
+                           computer_number="The seat is Computer <this number>'s (to hand it to new_player)",
                            game="Which game (when several share the channel)")
-    async def replace(self, interaction: discord.Interaction, player: discord.Member | discord.User,
-                      new_player: discord.Member | discord.User, game: int | None = None) -> None:
+    @app_commands.choices(computer=STRENGTH_CHOICES)
+    async def replace(self, interaction: discord.Interaction, player: discord.Member | discord.User | None = None,
+                      new_player: discord.Member | discord.User | None = None, computer: str | None = None,
+                      computer_number: app_commands.Range[int, 1, computers.MOST] | None = None,
+                      game: int | None = None) -> None:
         record = await find_game(interaction, game)
         if record is None:
             return
-        if new_player.bot:
+        if (player is None) == (computer_number is None) or (new_player is None) == (computer is None):
+            await reply(interaction, "Say whose seat (`player`, or `computer_number` for a computer) and who "
+                                     "takes it over (`new_player`, or `computer` with a strength). Nothing "
+                                     "was changed.")
+            return
+        if new_player is not None and new_player.bot:
             await reply(interaction, f"{new_player.mention} is a bot and can't take a seat.")
             return
-        if interaction.guild_id is not None and not isinstance(new_player, discord.Member):
+        if new_player is not None and interaction.guild_id is not None \
+                and not isinstance(new_player, discord.Member):
             await reply(interaction, f"{new_player.mention} is not a member of this server, so they "
                                      "can't take a seat here. Nothing was changed.")
             return
+        if player is not None:
+            old_user = str(player.id)
+        else:
+            held = [u for u in record.users.values() if (p := computers.parse(u)) and p[1] == computer_number]
+            if not held:
+                await reply(interaction, f"There is no Computer {computer_number} in game #{record.id}. "
+                                         "Nothing was changed.")
+                return
+            old_user = held[0]
+        handed = record.seat_of(old_user)
+        if handed is None:
+            await reply(interaction, f"{mention(old_user)} has no seat in game #{record.id}. Nothing was changed.")
+            return
+        before = record.mention(handed)
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
-            record = await self.bot.service.replace(record.id, player.id, new_player.id,
+            record = await self.bot.service.replace(record.id, old_user, new_player.id if new_player else None,
                                                     interaction.user.id, is_admin,
-                                                    guild_id=record.guild_id)
+                                                    guild_id=record.guild_id, computer=computer)
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
         interaction.extras["committed"] = True
         await answer_after_commit(interaction, reply(
-            interaction, f"{new_player.mention} now plays {player.mention}'s seat in game #{record.id}."))
+            interaction, f"{record.mention(handed)} now plays {before}'s seat in game #{record.id}."))
         await self.refresh_table(record)
         await self.bot.presenter.deliver(record.id)
-        seat = record.seat_of(new_player.id)
-        if seat is not None and record.status == "running":
-            await self.bot.presenter.send_package(record, seat, "is yours now: you took over a seat")
+        if new_player is not None and record.status == "running":
+            await self.bot.presenter.send_package(record, handed, "is yours now: you took over a seat")
 
     def time_ran_out(self, record: GameRecord, seat: str) -> bool:
         """The seat has owed its move for at least one whole turn window (a "wait" time-out moves
@@ -981,7 +1089,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
 
 async def setup(bot: TabletopBot) -> None:
-    bot.add_dynamic_items(TableButton, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
+    bot.add_dynamic_items(TableButton, ComputerSelect, PanelButton, HandButton, ActButton, ActSelect, UndoButton,
                           GroupSelect, BackButton, ReplayButton, ConfirmButton)
     bot.presenter.use_controls(Controls(bot))
     await bot.add_cog(Lobby(bot))

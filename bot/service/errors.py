@@ -1,9 +1,12 @@
 """Every refusal of the service: a ServiceError with a friendly `.message` (why + what is possible)."""
 from __future__ import annotations
 
+from bot.computers import is_computer, name
+
 
 def mention(seat: str | int) -> str:
-    return f"<@{seat}>"
+    """A user's mention; a computer's name ("Computer 1 (hard)")."""
+    return name(str(seat)) if is_computer(str(seat)) else f"<@{seat}>"
 
 
 def mentions(seats: list[str]) -> str:

@@ -5,12 +5,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot import computers
 from bot.service.errors import Illegal
 from games.base import Event, Game, events_for, public_events
 
-TIMEOUT_CHOICES = ("wait", "default", "drop")
+TIMEOUT_CHOICES = ("wait", "default", "drop", "computer")
 DEFAULT_SETTINGS: dict[str, Any] = {"turn_hours": 0, "on_timeout": "wait", "use_thread": False}
-# plus "max_players": the seat cap, by default the game's maximum
+# plus "max_players": the seat cap, by default the game's maximum; and "computer_strength": how
+# the computer plays for a timed-out player (on_timeout "computer"), "medium" when not given
 MAX_TURN_HOURS = 24 * 60
 
 
@@ -24,6 +26,10 @@ def normalise_settings(given: dict[str, Any] | None, game: Game) -> dict[str, An
                       f"to {MAX_TURN_HOURS}.")
     if settings["on_timeout"] not in TIMEOUT_CHOICES:
         raise Illegal(f"on_timeout must be one of: {', '.join(TIMEOUT_CHOICES)}.")
+    if settings["on_timeout"] == "computer" and not computers.plays(game):
+        raise Illegal(computers.refusal(game))
+    if settings.get("computer_strength", "medium") not in computers.STRENGTHS:
+        raise Illegal(f"A computer plays {', '.join(computers.STRENGTHS)}.")
     settings["use_thread"] = bool(settings["use_thread"])
     cap = settings["max_players"] or game.max_players
     if isinstance(cap, bool) or not isinstance(cap, int) \
@@ -89,7 +95,15 @@ class GameRecord:
 
     def mention(self, seat: str) -> str:
         user = self.user_of(seat)
-        return f"<@{user}>" if user.isdigit() else user
+        return f"<@{user}>" if user.isdigit() else computers.name(user)
+
+    def computer(self, seat: str) -> bool:
+        """Whether the computer holds the seat."""
+        return computers.is_computer(self.user_of(seat))
+
+    @property
+    def computer_seats(self) -> list[str]:
+        return [s for s in self.seats if self.computer(s)]
 
     @property
     def waiting_users(self) -> list[str]:

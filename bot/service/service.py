@@ -16,6 +16,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Select
 
+from bot import computers
 from bot.ratings import START, elo, placings
 from bot.service.errors import (
     AlreadyJoined,
@@ -245,11 +246,57 @@ class GameService(Store):
             seats = [s for s in cur["seats"] if s != seat]
             users = {s: u for s, u in cur["users"].items() if s != seat}
             values: dict[str, Any] = {"seats": seats, "users": users}
-            if not seats:
+            people = [s for s in seats if not computers.is_computer(users[s])]
+            if not people:  # computers alone never hold a table
                 values["status"] = "abandoned"
             elif user == str(cur["creator_id"]):
-                values["creator_id"] = int(users[seats[0]])
+                values["creator_id"] = int(users[people[0]])
             return Change(values)
+
+        data, _ = await self._write(game_id, plan, guild_id)
+        return self._record(data)
+
+    async def add_computer(self, game_id: int, strength: str, by_user: int | str,
+                           guild_id: int | None = None) -> GameRecord:
+        """Seat a computer player of `strength` at an open table (its creator only)."""
+        def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
+            game = self._game(cur["key"])
+            if cur["status"] != "open":
+                raise _status_refusal(cur["status"], "add a computer player")
+            if str(by_user) != str(cur["creator_id"]):
+                raise NotAllowed("Only the table's creator "
+                                 f"({mention(cur['creator_id'])}) can add computer players.")
+            if strength not in computers.STRENGTHS:
+                raise Illegal(f"A computer plays {', '.join(computers.STRENGTHS)}; not {strength!r}.")
+            if why := computers.refusal(game):
+                raise NotAllowed(why)
+            cap = cur["settings"].get("max_players") or game.max_players
+            if len(cur["seats"]) >= cap:
+                raise TableFull(f"This table is full ({cap} players): there is no seat for a computer.")
+            user = computers.next_id(cur["users"], strength)
+            if user is None:
+                raise TableFull(f"A table takes at most {computers.MOST} computer players.")
+            seat = next(f"s{n}" for n in range(1, cap + 2) if f"s{n}" not in cur["users"])
+            return Change({"seats": [*cur["seats"], seat], "users": {**cur["users"], seat: user}})
+
+        data, _ = await self._write(game_id, plan, guild_id)
+        return self._record(data)
+
+    async def remove_computer(self, game_id: int, by_user: int | str,
+                              guild_id: int | None = None) -> GameRecord:
+        """Take the last computer player seated at an open table away (its creator only)."""
+        def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
+            if cur["status"] != "open":
+                raise _status_refusal(cur["status"], "remove a computer player")
+            if str(by_user) != str(cur["creator_id"]):
+                raise NotAllowed("Only the table's creator "
+                                 f"({mention(cur['creator_id'])}) can remove computer players.")
+            seated = [s for s in cur["seats"] if computers.is_computer(cur["users"][s])]
+            if not seated:
+                raise NotInGame("There is no computer player at this table to remove.")
+            gone = seated[-1]
+            return Change({"seats": [s for s in cur["seats"] if s != gone],
+                           "users": {s: u for s, u in cur["users"].items() if s != gone}})
 
         data, _ = await self._write(game_id, plan, guild_id)
         return self._record(data)
@@ -284,17 +331,20 @@ class GameService(Store):
     # -- moves ------------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int | str, action: Action, *,
                   expected_version: int | None = None, by: str = "player",
-                  guild_id: int | None = None, known: GameRecord | None = None) -> Applied:
-        """One action of the user's seat, through the one write path (`known`: see act_many)."""
+                  guild_id: int | None = None, known: GameRecord | None = None,
+                  exact: bool = False) -> Applied:
+        """One action of the user's seat, through the one write path (`known`, `exact`: see act_many)."""
         return await self.act_many(game_id, user_id, [action], expected_version=expected_version,
-                                   by=by, guild_id=guild_id, known=known)
+                                   by=by, guild_id=guild_id, known=known, exact=exact)
 
     async def act_many(self, game_id: int, user_id: int | str, actions: list[Action], *,
                        expected_version: int | None = None, by: str = "player",
-                       guild_id: int | None = None, known: GameRecord | None = None) -> Applied:
+                       guild_id: int | None = None, known: GameRecord | None = None,
+                       exact: bool = False) -> Applied:
         """Several actions of one seat (a route walked step by step) in one transaction: all are
         applied and logged, or none; their public lines go out as one post. `known`: the game
-        as the caller just read it (see Store._write)."""
+        as the caller just read it (see Store._write). `exact`: any move since `expected_version`
+        makes it stale (a computer's decision), not only one that made these actions illegal."""
         if not actions:
             raise Illegal("Nothing to do: no action was given.")
 
@@ -310,7 +360,7 @@ class GameService(Store):
                     raise self._stale(cur, before)
                 raise NotYourTurn("It's not your turn: the game is waiting on "
                                   f"{self._mentions(cur, before)}.")
-            if stale and self._repeats_last(conn, cur["id"], seat, actions[0]):
+            if stale and (exact or self._repeats_last(conn, cur["id"], seat, actions[0])):
                 raise self._stale(cur, before)
             new, events, log = state, list[Event](), list[LogLine]()
             for n, action in enumerate(actions):
@@ -332,6 +382,34 @@ class GameService(Store):
         assert change is not None
         return self._applied(data, change)
 
+    async def act_default(self, game_id: int, user_id: int | str, *, expected_version: int,
+                          by: str = "computer") -> Applied:
+        """The seat's safe default move (the game's `default_action`), refused as stale once the
+        game moved on since `expected_version`: what a computer plays when its own moves keep its
+        turn going round in circles."""
+        def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
+            game, state = self._running(cur)
+            seat = self._seat(cur, user_id)
+            if seat is None:
+                raise NotInGame("You are not playing in this game, so you can't move in it.")
+            before = list(game.to_act(state))
+            if expected_version != cur["state_version"]:
+                raise self._stale(cur, before)
+            if seat not in before:
+                raise NotYourTurn(f"It's not your turn: the game is waiting on {self._mentions(cur, before)}.")
+            try:
+                action = game.default_action(state, seat)
+                after, events = game.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise Illegal(str(exc)) from exc
+            log = [LogLine(seat, "action", action, by, public_events(events),
+                           game.undo_barrier(state, seat, action, after))]
+            return self._move(cur, game, state, after, events, log, now, before, actor=seat)
+
+        data, change = await self._write(game_id, plan)
+        assert change is not None
+        return self._applied(data, change)
+
     def _stale(self, cur: dict[str, Any], waiting: list[str]) -> StaleAction:
         return StaleAction("That button is out of date: the game has moved on since it was shown. "
                            "Use the latest message; the game is waiting on "
@@ -346,10 +424,14 @@ class GameService(Store):
             .order_by(ACTIONS.c.seq.desc()).limit(1)).first()
         return last is not None and (last.seat, last.kind, last.action) == (seat, "action", action)
 
-    async def timeout(self, game_id: int) -> Applied | None:
+    async def timeout(self, game_id: int, chosen: dict[str, Action] | None = None,
+                      expected_version: int | None = None) -> Applied | None:
         """Apply the table's on_timeout choice to every seat that owes an action past the deadline.
 
         One default action (or drop) per overdue seat per call; None when nothing is due.
+        "computer": `chosen` holds the computer's action for each overdue seat, decided at
+        `expected_version` (None, or a game moved on since: nothing is done, the bot thinks again);
+        a seat it has no legal action for gets the default one.
         What the channel is told comes from the engine's public events: never from describe()."""
         def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change | None:
             deadline = cur["deadline_at"]
@@ -358,6 +440,8 @@ class GameService(Store):
             game, state = self._running(cur)
             overdue = list(game.to_act(state))
             mode = cur["settings"].get("on_timeout", "wait")
+            if mode == "computer" and (chosen is None or expected_version != cur["state_version"]):
+                return None
             if mode == "wait" or not overdue:
                 hours = cur["settings"].get("turn_hours", 0)
                 # The turn clock keeps running (a kick needs a whole window); only the deadline moves.
@@ -375,7 +459,11 @@ class GameService(Store):
                     continue
                 who = self._mention(cur, seat)
                 try:
-                    if mode == "default":
+                    if mode == "computer":
+                        action, after, more = self._computer_or_default(game, new, seat, (chosen or {}).get(seat))
+                        line = f"{who} ran out of time: the computer played for them."
+                        log.append(LogLine(seat, "action", action, "timeout", public_events(more)))
+                    elif mode == "default":
                         action = game.default_action(new, seat)
                         after, more = game.apply(new, seat, action)
                         line = f"{who} ran out of time: a move was played for them."
@@ -393,6 +481,21 @@ class GameService(Store):
 
         data, change = await self._write(game_id, plan)
         return None if change is None else self._applied(data, change)
+
+    @staticmethod
+    def _computer_or_default(game: Game, state: Any, seat: str,
+                             action: Action | None) -> tuple[Action, Any, list[Event]]:
+        """The computer's action for a timed-out seat, or the default one when it has none that
+        is legal now (a seat before it changed the game, or the computer could not decide)."""
+        if action is not None:
+            try:
+                after, events = game.apply(state, seat, action)
+                return action, after, events
+            except IllegalAction:
+                pass
+        action = game.default_action(state, seat)
+        after, events = game.apply(state, seat, action)
+        return action, after, events
 
     async def drop_player(self, game_id: int, seat: str, by: str = "admin", *,
                           user_id: int | str | None = None, is_admin: bool = False,
@@ -503,11 +606,22 @@ class GameService(Store):
     def _replay(self, game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:
         return replay_log(game, cur, entries)
 
-    async def replace(self, game_id: int, old_user: int | str, new_user: int | str,
+    async def replace(self, game_id: int, old_user: int | str, new_user: int | str | None,
                       by_user: int | str, is_admin: bool = False,
-                      guild_id: int | None = None) -> GameRecord:
-        """Hand a seat to another user (the creator or an admin); the game state is untouched."""
+                      guild_id: int | None = None, *, computer: str | None = None) -> GameRecord:
+        """Hand a seat to another user (the creator or an admin); the game state is untouched.
+        `computer`: to a computer player of that strength instead (`new_user` None)."""
         def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
+            new_user = given
+            if computer is not None:
+                if computer not in computers.STRENGTHS:
+                    raise Illegal(f"A computer plays {', '.join(computers.STRENGTHS)}; not {computer!r}.")
+                others = {s: u for s, u in cur["users"].items() if u != str(old_user)}
+                new_user = computers.next_id(others, computer)
+                if new_user is None:
+                    raise TableFull(f"A game takes at most {computers.MOST} computer players.")
+            if new_user is None:
+                raise Illegal("Say who takes the seat over: a player, or the computer.")
             if cur["status"] not in ACTIVE:
                 raise _status_refusal(cur["status"], "hand a seat over")
             if not (is_admin or str(by_user) == str(cur["creator_id"])):
@@ -519,9 +633,11 @@ class GameService(Store):
                 raise NotInGame(f"{mention(old_user)} has no seat in this game.")
             if self._seat(cur, new_user) is not None:
                 raise AlreadyJoined(f"{mention(new_user)} already has a seat in this game.")
+            if computers.is_computer(str(new_user)) and (why := computers.refusal(self._game(cur["key"]))):
+                raise NotAllowed(why)
             users = {**cur["users"], seat: str(new_user)}
             values: dict[str, Any] = {"users": users}
-            if str(old_user) == str(cur["creator_id"]):
+            if str(old_user) == str(cur["creator_id"]) and not computers.is_computer(str(new_user)):
                 values["creator_id"] = int(new_user)
             line = {"type": "replaced", "seat": seat,
                     "text": f"{mention(new_user)} takes over {mention(old_user)}'s seat."}
@@ -529,6 +645,7 @@ class GameService(Store):
                                           "private": [], "flush": True, "newly": [], "ping": [seat],
                                           "finished": False})
 
+        given = new_user
         data, _ = await self._write(game_id, plan, guild_id)
         return self._record(data)
 
@@ -644,8 +761,9 @@ class GameService(Store):
         entries = self._entries(conn, game_id)
         left = {e.seat for e in entries if e.kind == "drop"}
         places = placings(outcome, cur["users"], list(cur["seats"]))
+        with_computers = any(computers.is_computer(u) for u in cur["users"].values())
         rated = (not game.cooperative and outcome.get("reason") != "abandoned" and not left
-                 and len(places) >= 2)
+                 and len(places) >= 2 and not with_computers)
         before: dict[int, float] = {}
         after: dict[int, float] = {}
         if rated:
@@ -663,7 +781,7 @@ class GameService(Store):
                 conn.execute(insert(RESULTS), [
                     {"game_id": game_id, "user_id": p.user_id, "guild_id": cur["guild_id"], "key": cur["key"],
                      "seat": p.seat, "won": p.won, "score": p.score, "rank": p.rank, "rated": rated,
-                     "left": p.seat in left, "rating_before": before.get(p.user_id),
+                     "left": p.seat in left, "computers": with_computers, "rating_before": before.get(p.user_id),
                      "rating_after": after.get(p.user_id), "ended_at": now} for p in places])
             except IntegrityError:  # another process recorded them first: its ratings stand
                 conn.rollback()
@@ -679,12 +797,14 @@ class GameService(Store):
             set_={"rating": rating, "games": RATINGS.c.games + 1}))
 
     async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Any]:
-        """A player's figures in a server: per game played, won, average score and rating; and
-        their reliability: moves made in time against moves the deadline made, games left."""
+        """A player's figures in a server: per game played, won, average score, rating and games
+        with computer players; and their reliability: moves made in time against moves the
+        deadline made, games left."""
         def work(conn: Connection) -> tuple[list[Any], dict[str, Any], dict[str, int]]:
             per_game = list(conn.execute(
                 select(RESULTS.c.key, func.count(), func.sum(case((RESULTS.c.won, 1), else_=0)),
-                       func.avg(RESULTS.c.score), func.sum(case((RESULTS.c.left, 1), else_=0)), DRAWN)
+                       func.avg(RESULTS.c.score), func.sum(case((RESULTS.c.left, 1), else_=0)), DRAWN,
+                       func.sum(case((RESULTS.c.computers, 1), else_=0)))
                 .select_from(RESULTS.join(GAMES, GAMES.c.id == RESULTS.c.game_id))
                 .where(RESULTS.c.guild_id == guild_id, RESULTS.c.user_id == user_id)
                 .group_by(RESULTS.c.key).order_by(RESULTS.c.key)).all())
@@ -700,26 +820,32 @@ class GameService(Store):
         per_game, ratings, moves = await self._db.run(work)
         games = [{"key": k, "played": int(n), "won": int(w or 0), "drawn": int(d or 0),
                   "average": None if avg is None else round(float(avg), 1), "left": int(gone or 0),
-                  "rating": None if k not in ratings else round(float(ratings[k]))}
-                 for k, n, w, avg, gone, d in per_game]
+                  "rating": None if k not in ratings else round(float(ratings[k])),
+                  "with_computers": int(cpu or 0)}
+                 for k, n, w, avg, gone, d, cpu in per_game]
         in_time, late = int(moves.get("player", 0)), int(moves.get("timeout", 0))
         return {"games": games, "in_time": in_time, "timed_out": late,
                 "left": sum(g["left"] for g in games)}
 
-    async def leaderboard(self, guild_id: int, key: str, limit: int = 10) -> list[dict[str, Any]]:
-        """A server's best players of a game: by rating (competitive), by wins then draws
-        (co-operative)."""
+    async def leaderboard(self, guild_id: int, key: str, limit: int = 10, *,
+                          computers: bool = False) -> list[dict[str, Any]]:
+        """A server's best players of a game: by rating (competitive: rated games are people's
+        alone), by wins then draws (co-operative) in games without computer players. `computers`: by wins
+        in every game, those with computer players too."""
         game = self._game(key)
-        if not game.cooperative:
+        if not game.cooperative and not computers:
             query = (select(RATINGS.c.user_id, RATINGS.c.rating, RATINGS.c.games)
                      .where(RATINGS.c.guild_id == guild_id, RATINGS.c.key == key)
                      .order_by(RATINGS.c.rating.desc(), RATINGS.c.user_id).limit(limit))
             rows = await self._db.run(lambda conn: conn.execute(query).all(), read=True)
             return [{"user_id": int(u), "rating": round(float(r)), "games": int(g)} for u, r, g in rows]
         wins = func.sum(case((RESULTS.c.won, 1), else_=0))
+        where = [RESULTS.c.guild_id == guild_id, RESULTS.c.key == key]
+        if not computers:
+            where.append(RESULTS.c.computers.is_(False))
         team = (select(RESULTS.c.user_id, wins, func.count(), DRAWN)
                 .select_from(RESULTS.join(GAMES, GAMES.c.id == RESULTS.c.game_id))
-                .where(RESULTS.c.guild_id == guild_id, RESULTS.c.key == key)
+                .where(*where)
                 .group_by(RESULTS.c.user_id).order_by(wins.desc(), DRAWN.desc(), RESULTS.c.user_id).limit(limit))
         results = await self._db.run(lambda conn: conn.execute(team).all(), read=True)
         return [{"user_id": int(u), "wins": int(w or 0), "draws": int(d or 0), "games": int(n)}
@@ -733,6 +859,13 @@ class GameService(Store):
         return await self._select(GAMES.c.status == "running", GAMES.c.deadline_at <= now,
                                   self.shards.clause(GAMES.c.guild_id),
                                   order=GAMES.c.deadline_at, limit=limit, light=True)
+
+    async def computers_to_move(self) -> list[GameRecord]:
+        """Running games that wait on a computer player (light records): after a restart, and on
+        every tick, in case a decision was lost."""
+        found = await self._select(GAMES.c.status == "running",
+                                   cast(GAMES.c.users, String).like('%"cpu:%'), light=True)
+        return [r for r in found if any(r.computer(s) for s in r.to_act)]
 
     async def due_reminders(self, now: datetime | None = None) -> list[tuple[GameRecord, str]]:
         """(game, seat) pairs to remind: past 75% of the window (an indexed `remind_at`), not yet
@@ -755,7 +888,7 @@ class GameService(Store):
             for seat in record.to_act:
                 user = record.user_of(seat)
                 at = last.get(user)
-                if seat in record.reminded or (at is not None and now - at < REMINDER_GAP):
+                if record.computer(seat) or seat in record.reminded or (at is not None and now - at < REMINDER_GAP):
                     continue
                 due.append((record, seat))
                 last[user] = now
@@ -826,6 +959,8 @@ def undo_refusal(entries: list[LogEntry], seat: str, user_id: int | str | None =
     if user_id is not None and last.user_id is not None and str(last.user_id) != str(user_id):
         return ("There is nothing of yours to undo: the seat's last move was made by the player "
                 "who held it before you.")
+    if last.by == "computer":
+        return "The last move was the computer's, made while it held the seat; it can't be taken back."
     if last.by != "player":
         return "That move was played for you when your time ran out; it can't be taken back."
     if last.barrier:

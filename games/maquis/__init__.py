@@ -1,18 +1,21 @@
 """Maquis (Sideroom Games, 2nd edition): the rules engine, solo or a team sharing one resistance."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
 from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_ORDER
 from games.maquis.describe import describe
+from games.maquis.evaluate import evaluate as _evaluate
 from games.maquis.legal import apply as _apply
 from games.maquis.legal import force
 from games.maquis.legal import legal_actions as _legal
 from games.maquis.legal import to_act as _to_act
 from games.maquis.playout import playout_weights
 from games.maquis.queries import QUERIES
+from games.maquis.sample import sample as _sample
 from games.maquis.state import GameEnded, State, clone, emit, new_state
 from games.maquis.upgrade import STATE_STEPS
 from games.maquis.views import view as _view
@@ -177,6 +180,14 @@ class MaquisGame:
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return playout_weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""
+        return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well the team stands, in [0, 1] (1: won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = MaquisGame()  # mypy checks the engine against the Game protocol

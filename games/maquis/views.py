@@ -15,6 +15,7 @@ from games.maquis.board import (
     loc_name,
 )
 from games.maquis.flow import day_label, points
+from games.maquis.hidden import public_state
 from games.maquis.legal import to_act
 from games.maquis.outlook import outlook
 from games.maquis.rules import (
@@ -131,6 +132,7 @@ def public_view(s: State) -> dict[str, Any]:
         "rooms_list": ROOMS,
         "to_act": to_act(s),
         "outcome": s["outcome"],
+        "public_state": public_state(s),  # the state but its hidden keys, whole: for sample.py
     }
 
 

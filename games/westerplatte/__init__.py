@@ -1,6 +1,7 @@
 """7 Days of Westerplatte: the co-operative rules engine (pure, deterministic, JSON state)."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, Query
@@ -9,9 +10,11 @@ from games.westerplatte.apply import apply as _apply
 from games.westerplatte.apply import apply_unchecked, settle
 from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICERS, WALLS
 from games.westerplatte.describe import describe
+from games.westerplatte.evaluate import evaluate as _evaluate
 from games.westerplatte.legal import legal_actions as _legal
 from games.westerplatte.legal import to_act as _to_act
 from games.westerplatte.queries import QUERIES
+from games.westerplatte.sample import sample as _sample
 from games.westerplatte.state import State, active, active_seat, clone, new_state
 from games.westerplatte.upgrade import STATE_STEPS
 from games.westerplatte.views import view as _view
@@ -193,6 +196,14 @@ class WesterplatteGame:
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         from games.westerplatte.playout import playout_weights
         return playout_weights(state, seat, legal)
+
+    def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
+        """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""
+        return _sample(view, seat, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well the team stands, in [0, 1] (1: won), for the computer's search."""
+        return _evaluate(state, seat)
 
 
 GAME: Game = WesterplatteGame()  # mypy checks the engine against the Game protocol

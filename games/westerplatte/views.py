@@ -15,6 +15,7 @@ from games.westerplatte.board import (
     WALLS,
     side_value,
 )
+from games.westerplatte.hidden import public_state
 from games.westerplatte.legal import to_act
 from games.westerplatte.state import State, level
 
@@ -85,6 +86,7 @@ def public_view(s: State) -> dict[str, Any]:
         "to_act": to_act(s),
         "outcome": s["outcome"],
         "phase_one_left": deck_phase_one,
+        "public_state": public_state(s),  # the state but its hidden keys, whole: for sample.py
     }
 
 

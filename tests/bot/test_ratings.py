@@ -32,3 +32,9 @@ def test_an_upset_moves_more_and_the_sum_is_kept() -> None:
 def test_a_tie_between_equals_changes_nothing() -> None:
     places = placings({"winners": ["s1", "s2"], "scores": {}}, {"s1": "1", "s2": "2"}, ["s1", "s2"])
     assert elo({1: START, 2: START}, places) == {1: START, 2: START}
+
+
+def test_computers_take_their_places_in_the_ranks_but_get_none() -> None:
+    users = {"s1": "11", "s2": "cpu:hard:1", "s3": "33"}
+    places = placings({"winners": ["s2"], "scores": {"s1": 5, "s2": 9, "s3": 7}}, users, ["s1", "s2", "s3"])
+    assert [(p.seat, p.rank, p.won) for p in places] == [("s3", 2, False), ("s1", 3, False)]

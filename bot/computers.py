@@ -1,0 +1,71 @@
+"""Computer seats (issue #24): a seat held by the computer holds the user id `cpu:<strength>:<n>`
+(n = 1..4, distinct in a game), shown as "Computer <n> (<strength>)". Pure: names no Discord."""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+
+import computer
+from games.base import Game
+
+STRENGTHS = computer.STRENGTHS
+MOST = 4  # computers at one table
+STRENGTH_WORDS = {
+    "easy": "easy: the move that looks best right now",
+    "medium": "medium: a search over what the hidden parts may be, a moment a move",
+    "hard": "hard: the same search, several times longer (up to about 2 s a move)",
+}
+_ID = re.compile(r"cpu:(easy|medium|hard):([1-4])")
+
+
+def user_id(strength: str, n: int) -> str:
+    return f"cpu:{strength}:{n}"
+
+
+def parse(user: str) -> tuple[str, int] | None:
+    """(strength, n) of a computer's user id, None for anyone else."""
+    found = _ID.fullmatch(str(user))
+    return (found[1], int(found[2])) if found else None
+
+
+def is_computer(user: str) -> bool:
+    return parse(user) is not None
+
+
+def name(user: str) -> str:
+    """"Computer 2 (hard)" for a computer's user id; the id itself for anything else."""
+    found = parse(user)
+    return f"Computer {found[1]} ({found[0]})" if found else str(user)
+
+
+def next_id(users: Mapping[str, str], strength: str) -> str | None:
+    """A computer's user id for a new computer at a table seated by `users` (None: 4 already)."""
+    taken = {p[1] for u in users.values() if (p := parse(u)) is not None}
+    free = [n for n in range(1, MOST + 1) if n not in taken]
+    return user_id(strength, free[0]) if free else None
+
+
+def humans(users: Mapping[str, str]) -> list[str]:
+    """The seats held by people."""
+    return [s for s, u in users.items() if not is_computer(u)]
+
+
+def plays(game: Game) -> bool:
+    """Whether the computer can play this game: it needs the game's `sample` (never peeking)."""
+    return callable(getattr(game, "sample", None))
+
+
+def refusal(game: Game) -> str:
+    """Why a game can't have computer players ("" when it can)."""
+    if plays(game):
+        return ""
+    return f"The computer can't play {game.title} yet, so it can't take a seat or play for anyone there."
+
+
+def seed_of(game_id: int, state_version: int, seat: str) -> int:
+    """The computer's seed for one decision: the same game, version and seat think the same
+    (a restart thinks again and comes to the same move). Public facts only: never the game's own
+    seed, which would make the decision depend on what the seat cannot see."""
+    digest = hashlib.sha256(f"{game_id}:{state_version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2

@@ -1,0 +1,18 @@
+"""A computer player's decision, as a worker process makes it (bot/thinker.py sends it there).
+Kept apart and light: a worker imports this, the games and the search, never the bot."""
+from __future__ import annotations
+
+from typing import Any
+
+import computer
+from bot import memory
+from games import registry
+from games.base import Action
+
+
+def decide(key: str, view: dict[str, Any], seat: str, strength: str, seed: int) -> Action:
+    """The computer's action for `seat` from its view alone (computer.choose)."""
+    try:
+        return computer.choose(registry.get(key), view, seat, strength, seed)
+    finally:
+        memory.trim()
