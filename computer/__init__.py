@@ -4,9 +4,10 @@ Strengths: easy, a one-ply greedy policy (computer/greedy.py); medium and hard, 
 Monte Carlo tree search (computer/search.py) with more iterations for hard. Both play only on
 states drawn by the game's `sample` from the view, through `computer.sealed.Sealed`, which
 refuses any other state. A game without `sample` is refused (`NoSampler`): the computer never
-peeks. Budgets are iteration counts (so a decision is deterministic for a seed); a game may set
-its own as `computer_iterations = {"medium": n, "hard": m}`, and its play-out length before
-its evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+peeks. Budgets are counts (so a decision is deterministic for a seed): iterations of the search,
+and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
+its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike, and its
+play-out length before its evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
 """
 from __future__ import annotations
 
@@ -18,23 +19,26 @@ from computer.search import DEPTH, search
 from games.base import Action, Game, View
 
 STRENGTHS = ("easy", "medium", "hard")
-ITERATIONS = {"medium": 150, "hard": 600}
+ITERATIONS = {"medium": 200, "hard": 1000}
+WORK = {"medium": 2500, "hard": 9000}  # about 0.5 s and 1.6 s of CPU in Mali's long play-outs
 
-__all__ = ["ITERATIONS", "STRENGTHS", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
+__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
 
 
 class NotToAct(Exception):
     """The seat owes no action in the view it was given."""
 
 
-def budget(game: Game, strength: str) -> int:
-    """The search's iterations for `strength` in `game` (0 for easy, which does not search)."""
+def budget(game: Game, strength: str, kind: str = "iterations") -> int:
+    """The search's iterations (or `kind="work"`) for `strength` in `game` (0 for easy, which does
+    not search)."""
     if strength not in STRENGTHS:
         raise ValueError(f"Unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}.")
     if strength == "easy":
         return 0
-    own: dict[str, int] = getattr(game, "computer_iterations", None) or {}
-    return int(own.get(strength, ITERATIONS[strength]))
+    own: dict[str, int] = getattr(game, f"computer_{kind}", None) or {}
+    default = ITERATIONS if kind == "iterations" else WORK
+    return int(own.get(strength, default[strength]))
 
 
 def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
@@ -52,4 +56,4 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Actio
     if strength == "easy":
         return greedy(sealed, first, legal, rng)
     depth = int(getattr(game, "computer_depth", DEPTH))
-    return search(sealed, first, legal, rng, iterations, depth)
+    return search(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)

@@ -52,6 +52,7 @@ class Sealed:
         self._weights: Callable[[Any, str, list[Action]], list[float]] | None = getattr(game, "playout_weights", None)
         self._evaluate: Callable[[Any, str], float] | None = getattr(game, "evaluate", None)
         self._checked = False
+        self.work = 0  # engine actions applied, states sampled and views read: the search's budget
 
     @property
     def has_weights(self) -> bool:
@@ -70,6 +71,7 @@ class Sealed:
         """A full state drawn at random among those the seat would see as its view. The first one is
         checked against the view (a wrong sampler would make the computer play another game)."""
         state = self._sampler(self._view, self.seat, rng)
+        self.work += 1
         if not self._checked:
             if canonical(self._game.view(state, self.seat)) != canonical(self._view):
                 raise BadSample(f"{self._game.title}'s sample does not match the view of {self.seat}.")
@@ -84,6 +86,7 @@ class Sealed:
 
     def apply(self, handle: Handle, seat: str, action: Action) -> Handle:
         state, _events = self._game.apply(self._open(handle), seat, action)
+        self.work += 1
         return Handle(state, self)
 
     def outcome(self, handle: Handle) -> Outcome | None:
@@ -104,4 +107,5 @@ class Sealed:
     def key(self, handle: Handle, seat: str) -> bytes:
         """What `seat` knows in this state (its view), as a short digest: the search's tree node."""
         text = canonical(self._game.view(self._open(handle), seat))
+        self.work += 1
         return hashlib.blake2b(f"{seat}\n{text}".encode(), digest_size=16).digest()

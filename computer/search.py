@@ -15,17 +15,26 @@ rollout policy alone would be an easy opponent to exploit). Several seats owing 
 (a simultaneous, hidden choice) choose one after the other, the searcher first; the engine's
 contract keeps a later seat's view blind to an earlier seat's hidden choice, so this is the same
 information as choosing at once. Forced moves (one legal action) are played without a node.
+
+Where the game has playout weights, a node considers its actions in the order of their weights
+and widens progressively (1 + WIDEN * sqrt(visits) of them), so that a small budget is spent on
+the moves the game's own policy favours rather than spread thin over every legal move.
+
+The budget is deterministic: at most `iterations` walks, and the search also stops once its work
+(engine actions applied, states sampled, views read) reaches `work`, which bounds a decision's
+time in a long game whatever its branching.
 """
 from __future__ import annotations
 
 import math
 import random
 
-from computer.playout import pick, rollout, worth
+from computer.playout import rollout, worth
 from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
 EXPLORE = 0.7  # UCB's exploration constant, for rewards in [0, 1]
+WIDEN = 1.5
 DEPTH = 40  # actions of a play-out before the game's evaluation (games that offer one)
 
 
@@ -40,30 +49,42 @@ class Arm:
         self.available = 0
 
 
-Node = dict[str, Arm]
+class Node:
+    __slots__ = ("arms", "visits")
+
+    def __init__(self) -> None:
+        self.arms: dict[str, Arm] = {}
+        self.visits = 0
 
 
-def choose_arm(node: Node, keys: list[str], untried: list[int], sealed: Sealed, handle: Handle, seat: str,
-               legal: list[Action], rng: random.Random) -> int:
-    """The action to follow: a new one (by the rollout policy) while some are untried, else UCB."""
-    if untried:
-        if len(untried) == 1:
-            return untried[0]
-        chosen = pick(sealed, handle, seat, [legal[i] for i in untried], rng)
-        return untried[[legal[i] for i in untried].index(chosen)]
+def candidates(sealed: Sealed, handle: Handle, seat: str, legal: list[Action], node: Node,
+               rng: random.Random) -> list[int]:
+    """The actions a node considers now, best first by the game's weights (random order without)."""
+    order = list(range(len(legal)))
+    weights = sealed.weights(handle, seat, legal)
+    if weights is None:
+        rng.shuffle(order)
+        return order
+    order.sort(key=lambda i: -weights[i])
+    return order[:1 + int(WIDEN * math.sqrt(node.visits))]
+
+
+def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
+    """The arm to follow (and whether it is new): the first untried, else the best by UCB."""
     best, best_score = 0, -math.inf
-    for i, key in enumerate(keys):
-        arm = node[key]
+    for j, arm in enumerate(arms):
+        if arm.visits == 0:
+            return j, True
         score = arm.total / arm.visits + EXPLORE * math.sqrt(math.log(arm.available) / arm.visits)
         if score > best_score:
-            best, best_score = i, score
-    return best
+            best, best_score = j, score
+    return best, False
 
 
 def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
             depth: int) -> None:
     handle = root
-    path: list[tuple[Arm, str]] = []
+    path: list[tuple[Node, Arm, str]] = []
     expanded = False
     while not expanded and sealed.outcome(handle) is None:
         waiting = sealed.to_act(handle)
@@ -75,37 +96,42 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             handle = sealed.apply(handle, seat, legal[0])
             continue
         key = root_key if handle is root else sealed.key(handle, seat)
-        node = tree.setdefault(key, {})
-        keys = [canonical(a) for a in legal]
-        untried = []
-        for i, k in enumerate(keys):
-            arm = node.get(k)
+        node = tree.get(key)
+        if node is None:
+            node = tree[key] = Node()
+        allowed = candidates(sealed, handle, seat, legal, node, rng)
+        arms = []
+        for i in allowed:
+            k = canonical(legal[i])
+            arm = node.arms.get(k)
             if arm is None:
-                arm = node[k] = Arm()
+                arm = node.arms[k] = Arm()
             arm.available += 1
-            if arm.visits == 0:
-                untried.append(i)
-        expanded = bool(untried)
-        i = choose_arm(node, keys, untried, sealed, handle, seat, legal, rng)
-        path.append((node[keys[i]], seat))
+            arms.append(arm)
+        j, expanded = choose_arm(arms)
+        i = allowed[j]
+        path.append((node, arms[j], seat))
         handle = sealed.apply(handle, seat, legal[i])
     end = rollout(sealed, handle, rng, depth)
     values: dict[str, float] = {}
-    for arm, seat in path:
+    for node, arm, seat in path:
         if seat not in values:
             values[seat] = worth(sealed, end, seat)
+        node.visits += 1
         arm.visits += 1
         arm.total += values[seat]
 
 
 def search(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
-           depth: int = DEPTH) -> Action:
-    """The searcher's most visited action at the root after `iterations` sampled walks."""
+           work: int, depth: int = DEPTH) -> Action:
+    """The searcher's most visited action at the root after the budget's sampled walks."""
     tree: dict[bytes, Node] = {}
     root_key = sealed.key(first, sealed.seat)
     for n in range(iterations):
+        if n and sealed.work >= work:
+            break
         iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth)
-    root = tree.get(root_key, {})
+    root = tree[root_key].arms if root_key in tree else {}
     keys = [canonical(a) for a in legal]
 
     def rank(i: int) -> tuple[int, float]:

@@ -1,8 +1,9 @@
-"""Imports go one way: cogs -> bot -> games, and no circle among the shared cog modules (not even
+"""Imports go one way: cogs -> bot -> computer -> games, and no circle among the shared cog modules (not even
 an import tucked inside a function, as cogs/common.py once had of cogs/panel.py)."""
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,4 +36,16 @@ def test_the_shared_cog_modules_import_in_one_direction() -> None:
 def test_the_bot_package_imports_no_cog() -> None:
     for path in sorted((ROOT / "bot").rglob("*.py")):
         wrong = sorted(m for m in imported(path) if m == "cogs" or m.startswith("cogs."))
+        assert wrong == [], (path.relative_to(ROOT), wrong)
+
+
+def test_the_computer_package_imports_games_only() -> None:
+    """computer/ is pure (issue #24): the standard library and games, nothing of the service, the
+    cogs, the renderers, Discord, the database or Pillow; and no game imports the computer."""
+    for path in sorted((ROOT / "computer").rglob("*.py")):
+        wrong = sorted(m for m in imported(path) if m.split(".")[0] not in sys.stdlib_module_names
+                       and m.split(".")[0] not in ("__future__", "computer", "games"))
+        assert wrong == [], (path.relative_to(ROOT), wrong)
+    for path in sorted((ROOT / "games").rglob("*.py")):
+        wrong = sorted(m for m in imported(path) if m.split(".")[0] == "computer")
         assert wrong == [], (path.relative_to(ROOT), wrong)

@@ -5,7 +5,8 @@
 same decision at every strength for the same seed, and a legal one in both. Each decision runs
 on `Watched(game, view, seat)`, a wrapper that hands out boxed states only from `sample` and
 `apply` and refuses every other state (the true one included), so a computer's code path that
-reads a state it did not sample fails here, whatever route it takes to the engine.
+reads a state it did not sample fails here, whatever route it takes to the engine. Honesty does
+not depend on the budget: by default the search runs small (SMALL iterations) to keep tests short.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from typing import Any
 
 import computer
 from games.base import Action, Event, Game, Option, Outcome, View, canonical
+
+SMALL = {"medium": 12, "hard": 24}
 
 
 class Box:
@@ -27,7 +30,7 @@ class Box:
 class Watched:
     """`game` for one decision of `seat` from `view`: every state must come from its `sample`."""
 
-    def __init__(self, game: Game, view: View, seat: str) -> None:
+    def __init__(self, game: Game, view: View, seat: str, iterations: dict[str, int] | None = None) -> None:
         self._game = game
         self._view = canonical(view)
         self._seat = seat
@@ -39,9 +42,11 @@ class Watched:
         self.cooperative: bool = game.cooperative
         self.samples = 0
         self.calls = 0
-        for name in ("computer_iterations", "computer_depth"):
+        for name in ("computer_iterations", "computer_work", "computer_depth"):
             if hasattr(game, name):
                 setattr(self, name, getattr(game, name))
+        if iterations is not None:
+            self.computer_iterations = iterations
         for name in ("playout_weights", "evaluate"):
             if hasattr(game, name):
                 setattr(self, name, self._guarded(getattr(game, name)))
@@ -104,9 +109,10 @@ class Watched:
         return self._game.undo_barrier(self._open(before), seat, action, self._open(after))
 
 
-def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
+def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int,
+                   iterations: dict[str, int] | None = None) -> Action:
     """`computer.choose` on the watched game: fails if the decision reads a state it did not sample."""
-    watch = Watched(game, view, seat)
+    watch = Watched(game, view, seat, iterations)
     action = computer.choose(watch, view, seat, strength, seed)
     assert watch.samples > 0, "the computer decided without sampling a state"
     return action
@@ -125,9 +131,11 @@ def twin(game: Game, state: Any, seat: str, tries: int = 5) -> Any:
 
 
 def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] = (1, 2),
-                      strengths: tuple[str, ...] = computer.STRENGTHS, must_differ: bool = True) -> None:
+                      strengths: tuple[str, ...] = computer.STRENGTHS, must_differ: bool = True,
+                      iterations: dict[str, int] | None = SMALL) -> None:
     """Two states `seat` sees identically give the same decision at every strength and seed, legal
-    in both, and no decision reads a state it did not sample."""
+    in both, and no decision reads a state it did not sample. `iterations`: the search's budgets
+    (None: the game's own)."""
     other = twin(game, state, seat)
     if other is None:
         assert not must_differ, f"nothing is hidden from {seat} here: choose a position with secrets"
@@ -136,7 +144,7 @@ def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] 
     assert legal == [canonical(a) for a in game.legal_actions(other, seat)], "the twin's choices differ"
     for strength in strengths:
         for seed in seeds:
-            mine = watched_choose(game, game.view(state, seat), seat, strength, seed)
-            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed)
+            mine = watched_choose(game, game.view(state, seat), seat, strength, seed, iterations)
+            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed, iterations)
             assert canonical(mine) == canonical(theirs), (strength, seed, mine, theirs)
             assert canonical(mine) in legal, (strength, seed, mine)

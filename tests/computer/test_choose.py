@@ -10,6 +10,7 @@ import pytest
 import computer
 from computer.playout import reward
 from games.base import Game, Outcome, canonical
+from tests.computer.peeking import Watched
 from tests.computer.toy import Toy, ToyBase, ToyGuided
 
 GAMES: list[Game] = [Toy(), ToyGuided(), Toy(cooperative=True), ToyGuided(cooperative=True)]
@@ -32,6 +33,20 @@ def test_the_strengths_are_the_contracts() -> None:
     assert computer.STRENGTHS == ("easy", "medium", "hard")
     assert computer.budget(Toy(), "easy") == 0
     assert 0 < computer.budget(Toy(), "medium") < computer.budget(Toy(), "hard")
+    assert 0 < computer.budget(Toy(), "medium", "work") < computer.budget(Toy(), "hard", "work")
+
+
+def test_the_work_budget_ends_a_long_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many iterations are allowed, the search stops once its work (actions, samples,
+    views) reaches the budget: one more iteration at most."""
+    game = Toy()
+    monkeypatch.setattr(game, "computer_iterations", {"medium": 100000}, raising=False)
+    state = game.setup(["a", "b", "c"], {}, 5)
+    for work in (100, 400):
+        monkeypatch.setattr(game, "computer_work", {"medium": work}, raising=False)
+        watch = Watched(game, game.view(state, "a"), "a")
+        computer.choose(watch, game.view(state, "a"), "a", "medium", 1)
+        assert work / 20 < watch.samples < work / 5, (work, watch.samples)
 
 
 def test_a_game_without_a_sampler_is_refused_clearly() -> None:

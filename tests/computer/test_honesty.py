@@ -93,8 +93,7 @@ def test_the_watched_game_catches_a_peek() -> None:
 
 @pytest.mark.parametrize("game", [Toy(), ToyGuided(), ToyGuided(cooperative=True)],
                          ids=["plain", "guided", "coop"])
-def test_no_peeking_on_the_toy(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game, "computer_iterations", {"medium": 30, "hard": 60}, raising=False)
+def test_no_peeking_on_the_toy(game: Game) -> None:
     for players in (2, 3):
         for n, state in enumerate(positions(game, players, players)):
             for seat in game.to_act(state):
@@ -110,3 +109,9 @@ def test_the_twin_differs_only_where_the_seat_cannot_see() -> None:
     assert game.view(other, "a") == game.view(state, "a")
     assert other["hands"]["a"] == state["hands"]["a"]
     assert (other["hands"]["b"], other["prizes"]) != (state["hands"]["b"], state["prizes"])
+
+
+def test_no_peeking_at_the_real_budgets() -> None:
+    game = ToyGuided()
+    state = positions(game, 3, 4)[2]
+    assert_no_peeking(game, state, game.to_act(state)[0], seeds=(5,), iterations=None)
