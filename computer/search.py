@@ -85,7 +85,6 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             depth: int) -> None:
     handle = root
     path: list[tuple[Node, Arm, str]] = []
-    on_path: set[bytes] = set()  # a walk back to a node it passed (Maquis's hand-over) ends there
     expanded = False
     while not expanded and sealed.outcome(handle) is None:
         waiting = sealed.to_act(handle)
@@ -97,9 +96,6 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             handle = sealed.apply(handle, seat, legal[0])
             continue
         key = root_key if handle is root else sealed.key(handle, seat)
-        if key in on_path:
-            break
-        on_path.add(key)
         node = tree.get(key)
         if node is None:
             node = tree[key] = Node()
