@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from computer.greedy import greedy
+from computer.greedy import one_ply
 from computer.sealed import BadSample, NoSampler, Peeking, Sealed
-from computer.search import DEPTH, search
+from computer.search import DEPTH, ismcts
 from games.base import Action, Game, View
 
 STRENGTHS = ("easy", "medium", "hard")
@@ -54,6 +54,6 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Actio
     if len(legal) == 1:
         return legal[0]
     if strength == "easy":
-        return greedy(sealed, first, legal, rng)
+        return one_ply(sealed, first, legal, rng)
     depth = int(getattr(game, "computer_depth", DEPTH))
-    return search(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)
+    return ismcts(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)

@@ -1,10 +1,13 @@
 """Easy: a one-ply greedy policy on sampled states.
 
 Each legal action is tried on a few states sampled from the seat's view. Where the game offers an
-evaluation, the other seats then answer by the rollout policy until the seat owes an action again
-(or the game ends), and the action worth most on average wins. A game without an evaluation but
-with playout weights: the action its weights favour most. A game with neither: one random
-play-out to the end per action and sample.
+evaluation, play then goes on by the rollout policy (the rest of the seat's turn, then the other
+seats') until the seat's next turn after another seat has acted, or the end, and the action worth
+most on average wins: an action is judged by where the round leaves the seat, not by one step of
+a turn of many (which would also let a seat undo and redo a step for ever). A game without an
+evaluation but with playout weights: the action its weights favour most. A game with neither: one
+random play-out to the end per action and sample. Samples stop early once the work (actions,
+samples) passes WORK; the first is always judged whole.
 """
 from __future__ import annotations
 
@@ -15,17 +18,21 @@ from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
 SAMPLES = 6
-REPLY_LIMIT = 200  # the most actions of other seats played before the seat's next choice
+WORK = 4000
+REPLY_LIMIT = 300  # the most actions played before the seat's next turn
 
 
 def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random) -> Handle:
-    """The others' answers by the rollout policy, up to the seat's next choice or the end."""
+    """Play by the rollout policy up to the seat's next turn after another seat acted, or the end."""
+    others = False
     for _ in range(REPLY_LIMIT):
-        if seat in sealed.to_act(handle):
+        waiting = sealed.to_act(handle)
+        if others and seat in waiting:
             break
         after = step(sealed, handle, rng)
         if after is None:
             break
+        others = others or waiting[0] != seat
         handle = after
     return handle
 
@@ -45,10 +52,12 @@ def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Rando
     return values
 
 
-def greedy(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random) -> Action:
+def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random) -> Action:
     keys = [canonical(a) for a in legal]
     totals = [0.0] * len(legal)
     for i in range(SAMPLES):
+        if i and sealed.work >= WORK:
+            break
         handle = first if i == 0 else sealed.sample(rng)
         here = sealed.legal(handle, sealed.seat)
         if [canonical(a) for a in here] != keys:

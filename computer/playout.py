@@ -14,7 +14,7 @@ from computer.sealed import Handle, Sealed
 from games.base import Action, Outcome
 
 WIN_SHARE = 0.8  # the rest of a competitive reward is the normalised score
-MAX_ACTIONS = 20000  # a play-out that has not ended by then is worth an even 0.5
+MAX_ACTIONS = 3000  # a play-out not over by then is worth the game's evaluation, or an even 0.5
 
 
 def reward(outcome: Outcome, seat: str, cooperative: bool) -> float:

@@ -10,11 +10,13 @@ seat up to that seat's own nodes.
 
 Every seat, not only the searcher, chooses by the tree, maximising its own reward: the other
 seats' nodes are keyed by their own views of the sampled state, so they cannot react to what they
-could not see, and a search that plays them well finds moves that hold up against good play (the
-rollout policy alone would be an easy opponent to exploit). Several seats owing a choice at once
-(a simultaneous, hidden choice) choose one after the other, the searcher first; the engine's
-contract keeps a later seat's view blind to an earlier seat's hidden choice, so this is the same
-information as choosing at once. Forced moves (one legal action) are played without a node.
+could not see (and positions reached by different orders share a node; a walk that comes back to
+a node it has passed plays out from there), and a search that plays them well finds moves that
+hold up against good play (the rollout policy alone would be an easy opponent to exploit).
+Several seats owing a choice at once (a simultaneous, hidden choice) choose one after the other,
+the searcher first; the engine's contract keeps a later seat's view blind to an earlier seat's
+hidden choice, so this is the same information as choosing at once. Forced moves (one legal
+action) are played without a node.
 
 Where the game has playout weights, a node considers its actions in the order of their weights
 and widens progressively (1 + WIDEN * sqrt(visits) of them), so that a small budget is spent on
@@ -29,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 
-from computer.playout import rollout, worth
+from computer.playout import MAX_ACTIONS, rollout, worth
 from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
@@ -85,8 +87,11 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             depth: int) -> None:
     handle = root
     path: list[tuple[Node, Arm, str]] = []
+    visited: set[bytes] = set()
     expanded = False
-    while not expanded and sealed.outcome(handle) is None:
+    for _ in range(MAX_ACTIONS):
+        if expanded or sealed.outcome(handle) is not None:
+            break
         waiting = sealed.to_act(handle)
         if not waiting:
             break
@@ -96,6 +101,9 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             handle = sealed.apply(handle, seat, legal[0])
             continue
         key = root_key if handle is root else sealed.key(handle, seat)
+        if key in visited:
+            break  # back where this walk has been (pieces moved to and fro): play out from here
+        visited.add(key)
         node = tree.get(key)
         if node is None:
             node = tree[key] = Node()
@@ -122,7 +130,7 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
         arm.total += values[seat]
 
 
-def search(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
+def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
            work: int, depth: int = DEPTH) -> Action:
     """The searcher's most visited action at the root after the budget's sampled walks."""
     tree: dict[bytes, Node] = {}

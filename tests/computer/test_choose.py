@@ -2,7 +2,12 @@
 determinism, rewards, and that the search plays better than chance."""
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,8 +16,9 @@ import computer
 from computer.playout import reward
 from games.base import Game, Outcome, canonical
 from tests.computer.peeking import Watched
-from tests.computer.toy import Toy, ToyBase, ToyGuided
+from tests.computer.toy import Toy, ToyBase, ToyGuided, TugOfWar
 
+ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[Game] = [Toy(), ToyGuided(), Toy(cooperative=True), ToyGuided(cooperative=True)]
 FAST = {"medium": 30, "hard": 60}  # the tests' budgets (the strength test keeps the real ones)
 
@@ -161,3 +167,29 @@ def test_every_strength_saves_its_best_card_for_the_last_big_prize() -> None:
             for seed in (1, 2, 3):
                 assert computer.choose(plain, plain.view(state, "a"), "a", strength, seed) == \
                     {"type": "bid", "card": 1}, (type(plain).__name__, strength, seed)
+
+
+def test_a_decision_is_the_same_in_another_process() -> None:
+    """A worker that restarts thinks again and must find the same move: nothing may depend on
+    the process (string hashing, addresses)."""
+    script = ("import computer, json\n"
+              "from tests.computer.test_choose import positions\n"
+              "from tests.computer.toy import ToyGuided\n"
+              "g = ToyGuided()\n"
+              "g.computer_iterations = {'medium': 40, 'hard': 80}\n"
+              "out = [computer.choose(g, g.view(s, g.to_act(s)[0]), g.to_act(s)[0], st, n)\n"
+              "       for n, s in enumerate(positions(g, 3, 9)[:6]) for st in computer.STRENGTHS]\n"
+              "print(json.dumps(out))\n")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)]
+    assert runs[0] == runs[1] and len(json.loads(runs[0])) == 18
+
+
+def test_a_search_through_positions_that_come_back_ends_and_pulls_the_right_way() -> None:
+    """To and fro reaches the same views again (one tree node): a walk must not go round for ever."""
+    game = TugOfWar()
+    state = game.setup(["a", "b"], {}, 1)
+    for strength in ("medium", "hard"):
+        assert computer.choose(game, game.view(state, "a"), "a", strength, 1) == {"type": "pull", "by": 1}
+    state, _ = game.apply(state, "a", {"type": "pull", "by": 1})
+    assert computer.choose(game, game.view(state, "b"), "b", "hard", 1) == {"type": "pull", "by": -1}

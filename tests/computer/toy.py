@@ -185,3 +185,37 @@ class ToyGuided(Toy):
         strength = {s: sum(h) + state["bids"].get(s, 0) for s, h in state["hands"].items()}
         share = strength[seat] / max(1, sum(strength.values()))
         return (scores[seat] + left * share) / sum(PRIZES)
+
+
+class TugOfWar(ToyBase):
+    """A game whose positions come back: a token on 0..4 starts at 2; a and b take turns moving it
+    one step, a wins at 4, b at 0. Nothing is hidden (its sample is the view's position)."""
+
+    key = "tug"
+    title = "Tug of War"
+    max_players = 2
+
+    def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
+        return {"seats": list(seats), "at": 2, "turn": 0, "outcome": None}
+
+    def to_act(self, state: State) -> list[str]:
+        return [] if state["outcome"] else [state["seats"][state["turn"]]]
+
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        return [{"type": "pull", "by": d} for d in (-1, 1)] if seat in self.to_act(state) else []
+
+    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("Not your pull.")
+        at = state["at"] + action["by"]
+        outcome = None if 0 < at < 4 else {"winners": [state["seats"][0 if at == 4 else 1]], "scores": {},
+                                           "reason": "pulled"}
+        return {**state, "at": at, "turn": 1 - state["turn"], "outcome": outcome}, []
+
+    def view(self, state: State, seat: str | None) -> View:
+        return {"seats": state["seats"], "at": state["at"], "to_act": self.to_act(state),
+                "outcome": state["outcome"], **({"me": {}} if seat else {})}
+
+    def sample(self, view: View, seat: str, rng: random.Random) -> State:
+        turn = view["seats"].index(view["to_act"][0]) if view["to_act"] else 0
+        return {"seats": list(view["seats"]), "at": view["at"], "turn": turn, "outcome": view["outcome"]}
