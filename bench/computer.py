@@ -6,7 +6,7 @@ random games (the games' own weighted random play, as `python -m games.simulate`
 player count, keeps N positions spread over them where the seat to act has a real choice, and
 times `computer.choose` there at each strength with this process's CPU clock (a busy machine
 disturbs it less than the wall clock). One JSON line per game, players and strength: the
-iterations, the median and the largest CPU seconds per decision. No test asserts a time.
+budgets (iterations, work), the median and the largest CPU seconds per decision. No test asserts a time.
 """
 from __future__ import annotations
 
@@ -77,7 +77,8 @@ def rows(keys: list[str], count: int, strengths: list[str]) -> Iterator[dict[str
             for strength in strengths:
                 seconds = measure(game, spots, strength)
                 yield {"game": key, "players": players, "strength": strength,
-                       "iterations": computer.budget(game, strength), "positions": len(spots),
+                       "iterations": computer.budget(game, strength),
+                       "work": computer.budget(game, strength, "work"), "positions": len(spots),
                        "median_cpu_s": round(statistics.median(seconds), 3),
                        "max_cpu_s": round(max(seconds), 3),
                        "within_goal": max(seconds) <= GOAL_SECONDS}

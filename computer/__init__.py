@@ -6,7 +6,8 @@ states drawn by the game's `sample` from the view, through `computer.sealed.Seal
 refuses any other state. A game without `sample` is refused (`NoSampler`): the computer never
 peeks. Budgets are counts (so a decision is deterministic for a seed): iterations of the search,
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
-its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike, and its
+its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
+"easy" too: the work after which easy stops sampling), and its
 play-out length before its evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from games.base import Action, Game, View
 
 STRENGTHS = ("easy", "medium", "hard")
 ITERATIONS = {"medium": 200, "hard": 1000}
-WORK = {"medium": 2500, "hard": 9000}  # about 0.5 s and 1.6 s of CPU in Mali's long play-outs
+WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU in Mali
 
 __all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
 
@@ -30,11 +31,11 @@ class NotToAct(Exception):
 
 
 def budget(game: Game, strength: str, kind: str = "iterations") -> int:
-    """The search's iterations (or `kind="work"`) for `strength` in `game` (0 for easy, which does
-    not search)."""
+    """The search's iterations (0 for easy, which does not search), or with `kind="work"` the
+    work that ends a decision early (easy's samples too), for `strength` in `game`."""
     if strength not in STRENGTHS:
         raise ValueError(f"Unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}.")
-    if strength == "easy":
+    if strength == "easy" and kind == "iterations":
         return 0
     own: dict[str, int] = getattr(game, f"computer_{kind}", None) or {}
     default = ITERATIONS if kind == "iterations" else WORK
@@ -53,7 +54,7 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Actio
         raise NotToAct(f"{seat} owes no action now.")
     if len(legal) == 1:
         return legal[0]
-    if strength == "easy":
-        return one_ply(sealed, first, legal, rng)
     depth = int(getattr(game, "computer_depth", DEPTH))
+    if strength == "easy":
+        return one_ply(sealed, first, legal, rng, depth, budget(game, strength, "work"))
     return ismcts(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)

@@ -2,12 +2,14 @@
 
 Each legal action is tried on a few states sampled from the seat's view. Where the game offers an
 evaluation, play then goes on by the rollout policy (the rest of the seat's turn, then the other
-seats') until the seat's next turn after another seat has acted, or the end, and the action worth
-most on average wins: an action is judged by where the round leaves the seat, not by one step of
+seats') until the seat's next turn after another seat has acted, the end, or half the play-out
+depth (a seat alone would otherwise play to the end; half: easy looks less far than the search,
+and costs less where the rollout policy is dear), and the action worth most on
+average wins: an action is judged by where the round leaves the seat, not by one step of
 a turn of many (which would also let a seat undo and redo a step for ever). A game without an
 evaluation but with playout weights: the action its weights favour most. A game with neither: one
 random play-out to the end per action and sample. Samples stop early once the work (actions,
-samples) passes WORK; the first is always judged whole.
+samples) passes `work` (computer.budget); the first is always judged whole.
 """
 from __future__ import annotations
 
@@ -18,14 +20,13 @@ from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
 SAMPLES = 6
-WORK = 4000
-REPLY_LIMIT = 300  # the most actions played before the seat's next turn
 
 
-def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random) -> Handle:
-    """Play by the rollout policy up to the seat's next turn after another seat acted, or the end."""
+def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random, depth: int) -> Handle:
+    """Play by the rollout policy up to the seat's next turn after another seat acted, the end, or
+    half of `depth` actions."""
     others = False
-    for _ in range(REPLY_LIMIT):
+    for _ in range(max(1, depth // 2)):
         waiting = sealed.to_act(handle)
         if others and seat in waiting:
             break
@@ -37,11 +38,11 @@ def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random) -> Hand
     return handle
 
 
-def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Random) -> list[float]:
+def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Random, depth: int) -> list[float]:
     """What each of `legal` is worth to the seat in one sampled state."""
     seat = sealed.seat
     if sealed.has_evaluate:
-        return [worth(sealed, reply(sealed, sealed.apply(handle, seat, a), seat, rng), seat) for a in legal]
+        return [worth(sealed, reply(sealed, sealed.apply(handle, seat, a), seat, rng, depth), seat) for a in legal]
     weights = sealed.weights(handle, seat, legal)
     if weights is not None and sum(weights) > 0:
         return [w / sum(weights) for w in weights]
@@ -52,17 +53,18 @@ def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Rando
     return values
 
 
-def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random) -> Action:
+def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, depth: int,
+            work: int) -> Action:
     keys = [canonical(a) for a in legal]
     totals = [0.0] * len(legal)
     for i in range(SAMPLES):
-        if i and sealed.work >= WORK:
+        if i and sealed.work >= work:
             break
         handle = first if i == 0 else sealed.sample(rng)
         here = sealed.legal(handle, sealed.seat)
         if [canonical(a) for a in here] != keys:
             continue  # a sample where the seat's choices differ: the game's sampler is at fault
-        for j, v in enumerate(value(sealed, handle, legal, rng)):
+        for j, v in enumerate(value(sealed, handle, legal, rng, depth)):
             totals[j] += v
     best = max(totals)
     return legal[rng.choice([j for j, t in enumerate(totals) if t >= best - 1e-9])]

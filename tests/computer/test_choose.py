@@ -39,7 +39,8 @@ def test_the_strengths_are_the_contracts() -> None:
     assert computer.STRENGTHS == ("easy", "medium", "hard")
     assert computer.budget(Toy(), "easy") == 0
     assert 0 < computer.budget(Toy(), "medium") < computer.budget(Toy(), "hard")
-    assert 0 < computer.budget(Toy(), "medium", "work") < computer.budget(Toy(), "hard", "work")
+    assert 0 < computer.budget(Toy(), "easy", "work") < computer.budget(Toy(), "medium", "work") \
+        < computer.budget(Toy(), "hard", "work")
 
 
 def test_the_work_budget_ends_a_long_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,6 +54,11 @@ def test_the_work_budget_ends_a_long_search(monkeypatch: pytest.MonkeyPatch) -> 
         watch = Watched(game, game.view(state, "a"), "a")
         computer.choose(watch, game.view(state, "a"), "a", "medium", 1)
         assert work / 20 < watch.samples < work / 5, (work, watch.samples)
+    for work, samples in ((1, 1), (100000, 6)):  # easy: its first sample always, more while work is left
+        monkeypatch.setattr(game, "computer_work", {"easy": work}, raising=False)
+        watch = Watched(game, game.view(state, "a"), "a")
+        computer.choose(watch, game.view(state, "a"), "a", "easy", 1)
+        assert watch.samples == samples
 
 
 def test_a_game_without_a_sampler_is_refused_clearly() -> None:
