@@ -108,6 +108,9 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     return s, events
 
 
+COMPUTER_WORK: dict[str, int] = {"medium": 350, "hard": 1200}  # the search's work per strength (computer.budget)
+
+
 class MaquisGame:
     key = "maquis"
     title = "Maquis"
@@ -140,6 +143,10 @@ class MaquisGame:
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
+    # the computer's budgets (issue 24): Maquis's play-out steps are slow (the patrols' safety is
+    # sampled), so a short play-out before the evaluation and a work budget for 2 s of CPU at hard
+    computer_depth = 15
+    computer_work = COMPUTER_WORK
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -133,6 +133,9 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     return s, events
 
 
+COMPUTER_WORK: dict[str, int] = {"medium": 2500, "hard": 8000}  # the search's work per strength (computer.budget)
+
+
 class WesterplatteGame:
     key = "westerplatte"
     title = "7 Days of Westerplatte"
@@ -155,6 +158,7 @@ class WesterplatteGame:
     )
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
+    computer_work = COMPUTER_WORK  # the computer's budgets: hard within 2 s of CPU
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)
