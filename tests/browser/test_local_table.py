@@ -389,8 +389,8 @@ class MaquisDays:
 
     def decide(self, panel: Panel) -> tuple[str, str] | None:
         if panel.user == "bob" and "Day 1" in panel.text:
-            if self.bob_placed and panel.find("Hand the rest of the Day to Member 3"):
-                return panel.find("Hand the rest of the Day to Member 3")
+            if self.bob_placed and panel.find("Hand the rest of the Day to the next team member"):
+                return panel.find("Hand the rest of the Day to the next team member")
             self.bob_placed = self.bob_placed or "place the next partisan" in panel.text
         activate = [label for c in panel.controls if c["label"].startswith("Activate") for _, label in c["options"]
                     if "do nothing" not in label and "airdrop" not in label]
@@ -426,7 +426,7 @@ def test_maquis_team_days(tmp_path: Path) -> None:
             days = MaquisDays()
             played = play_until(table, gid, days.decide, "Day 2 begins", players=PLAYERS, max_steps=60,
                                 what="Maquis's Days 0 and 1")
-            assert ("bob", "Hand the rest of the Day to Member 3") in played, played
+            assert ("bob", "Hand the rest of the Day to the next team member") in played, played
             assert {user for user, _ in played} == set(PLAYERS), played
             everyone_sees_board(table, f"game #{gid} · Day 2/")
             check_table(table, tmp_path)

@@ -8,7 +8,18 @@ from pathlib import Path
 from games.mali import BOARD, GAME, reachable
 from games.mali.legal import objectives_forced
 from games.simulate import choose
-from tests.e2e.harness import seat_of, settle, sqlite, start_bot, turn_messages, two_player_game, user_of, view_of
+from tests.e2e.harness import (
+    act_id,
+    option_of,
+    seat_of,
+    settle,
+    sqlite,
+    start_bot,
+    turn_messages,
+    two_player_game,
+    user_of,
+    view_of,
+)
 from tests.e2e.mali_driver import MaliPlayers
 from tests.fakediscord import FakeDiscord
 
@@ -127,17 +138,19 @@ async def test_a_pick_up_that_drops_an_order_says_so_on_its_button(fake_discord:
     panel = (await sim.click(user, post, custom_id=f"tr:p:{gid}")).message
     assert panel is not None
     idx = str(GAME.legal_actions(record.state, seat).index(action))
-    labels = {str(c.custom_id).rsplit(":", 1)[-1]: c.label for c in panel.components if c.label}
+    button_id = act_id(panel, gid, record.state_version, idx)
+    labels = {str(c.custom_id): c.label for c in panel.components if c.label}
     labels |= {o["value"]: o["label"] for c in panel.components if c.is_select for o in c.options}
+    select = next((c for c in panel.components if c.is_select and option_of(c.option_values, idx)), None)
+    key = button_id or (option_of(select.option_values, idx) if select is not None else None)
     want = f"{action['scout']}: drop {carried}, pick up {action['order']}"
-    assert str(labels.get(idx, "")).startswith(want), labels
+    assert str(labels.get(key or "", "")).startswith(want), labels
     # Played from the panel, the post says where the one was dropped and the other picked up.
-    button = next((c for c in panel.components if str(c.custom_id).endswith(f":{idx}") and c.label), None)
-    if button is not None:
-        await sim.click(user, panel, custom_id=button.custom_id)
+    if button_id is not None:
+        await sim.click(user, panel, custom_id=button_id)
     else:
-        select = next(c for c in panel.components if c.is_select and idx in c.option_values)
-        await sim.select(user, panel, select.custom_id, [idx])
+        assert select is not None and key is not None
+        await sim.select(user, panel, select.custom_id or "", [key])
     await settle()
     after = await bot.service.get(gid)
     assert after.state["scouts"][action["scout"]]["carrying"] == action["order"]
