@@ -363,7 +363,8 @@ async def test_the_simulator_speaks_shards(fake_discord: FakeDiscord) -> None:
     """IDENTIFY with [shard id, count]; a guild's events to its shard, a DM's to shard 0; a shard
     out of range or identified twice is closed with 4010."""
     sim = fake_discord
-    zero, one = guild_ids(2) if shard_of(guild_ids(2)[0], 2) == 0 else guild_ids(2)[::-1]
+    ids = guild_ids(2)  # once: they come from the clock
+    zero, one = ids if shard_of(ids[0], 2) == 0 else ids[::-1]
     sim.add_guild("zero", guild_id=zero)
     async with aiohttp.ClientSession() as session:
         ws0, ready0 = await identify(session, sim, [0, 2])
