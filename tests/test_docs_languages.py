@@ -52,7 +52,7 @@ def prose(text: str) -> set[str]:
     return {
         line.strip()
         for line in body_lines(text)
-        if len(line.strip()) > 40 and not line.lstrip().startswith(("|", "#", "`"))
+        if len(re.sub(r"`[^`]*`", "", line).strip()) > 40 and not line.lstrip().startswith(("|", "#"))
     }
 
 
@@ -67,7 +67,7 @@ def test_the_helpers_see_headings_rows_and_fences() -> None:
     text = "# A\n\n## B\n```\n# not a heading\n| not a row |\n```\n| x |\n|---|\n### C\n#D\n"
     assert heading_levels(text) == [1, 2, 3]
     assert table_rows(text) == 2
-    assert prose("a" * 41 + "\n| " + "b" * 50 + "\n") == {"a" * 41}
+    assert prose("a" * 41 + "\n| " + "b" * 50 + "\n`" + "c" * 50 + "` d\n") == {"a" * 41}
 
 
 def test_there_is_at_least_one_translation() -> None:
