@@ -107,3 +107,14 @@ def test_every_rules_page_the_readme_links_exists() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for page in LINK.findall(readme):
         assert (ROOT / page).exists(), f"the README links {page}, which does not exist"
+
+
+def test_the_glossary_gives_every_games_terms_in_three_languages_with_a_source() -> None:
+    glossary = (RULES / "glossary.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", glossary, re.MULTILINE)
+    assert set(GAMES.values()) <= set(headings)
+    rows = [line for line in body_lines(glossary) if line.startswith("|")]
+    assert len(rows) > 4 * 40
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        assert len(cells) == 4 and all(cells), f"a glossary row needs English, Polski, Italiano, source: {row}"
