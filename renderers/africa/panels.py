@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from games.africa.board import SV
 from renderers.africa.board import INK, MUTED, PANEL, asked, rgb, token_label
 from renderers.common import encode_png, fit, font, readable_on, wrap
-from renderers.text import draw_text
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 W = 1000
@@ -44,11 +44,7 @@ def render_private(view: View) -> Image.Image:
 
 
 def _text_image(lines: list[tuple[str, int, bool]], colour: str, title: str) -> Image.Image:
-    wrapped: list[tuple[str, int, bool]] = []
-    for text, size, bold in lines:
-        for line in wrap(text, font(size, bold), W - 60):
-            wrapped.append((line, size, bold))
-    height = 100 + sum(int(size * 1.35) for _, size, _ in wrapped) + 30
+    height = 100 + sum(int(size * 1.35) * len(wrap(text, font(size, bold), W - 60)) for text, size, bold in lines) + 30
     img = Image.new("RGB", (W, height), PANEL)
     d = ImageDraw.Draw(img)
     col = rgb(colour)
@@ -56,9 +52,9 @@ def _text_image(lines: list[tuple[str, int, bool]], colour: str, title: str) -> 
     draw_text(d, (30, 40), fit(title, font(44, True), W - 60), font=font(44, True),
               fill=readable_on(col), anchor="lm")
     y = 100
-    for text, size, bold in wrapped:
-        draw_text(d, (30, y), text, font=font(size, bold), fill=INK)
-        y += int(size * 1.35)
+    for text, size, bold in lines:
+        step = int(size * 1.35)
+        y += step * draw_wrapped(d, (30, y), text, font(size, bold), INK, max_width=W - 60, line_height=step)
     return img
 
 

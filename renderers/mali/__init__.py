@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers import crop
-from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix, wrap
+from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix
 from renderers.mali import phone
 from renderers.mali.base import base_map, district_ink, district_mask
 from renderers.mali.geometry import (
@@ -65,7 +65,7 @@ from renderers.mali.pieces import (
 )
 from renderers.mali.private import private_png, render_private
 from renderers.mali.summary import render_summary, summary_png
-from renderers.text import draw_text
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 __all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "crop_png", "private_png", "render_board", "render_private",
@@ -569,15 +569,12 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     y = 78
     if lines:
         fnt = font(23, True)
-        first = wrap(lines[0], fnt, right - PX0 - 30)[:2]
         draw.ellipse((PX0, y + 4, PX0 + 18, y + 22), fill=colour, outline=INK, width=2)
-        for text in first:
-            draw_text(draw, (PX0 + 26, y), text, font=fnt, fill=INK)
-            y += 28
+        y += 28 * draw_wrapped(draw, (PX0 + 26, y), lines[0], fnt, INK, max_width=right - PX0 - 30, line_height=28,
+                               max_lines=2)
         for text in lines[1:]:
-            for part in wrap(text, font(18), PX1 - PX0 - 26)[:2]:
-                draw_text(draw, (PX0 + 26, y), part, font=font(18), fill=INK)
-                y += 22
+            y += 22 * draw_wrapped(draw, (PX0 + 26, y), text, font(18), INK, max_width=PX1 - PX0 - 26,
+                                   line_height=22, max_lines=2)
 
 
 TRACK_TOP = 170

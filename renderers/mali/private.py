@@ -19,7 +19,7 @@ from renderers.mali.pieces import (
     objective_colour,
     place_name,
 )
-from renderers.text import draw_text
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 WIDTH = 900
@@ -92,9 +92,8 @@ def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: di
         state = "chosen" if v == chosen else "hand" if v in hand else "played"
         movement_card(draw, x, y, w, 70, v, state, accent=accent)
         if extended and ACTIONS.get(v, {}).get("name"):
-            for i, line in enumerate(wrap(ACTIONS[v]["name"], font(17, True), w)[:2]):
-                draw_text(draw, (x + w / 2, y + 76 + i * 21), line, anchor="mt", font=font(17, True),
-                          fill=INK if state != "played" else MUTED)
+            draw_wrapped(draw, (x + w / 2, y + 76), ACTIONS[v]["name"], font(17, True),
+                         INK if state != "played" else MUTED, max_width=w, line_height=21, max_lines=2, anchor="mt")
     y += h
     note = f"Chosen this round: {chosen}" if chosen else (
         "Choose a card" if view.get("phase") == "cards" else "")
@@ -111,8 +110,8 @@ def _objective_row(draw: ImageDraw.ImageDraw, y: int, obj: dict[str, Any]) -> in
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + h), radius=8, fill=WHITE, outline=INK, width=2)
     draw.rounded_rectangle((PAD + 3, y + 3, PAD + 90, y + h - 3), radius=6, fill=rgb)
     draw_text(draw, (PAD + 46, y + h / 2), obj.get("id", ""), anchor="mm", font=font(20, True), fill=WHITE)
-    for i, line in enumerate(lines):
-        draw_text(draw, (PAD + 104, y + 9 + 27 * i), line, font=font(21), fill=INK)
+    draw_wrapped(draw, (PAD + 104, y + 9), obj.get("text", obj.get("id", "")), font(21), INK,
+                 max_width=WIDTH - 2 * PAD - 150, line_height=27)
     draw_text(draw, (WIDTH - PAD - 14, y + h / 2), f"{obj.get('points', 0)} pts", anchor="rm",
               font=font(22, True), fill=INK)
     return y + h + 8

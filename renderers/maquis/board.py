@@ -6,8 +6,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.maquis.board import PATROL_CARDS, RAW
-from renderers.common import RGB, encode_png, fit, font, wrap
-from renderers.text import draw_text
+from renderers.common import RGB, encode_png, fit, font
+from renderers.text import draw_text, draw_wrapped
 
 HEADER = 150
 FOOTER = 130  # the patrol deck and the public discard pile (ruling 12)
@@ -124,9 +124,8 @@ def _locations(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         name = SHORT_NAME.get(loc, info["name"])
         if room:
             name = TILE_NAME[room]
-        lines = wrap(name, font(23, True), 2 * HALF_W - 12)[:2]
-        for k, line in enumerate(lines):
-            draw_text(d, (cx, cy - HALF_H + 4 + 25 * k), line, font=font(23, True), fill=INK, anchor="ma")
+        draw_wrapped(d, (cx, cy - HALF_H + 4), name, font(23, True), INK, max_width=2 * HALF_W - 12,
+                     line_height=25, max_lines=2, anchor="ma")
         if loc in v["fields"]:
             _resource_chips(d, cx - HALF_W + 10, cy + 20, v["fields"][loc])
         if loc in v["guns"]:
@@ -171,8 +170,8 @@ def _missions(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         fill = (200, 230, 190) if done else PANEL
         d.rounded_rectangle([x0, y0, x1, y1], radius=12, fill=fill, outline=INK, width=3)
         stars = "★" * m["stars"] if m["stars"] else "–"
-        for k, line in enumerate(wrap(m["name"], font(24, True), x1 - x0 - 60)[:2]):
-            draw_text(d, (x0 + 10, y0 + 6 + 27 * k), line, font=font(24, True), fill=INK)
+        draw_wrapped(d, (x0 + 10, y0 + 6), m["name"], font(24, True), INK, max_width=x1 - x0 - 60, line_height=27,
+                     max_lines=2)
         draw_text(d, (x1 - 10, y0 + 10), stars, font=font(22, True), fill=(160, 120, 0), anchor="ra")
         if done:
             word = "MAJOR SUCCESS" if m["result"] == "major_success" else "SUCCESS"
@@ -321,8 +320,7 @@ def summary_png(public_view: dict[str, Any]) -> bytes:
     out = v.get("outcome")
     title = out.get("result", out["reason"]) if out else str(v["day_label"])
     d.rectangle([0, 0, 1000, 120], fill=(40, 44, 52))
-    for k, line in enumerate(wrap(title, font(40, True), 960)[:2]):
-        draw_text(d, (20, 12 + 50 * k), line, font=font(40, True), fill=(255, 255, 255))
+    draw_wrapped(d, (20, 12), title, font(40, True), (255, 255, 255), max_width=960, line_height=50, max_lines=2)
     y = 140
     draw_text(d, (20, y), f"Difficulty: {v['difficulty_name']} · Morale {v['morale']} · Soldiers {v['soldiers']} · "
               f"Points {v['points']}", font=font(30), fill=INK)
@@ -352,8 +350,8 @@ def private_png(private_view: dict[str, Any]) -> bytes | None:
     who = "you lead today" if me.get("leader_today") else "watching"
     draw_text(d, (20, 20), fit(f"Your secret · {who}", font(44, True), 960), font=font(44, True), fill=(255, 255, 255))
     draw_text(d, (20, 130), "The mole reports the next patrol card:", font=font(32), fill=INK)
-    for k, line in enumerate(wrap(str(me["peek_text"]), font(40, True), 960)[:2]):
-        draw_text(d, (20, 180 + 50 * k), line, font=font(40, True), fill=MILICE)
+    draw_wrapped(d, (20, 180), str(me["peek_text"]), font(40, True), MILICE, max_width=960, line_height=50,
+                 max_lines=2)
     return encode_png(img)
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.westerplatte.board import RAW
-from renderers.common import encode_png, fit, font, hex_rgb, readable_on, wrap
-from renderers.text import draw_text
+from renderers.common import encode_png, fit, font, hex_rgb, readable_on
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 RGB = tuple[int, int, int]
@@ -424,9 +424,7 @@ def summary_png(view: View) -> bytes:
              "Officers: " + ", ".join(o["name"] for o in view["officers"]) + "."]
     y = 150
     for text in lines:
-        for part in wrap(text, font(34, True), width - 60):
-            draw_text(d, (30, y), part, font=font(34, True), fill=INK)
-            y += 48
+        y += 48 * draw_wrapped(d, (30, y), text, font(34, True), INK, max_width=width - 60, line_height=48)
     piles = " ".join(f"{len(p)}" for p in view["piles"])
     draw_text(d, (30, y + 10), f"Day piles: {piles}", font=font(30), fill=MUTED)
     return encode_png(img)
