@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, encode_png, fit, font
+from renderers.common import RGB, encode_png, font
 from renderers.text import draw_text
 
 Point = tuple[float, float]
@@ -178,11 +178,11 @@ def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: li
 def _title(draw: ImageDraw.ImageDraw, title: str, legend: str, off: int) -> None:
     draw.rectangle((0, 0, OUT_W, TITLE_H - 1), fill=INK)  # over any outline that ran up into it
     size = next((s for s in (34, 31, 28, 25) if font(s, True).getlength(title) <= OUT_W - 32), 25)
-    draw_text(draw, (16, 10 + (34 - size) // 2), fit(title, font(size, True), OUT_W - 32), font=font(size, True),
-              fill=WHITE)
+    draw_text(draw, (16, 10 + (34 - size) // 2), title, font=font(size, True),
+              fill=WHITE, max_width=OUT_W - 32)
     if off:
         legend = f"{off} more outside · {legend}"
-    draw_text(draw, (16, 52), fit(legend, font(22), OUT_W - 32), font=font(22), fill=MARK)
+    draw_text(draw, (16, 52), legend, font=font(22), fill=MARK, max_width=OUT_W - 32)
 
 
 def png(img: Image.Image) -> bytes:

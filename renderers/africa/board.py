@@ -19,7 +19,7 @@ from renderers.africa.geometry import (
     box,
     xy,
 )
-from renderers.common import RGB, encode_png, fit, font, mix, readable_on
+from renderers.common import RGB, encode_png, font, mix, readable_on
 from renderers.text import draw_text
 
 View = dict[str, Any]
@@ -108,8 +108,8 @@ def draw_header(d: ImageDraw.ImageDraw, view: View) -> None:
     stage = str(STAGES.get(view["stage"], view["stage"]))
     title = f"Round {view['round']} · {stage}" if view["round"] else stage
     title += f" · to {view['target']} VP"
-    draw_text(d, (20, 8), fit(title, font(48, True), WIDTH - 40), font=font(48, True), fill=(255, 240, 200))
-    draw_text(d, (20, 64), fit(asked(view), font(42), WIDTH - 40), font=font(42), fill=(255, 255, 255))
+    draw_text(d, (20, 8), title, font=font(48, True), fill=(255, 240, 200), max_width=WIDTH - 40)
+    draw_text(d, (20, 64), asked(view), font=font(42), fill=(255, 255, 255), max_width=WIDTH - 40)
     players = view["players"]
     w = (WIDTH - 20) / max(1, len(players))
     for k, p in enumerate(players):
@@ -122,9 +122,9 @@ def draw_header(d: ImageDraw.ImageDraw, view: View) -> None:
         label = f"{p['name']} {p['vp']}"
         if p["dropped"]:
             label += " (left)"
-        draw_text(d, (x0 + 14, 118), fit(label, font(42, True), w - 24), font=font(42, True), fill=ink)
+        draw_text(d, (x0 + 14, 118), label, font=font(42, True), fill=ink, max_width=w - 24)
         sub = f"{p['influence']} cubes · rep {p['reputation']} · {len(p['tokens'])} tok"
-        draw_text(d, (x0 + 14, 162), fit(sub, font(18), w - 24), font=font(18), fill=ink)
+        draw_text(d, (x0 + 14, 162), sub, font=font(18), fill=ink, max_width=w - 24)
 
 
 def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
@@ -226,7 +226,7 @@ def draw_vp_track(d: ImageDraw.ImageDraw, view: View) -> None:
 def panel(d: ImageDraw.ImageDraw, b: list[float], title: str) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = box(b)
     d.rounded_rectangle((x0, y0, x1, y1), 10, fill=PANEL, outline=(120, 100, 70), width=2)
-    draw_text(d, ((x0 + x1) / 2, y0 + 14), title, font=font(20, True), fill=INK, anchor="mm")
+    draw_text(d, ((x0 + x1) / 2, y0 + 14), title, font=font(20, True), fill=INK, anchor="mm", max_width=x1 - x0 - 20)
     return x0, y0, x1, y1
 
 
@@ -243,7 +243,7 @@ def draw_resource_table(d: ImageDraw.ImageDraw, view: View) -> None:
         d.rounded_rectangle((col_x - 33, y - s + 4, col_x + 33, y + s - 4), 8,
                             fill=RESOURCE_RGB[marker], outline=INK, width=2)
         label = {"diamonds": "Diam.", "bananas": "Banana"}.get(marker, marker.capitalize())
-        draw_text(d, (col_x, y), label, font=font(15, True), fill=INK, anchor="mm")
+        draw_text(d, (col_x, y), label, font=font(15, True), fill=INK, anchor="mm", max_width=66)
 
 
 def draw_reputation(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -272,8 +272,8 @@ def draw_rows(d: ImageDraw.ImageDraw, view: View) -> None:
             tx = x0 + 85 + n * 210
             fill = (255, 236, 170) if k == 0 else (255, 255, 255)
             d.rounded_rectangle((tx, y - 21, tx + 200, y + 21), 8, fill=fill, outline=INK, width=2)
-            draw_text(d, (tx + 100, y), fit(token_label(tid), font(18, True), 190), font=font(18, True),
-                      fill=INK, anchor="mm")
+            draw_text(d, (tx + 100, y), token_label(tid), font=font(18, True),
+                      fill=INK, anchor="mm", max_width=190)
 
 
 def draw_supply(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -283,8 +283,8 @@ def draw_supply(d: ImageDraw.ImageDraw, view: View) -> None:
              f"Influence pool: {view['pool']}", f"Victory box: {view['box']}",
              f"Discards: {len(view['discards'])}"]
     for k, text in enumerate(lines):
-        draw_text(d, (x0 + 12, y0 + 36 + k * 32), fit(text, font(19), x1 - x0 - 20), font=font(19),
-                  fill=INK)
+        draw_text(d, (x0 + 12, y0 + 36 + k * 32), text, font=font(19),
+                  fill=INK, max_width=x1 - x0 - 20)
 
 
 def draw_conflict(d: ImageDraw.ImageDraw, view: View) -> None:

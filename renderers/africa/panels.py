@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from games.africa.board import SV
 from renderers.africa.board import INK, MUTED, PANEL, asked, rgb, token_label
-from renderers.common import encode_png, fit, font, readable_on, wrap
+from renderers.common import encode_png, font, readable_on, wrap
 from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
@@ -49,8 +49,8 @@ def _text_image(lines: list[tuple[str, int, bool]], colour: str, title: str) -> 
     d = ImageDraw.Draw(img)
     col = rgb(colour)
     d.rectangle((0, 0, W, 80), fill=col)
-    draw_text(d, (30, 40), fit(title, font(44, True), W - 60), font=font(44, True),
-              fill=readable_on(col), anchor="lm")
+    draw_text(d, (30, 40), title, font=font(44, True),
+              fill=readable_on(col), anchor="lm", max_width=W - 60)
     y = 100
     for text, size, bold in lines:
         step = int(size * 1.35)
@@ -66,8 +66,8 @@ def render_summary(view: View) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 110), fill=(40, 34, 26))
     head = f"Round {view['round']} · to {view['target']} VP"
-    draw_text(d, (30, 10), fit(head, font(44, True), W - 60), font=font(44, True), fill=(255, 240, 200))
-    draw_text(d, (30, 62), fit(asked(view), font(34), W - 60), font=font(34), fill=(255, 255, 255))
+    draw_text(d, (30, 10), head, font=font(44, True), fill=(255, 240, 200), max_width=W - 60)
+    draw_text(d, (30, 62), asked(view), font=font(34), fill=(255, 255, 255), max_width=W - 60)
     y = 125
     for rank, p in enumerate(players, 1):
         col = rgb(p["colour"])
@@ -79,9 +79,9 @@ def render_summary(view: View) -> Image.Image:
                   font=font(40, True), fill=INK)
         info = (f"{p['influence']} cubes · reputation {p['reputation']} · supply {p['supply']}"
                 f" · victory tokens {p['special_victory_tokens']}")
-        draw_text(d, (75, y + 58), fit(info, font(24), W - 110), font=font(24), fill=MUTED)
+        draw_text(d, (75, y + 58), info, font=font(24), fill=MUTED, max_width=W - 110)
         toks = ", ".join(token_label(t) for t in p["tokens"]) or "no action tokens"
-        draw_text(d, (75, y + 92), fit(toks, font(22), W - 110), font=font(22), fill=INK)
+        draw_text(d, (75, y + 92), toks, font=font(22), fill=INK, max_width=W - 110)
         y += row_h
     return img
 

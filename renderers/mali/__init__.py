@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers import crop
-from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix
+from renderers.common import RGB, encode_png, font, hex_rgb, mix
 from renderers.mali import phone
 from renderers.mali.base import base_map, district_ink, district_mask
 from renderers.mali.geometry import (
@@ -459,8 +459,8 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
     title, asked = banner_lines(view)
     left = 24
     size = banner_size(title, (56, 50, 44), scores_x - left - 20)
-    draw_text(draw, (left, 12 + (56 - size) // 2), fit(title, font(size, True), scores_x - left - 20),
-              font=font(size, True), fill=WHITE)
+    draw_text(draw, (left, 12 + (56 - size) // 2), title,
+              font=font(size, True), fill=WHITE, max_width=scores_x - left - 20)
     awaited = _awaited(view)
     by_seat = _players(view)
     x = left
@@ -468,8 +468,8 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.ellipse((x, 92, x + 36, 128), fill=player_rgb(by_seat[awaited[0]]), outline=WHITE, width=3)
         x += 48
     size = banner_size(asked, (42, 38, 34), scores_x - x - 20)
-    draw_text(draw, (x, 86 + (42 - size) // 2), fit(asked, font(size, True), scores_x - x - 20),
-              font=font(size, True), fill=TURN)
+    draw_text(draw, (x, 86 + (42 - size) // 2), asked,
+              font=font(size, True), fill=TURN, max_width=scores_x - x - 20)
     winners = set((view.get("outcome") or {}).get("winners") or [])
     for i, player in enumerate(players):
         px = scores_x + (i % cols) * (pill_w + gap)
@@ -696,11 +696,11 @@ def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     small = y1 - y0 < 70 or x1 - x0 < 200
     draw_text(draw, (cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
-              font=font(17 if small else 22, True), fill=WHITE)
+              font=font(17 if small else 22, True), fill=WHITE, max_width=x1 - x0 - 12)
     if not small:  # true at every track space: no orders phase any more, the game ends when it leaves
         note = "game ends when it leaves" if font(15, True).getlength("game ends when it leaves") < x1 - x0 - 16 \
             else "no more new orders"
-        draw_text(draw, (cx, cy + 16), note, anchor="mm", font=font(15, True), fill=TROPHY)
+        draw_text(draw, (cx, cy + 16), note, anchor="mm", font=font(15, True), fill=TROPHY, max_width=x1 - x0 - 16)
 
 
 PLAYERS_TOP = 712
@@ -725,18 +725,20 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         x = PX0 + 26 + font(24, True).getlength(name) + 10
         if player["seat"] == view.get("start_player"):
             draw.rounded_rectangle((x, y0 + 9, x + 54, y0 + 31), radius=5, fill=INK)
-            draw_text(draw, (x + 27, y0 + 20), "START", anchor="mm", font=font(13, True), fill=WHITE)
+            draw_text(draw, (x + 27, y0 + 20), "START", anchor="mm", font=font(13, True), fill=WHITE,
+                      max_width=50)
             x += 62
         if acting:
             draw.rounded_rectangle((x, y0 + 9, x + 66, y0 + 31), radius=5, fill=TURN, outline=INK, width=2)
-            draw_text(draw, (x + 33, y0 + 20), "▶ TURN", anchor="mm", font=font(13, True), fill=INK)
+            draw_text(draw, (x + 33, y0 + 20), "▶ TURN", anchor="mm", font=font(13, True), fill=INK,
+                      max_width=62)
         delivered = len(player.get("delivered", []))
         info = f"{delivered} order{'s' if delivered != 1 else ''}"
         if view.get("variant") == "extended":
             info += f" · {player.get('objectives', 0)} objectives"
         if player.get("dropped"):
             info = "left the game"
-        draw_text(draw, (PX0 + 26, y0 + 40), info, font=font(17), fill=INK)
+        draw_text(draw, (PX0 + 26, y0 + 40), info, font=font(17), fill=INK, max_width=220)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
         draw_text(draw, (PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
                   fill=INK)
@@ -780,9 +782,9 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
     cy = (box[1] + box[3]) / 2
     if view.get("variant") == "extended":
         fallen = len(view.get("fallen", []))
-        draw_text(draw, (PX0 + 14, y0 + 10), "Districts fallen", font=font(20, True), fill=INK)
+        draw_text(draw, (PX0 + 14, y0 + 10), "Districts fallen", font=font(20, True), fill=INK, max_width=190)
         draw_text(draw, (PX0 + 14, y0 + 38), f"{fallen}/3", font=font(40, True), fill=ALERT if fallen else INK)
-        draw_text(draw, (PX0 + 14, y0 + 88), "the 3rd: all lose", font=font(14), fill=MUTED)
+        draw_text(draw, (PX0 + 14, y0 + 88), "the 3rd: all lose", font=font(14), fill=MUTED, max_width=190)
         for i in range(3):
             x = PX0 + 240 + i * 80
             if i < fallen:
@@ -794,10 +796,10 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
             draw_text(draw, (PX1 - 10, box[3] - 8 - k * 19), line, anchor="rd", font=font(16, True), fill=ALERT)
     else:
         tokens = int(view.get("small_tokens", 0))
-        draw_text(draw, (PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK)
+        draw_text(draw, (PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK, max_width=186)
         draw_text(draw, (PX0 + 14, y0 + 38), f"{tokens}/4", font=font(40, True),
                   fill=ALERT if tokens >= 3 else INK)
-        draw_text(draw, (PX0 + 14, y0 + 88), "the 4th: all lose", font=font(14), fill=MUTED)
+        draw_text(draw, (PX0 + 14, y0 + 88), "the 4th: all lose", font=font(14), fill=MUTED, max_width=186)
         for i in range(4):
             x = PX0 + 230 + i * 72
             if i < tokens:

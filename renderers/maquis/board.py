@@ -6,7 +6,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.maquis.board import PATROL_CARDS, RAW
-from renderers.common import RGB, encode_png, fit, font
+from renderers.common import RGB, encode_png, font
 from renderers.text import draw_text, draw_wrapped
 
 HEADER = 150
@@ -77,8 +77,8 @@ def header_lines(v: dict[str, Any]) -> tuple[str, str]:
 def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     d.rectangle([0, 0, W, HEADER], fill=(40, 44, 52))
     line1, line2 = header_lines(v)
-    draw_text(d, (24, 14), fit(line1, font(52, True), W - 48), font=font(52, True), fill=(255, 255, 255))
-    draw_text(d, (24, 84), fit(line2, font(42), W - 48), font=font(42), fill=(240, 220, 160))
+    draw_text(d, (24, 14), line1, font=font(52, True), fill=(255, 255, 255), max_width=W - 48)
+    draw_text(d, (24, 84), line2, font=font(42), fill=(240, 220, 160), max_width=W - 48)
 
 
 def _roads(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
@@ -179,8 +179,8 @@ def _missions(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         reach = _reach(m)
         if reach and not v.get("outcome"):
             lost = m.get("best") is None
-            draw_text(d, (x0 + 10, y1 - 8), fit(reach, font(19, True), x1 - x0 - 20), font=font(19, True),
-                      fill=SOLDIER if lost else (30, 110, 30), anchor="ld")
+            draw_text(d, (x0 + 10, y1 - 8), reach, font=font(19, True),
+                      fill=SOLDIER if lost else (30, 110, 30), anchor="ld", max_width=x1 - x0 - 20)
         if m["id"] == "destroy_the_aa_guns" and "card" in v["guns"]:
             d.polygon([(x1 - 60, y1 - 10), (x1 - 40, y1 - 46), (x1 - 20, y1 - 10)], fill=(90, 90, 90), outline=INK)
         xy = slot["box_xy"]
@@ -205,7 +205,7 @@ def _missions(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
 def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     x0, y0, x1, y1 = RAW["image"]["panels"]["resources"]
     d.rounded_rectangle([x0, Y(y0), x1, Y(y1)], radius=12, fill=PANEL, outline=INK, width=3)
-    draw_text(d, (x0 + 10, Y(y0) + 4), "Stock", font=font(22, True), fill=INK)
+    draw_text(d, (x0 + 10, Y(y0) + 4), "Stock", font=font(22, True), fill=INK, max_width=x1 - x0 - 20)
     for r in RAW["resources"]:
         px, py = r["panel_xy"]
         py = Y(py)
@@ -215,7 +215,8 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     # morale / soldiers card
     x0, y0, x1, y1 = RAW["image"]["panels"]["morale_soldier_card"]
     d.rounded_rectangle([x0, Y(y0), x1, Y(y1)], radius=12, fill=PANEL, outline=INK, width=3)
-    draw_text(d, (x0 + 10, Y(y0) + 4), "Morale (red: patrols)", font=font(20, True), fill=INK)
+    draw_text(d, (x0 + 10, Y(y0) + 4), "Morale (red: patrols)", font=font(20, True), fill=INK,
+              max_width=x1 - x0 - 20)
     for sp in RAW["tracks"]["morale"]["spaces"]:
         sx, sy = sp["xy"]
         sy = Y(sy)
@@ -226,7 +227,7 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
                   anchor="mm")
         if sp["red_min_patrols"]:
             draw_text(d, (sx, sy + 16), str(sp["red_min_patrols"]), font=font(16, True), fill=SOLDIER, anchor="mm")
-    draw_text(d, (x0 + 10, Y(y0) + 106), "Soldiers", font=font(20, True), fill=INK)
+    draw_text(d, (x0 + 10, Y(y0) + 106), "Soldiers", font=font(20, True), fill=INK, max_width=x1 - x0 - 20)
     for sp in RAW["tracks"]["soldiers"]["spaces"]:
         sx, sy = sp["xy"]
         sy = Y(sy) + 12
@@ -246,7 +247,7 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         label = sp["label"]
         if sp["index"] == v["end_day"] and v["end_day"] != 15:
             label += " END"
-        draw_text(d, (sx - 8, sy), label, font=font(22, True), fill=INK, anchor="mm")
+        draw_text(d, (sx - 8, sy), label, font=font(22, True), fill=INK, anchor="mm", max_width=76)
         if on:
             d.rectangle([sx - 60, sy - 30, sx + 60, sy + 30], outline=(30, 90, 200), width=6)
     # tile rack
@@ -257,9 +258,9 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         col = (200, 200, 200) if t["id"] in built else (230, 215, 240)
         d.rounded_rectangle([rx - 46, ry - 44, rx + 46, ry + 44], radius=8, fill=col, outline=INK, width=2)
         for k, line in enumerate(RACK_LINES.get(t["id"], [t["name"]])):
-            draw_text(d, (rx, ry - 30 + 22 * k), line, font=font(17, True), fill=INK, anchor="ma")
+            draw_text(d, (rx, ry - 30 + 22 * k), line, font=font(17, True), fill=INK, anchor="ma", max_width=86)
         if t["id"] in built:
-            draw_text(d, (rx, ry + 24), "built", font=font(16), fill=INK, anchor="ma")
+            draw_text(d, (rx, ry + 24), "built", font=font(16), fill=INK, anchor="ma", max_width=86)
     _discard(d, v)
 
 
@@ -287,15 +288,15 @@ def _discard(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         head += " (the mole has peeked)"
     head += f" · discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}" + (
         " (each card's places in order, newest on the right)" if len(pile) > 1 else "")
-    draw_text(d, (16, top + 6), fit(head, font(24, True), W - 32), font=font(24, True), fill=INK)
+    draw_text(d, (16, top + 6), head, font=font(24, True), fill=INK, max_width=W - 32)
     chip_w = min(156, (W - 32) // max(1, len(pile)))
     for k, card in enumerate(pile):
         x = 16 + k * chip_w
         d.rounded_rectangle([x, top + 38, x + chip_w - 6, H - 6], radius=6, fill=PANEL, outline=INK, width=2)
         for j, loc in enumerate(PATROL_CARDS[card]):
             name = SHORT_NAME.get(loc, LOC[loc]["name"])
-            draw_text(d, (x + 5, top + 42 + 27 * j), fit(name, font(17, j == 0), chip_w - 14),
-                      font=font(17, j == 0), fill=INK)
+            draw_text(d, (x + 5, top + 42 + 27 * j), name,
+                      font=font(17, j == 0), fill=INK, max_width=chip_w - 14)
 
 
 def _board(v: dict[str, Any]) -> Image.Image:
@@ -328,11 +329,11 @@ def summary_png(public_view: dict[str, Any]) -> bytes:
     for m in v["missions"]:
         res = {"success": "Success", "major_success": "Major Success"}.get(m["result"] or "", "not done")
         filled = sum(1 for b in m["boxes"] if b["filled"])
-        draw_text(d, (20, y), fit(f"{m['name']} ({'★' * m['stars'] or '0★'}): {res} · boxes {filled}/{len(m['boxes'])}",
-                           font(32, True), 960), font=font(32, True), fill=INK)
+        line = f"{m['name']} ({'★' * m['stars'] or '0★'}): {res} · boxes {filled}/{len(m['boxes'])}"
+        draw_text(d, (20, y), line, font=font(32, True), fill=INK, max_width=960)
         y += 56
     team = "played solo" if len(v["team"]) == 1 else f"played by a team of {len(v['team'])}"
-    draw_text(d, (20, y + 10), fit(f"After {v['days_played']} Days, {team}", font(28), 960), font=font(28), fill=INK)
+    draw_text(d, (20, y + 10), f"After {v['days_played']} Days, {team}", font=font(28), fill=INK, max_width=960)
     arrested = sum(1 for p in v["partisans"] if p["status"] == "arrested")
     draw_text(d, (20, y + 60), f"Partisans arrested: {arrested}", font=font(28), fill=INK)
     return encode_png(img)
@@ -348,7 +349,7 @@ def private_png(private_view: dict[str, Any]) -> bytes | None:
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, 1000, 100], fill=(40, 44, 52))
     who = "you lead today" if me.get("leader_today") else "watching"
-    draw_text(d, (20, 20), fit(f"Your secret · {who}", font(44, True), 960), font=font(44, True), fill=(255, 255, 255))
+    draw_text(d, (20, 20), f"Your secret · {who}", font=font(44, True), fill=(255, 255, 255), max_width=960)
     draw_text(d, (20, 130), "The mole reports the next patrol card:", font=font(32), fill=INK)
     draw_wrapped(d, (20, 180), str(me["peek_text"]), font(40, True), MILICE, max_width=960, line_height=50,
                  max_lines=2)

@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.westerplatte.board import RAW
-from renderers.common import encode_png, fit, font, hex_rgb, readable_on
+from renderers.common import encode_png, font, hex_rgb, readable_on
 from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
@@ -138,13 +138,13 @@ def _header(d: ImageDraw.ImageDraw, view: View) -> None:
     day = view["day"]
     pile = len(view["piles"][day - 1])
     draw_text(d, (30, 18), f"Day {day}/7", font=font(66, True), fill=GOLD)
-    draw_text(d, (380, 18), fit(title, font(66, True), W - 410), font=font(66, True), fill=WHITE)
-    draw_text(d, (30, 100), fit(line, font(50, True), W - 60), font=font(50, True), fill=WHITE)
+    draw_text(d, (380, 18), title, font=font(66, True), fill=WHITE, max_width=W - 410)
+    draw_text(d, (30, 100), line, font=font(50, True), fill=WHITE, max_width=W - 60)
     empty = sum(1 for w in view["walls"] if w["id"].startswith("guardhouse") and w["bricks"] == 0)
     level = view["morale"]["level"] or "-"
     stats = f"pile {pile}/8 · morale {level} · empty guardhouses {empty}/2 · {view['difficulty']}"
-    draw_text(d, (30, 166), fit(stats, font(44, True), W - 60), font=font(44, True),
-              fill=(255, 200, 200) if empty else (220, 220, 210))
+    draw_text(d, (30, 166), stats, font=font(44, True),
+              fill=(255, 200, 200) if empty else (220, 220, 210), max_width=W - 60)
 
 
 # ---- morale and piles -----------------------------------------------------------------------
@@ -191,7 +191,7 @@ def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
     seen = view["events"]["seen"]
     if seen:
         draw_text(d, (info["title_xy"][0] + 150, _y(info["title_xy"][1])),
-                  fit(f"last event: {seen[-1]['name']}", font(22), 600), font=font(22), fill=INK)
+                  f"last event: {seen[-1]['name']}", font=font(22), fill=INK, max_width=600)
 
 
 # ---- wall ---------------------------------------------------------------------------------
@@ -263,8 +263,8 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
                             outline=out, width=5 if bricks[w] == 0 else 3)
         draw_text(d, (x - tw / 2 + 8, y - 28), w[-1], font=font(22, True), fill=MUTED)
         short = SHORT.get(t["tile"], t["name"])
-        draw_text(d, (x + 8, y - 12), fit(short, font(25, True), tw - 36), anchor="mm",
-                  font=font(25, True), fill=INK)
+        draw_text(d, (x + 8, y - 12), short, anchor="mm",
+                  font=font(25, True), fill=INK, max_width=tw - 36)
         extra = ""
         if t["tile"] in stock:
             unit = {"mortar": "shells", "mines": "mines", "wall_rebuild": "bricks"}[t["tile"]]
@@ -274,10 +274,11 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
         elif t["tile"] == "push_back":
             extra = f"up to {view['push_back_troops']} troops"
         if extra:
-            draw_text(d, (x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK)
+            draw_text(d, (x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK, max_width=tw - 4)
         _bricks(d, x, y - th / 2 + 6, [[dx, 0] for dx, _ in slots["guardhouse"]], bricks[w])
         if bricks[w] == 0:
-            draw_text(d, (x, y + th / 2 - 14), "NO BRICKS", anchor="mm", font=font(20, True), fill=ALERT)
+            draw_text(d, (x, y + th / 2 - 14), "NO BRICKS", anchor="mm", font=font(20, True), fill=ALERT,
+                      max_width=tw - 12)
 
 
 # ---- Germans ------------------------------------------------------------------------------
@@ -298,19 +299,20 @@ def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
         d.rounded_rectangle((x - 72, y - 47, x + 72, y + 47), radius=10, fill=GERMAN,
                             outline=ALERT if firing else INK, width=5 if firing else 2)
         name = "Howitzer" if t["unit"] == "howitzer" else "Machine gun"
-        draw_text(d, (x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE)
+        draw_text(d, (x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE, max_width=136)
         left = t["resistance"] - t["damage"]
         draw_text(d, (x, y + 2), f"res {left}/{t['resistance']}", anchor="mm", font=font(22, True),
                   fill=(255, 220, 200) if t["damage"] else WHITE)
         stats = f"atk {t['attack']}" + (f" · spd {t['speed']}" if t["speed"] else "")
-        draw_text(d, (x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE)
+        draw_text(d, (x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE, max_width=136)
     deck = view["deck"]
     x, y = LAYOUT["attack_deck_xy"]
     d.rounded_rectangle((x - 80, _y(y) - 60, x + 80, _y(y) + 60), radius=10, fill=(110, 80, 60),
                         outline=INK, width=2)
-    draw_text(d, (x, _y(y) - 36), "German deck", anchor="mm", font=font(20, True), fill=WHITE)
+    draw_text(d, (x, _y(y) - 36), "German deck", anchor="mm", font=font(20, True), fill=WHITE, max_width=152)
     draw_text(d, (x, _y(y)), str(deck["count"]), anchor="mm", font=font(34, True), fill=WHITE)
-    draw_text(d, (x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE)
+    draw_text(d, (x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE,
+              max_width=152)
 
 
 def officer_spots(view: View) -> dict[str, tuple[float, float]]:
@@ -373,8 +375,8 @@ def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
         if o["extra_action"]:
             tokens.append(f"+act {o['extra_action']}")
         text = f"{o['name'].split()[0]} · ammo {o['ammo']}" + (" · " + " ".join(tokens) if tokens else "")
-        draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), fit(text, font(24, True), x1 - x0 - 12), anchor="mm",
-                  font=font(24, True), fill=readable_on(col))
+        draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), text, anchor="mm",
+                  font=font(24, True), fill=readable_on(col), max_width=x1 - x0 - 12)
 
 
 # ---- private and summary ---------------------------------------------------------------------
@@ -400,8 +402,8 @@ def private_png(view: View) -> bytes:
             if o[key]:
                 bits.append(f"{label} {o[key]}")
         text = " · ".join(bits)
-        draw_text(d, (36, y + (row - 10) / 2), fit(text, font(26, True), width - 72), anchor="lm",
-                  font=font(26, True), fill=readable_on(col))
+        draw_text(d, (36, y + (row - 10) / 2), text, anchor="lm",
+                  font=font(26, True), fill=readable_on(col), max_width=width - 72)
         y += row
     if not mine:
         draw_text(d, (24, y + 20), "You run no officer.", font=font(26), fill=INK)
@@ -417,8 +419,8 @@ def summary_png(view: View) -> bytes:
     img = Image.new("RGB", (width, 440), PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width, 120), fill=colour)
-    draw_text(d, (30, 60), fit(title, font(60, True), width - 60), anchor="lm", font=font(60, True),
-              fill=readable_on(colour))
+    draw_text(d, (30, 60), title, anchor="lm", font=font(60, True),
+              fill=readable_on(colour), max_width=width - 60)
     lines = [line, f"Day reached: {view['day']} of 7 ({view['difficulty']}).",
              "Walls: " + ", ".join(f"{w['id'].split('_')[1].upper()} {w['bricks']}" for w in view["walls"]),
              "Officers: " + ", ".join(o["name"] for o in view["officers"]) + "."]
