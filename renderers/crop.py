@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, encode_png, fit, font
+from renderers.common import RGB, encode_png, font
+from renderers.text import draw_text
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -135,7 +136,7 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
             draw.line([*pts, pts[0]], fill=MARK, width=6, joint="curve")
     for name in names or []:
         if _inside(name.x, name.y, box):
-            draw.text(out(name.x, name.y), name.text, anchor="mm", font=font(NAME_SIZE, True), fill=INK,
+            draw_text(draw, out(name.x, name.y), name.text, anchor="mm", font=font(NAME_SIZE, True), fill=INK,
                       stroke_width=4, stroke_fill=(255, 250, 235))
     for mark in shown:
         x, y = out(mark.x, mark.y)
@@ -170,18 +171,18 @@ def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: li
         if sides:  # best clear of the marks and the board's names, then of the marks, then anywhere
             tag = next((t for t in clear if not any(_overlaps(t, q) for q in avoid)), (clear or sides)[0])
             draw.rounded_rectangle(tag, radius=8, fill=WHITE, outline=INK, width=3)
-            draw.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), text, anchor="mm", font=fnt, fill=INK)
+            draw_text(draw, ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), text, anchor="mm", font=fnt, fill=INK)
             taken.append(tag)
 
 
 def _title(draw: ImageDraw.ImageDraw, title: str, legend: str, off: int) -> None:
     draw.rectangle((0, 0, OUT_W, TITLE_H - 1), fill=INK)  # over any outline that ran up into it
     size = next((s for s in (34, 31, 28, 25) if font(s, True).getlength(title) <= OUT_W - 32), 25)
-    draw.text((16, 10 + (34 - size) // 2), fit(title, font(size, True), OUT_W - 32), font=font(size, True),
-              fill=WHITE)
+    draw_text(draw, (16, 10 + (34 - size) // 2), title, font=font(size, True),
+              fill=WHITE, max_width=OUT_W - 32)
     if off:
         legend = f"{off} more outside · {legend}"
-    draw.text((16, 52), fit(legend, font(22), OUT_W - 32), font=font(22), fill=MARK)
+    draw_text(draw, (16, 52), legend, font=font(22), fill=MARK, max_width=OUT_W - 32)
 
 
 def png(img: Image.Image) -> bytes:

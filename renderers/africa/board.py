@@ -19,7 +19,8 @@ from renderers.africa.geometry import (
     box,
     xy,
 )
-from renderers.common import RGB, encode_png, fit, font, mix, readable_on
+from renderers.common import RGB, encode_png, font, mix, readable_on
+from renderers.text import draw_text
 
 View = dict[str, Any]
 INK: RGB = (30, 28, 24)
@@ -107,8 +108,8 @@ def draw_header(d: ImageDraw.ImageDraw, view: View) -> None:
     stage = str(STAGES.get(view["stage"], view["stage"]))
     title = f"Round {view['round']} · {stage}" if view["round"] else stage
     title += f" · to {view['target']} VP"
-    d.text((20, 8), fit(title, font(48, True), WIDTH - 40), font=font(48, True), fill=(255, 240, 200))
-    d.text((20, 64), fit(asked(view), font(42), WIDTH - 40), font=font(42), fill=(255, 255, 255))
+    draw_text(d, (20, 8), title, font=font(48, True), fill=(255, 240, 200), max_width=WIDTH - 40)
+    draw_text(d, (20, 64), asked(view), font=font(42), fill=(255, 255, 255), max_width=WIDTH - 40)
     players = view["players"]
     w = (WIDTH - 20) / max(1, len(players))
     for k, p in enumerate(players):
@@ -121,9 +122,9 @@ def draw_header(d: ImageDraw.ImageDraw, view: View) -> None:
         label = f"{p['name']} {p['vp']}"
         if p["dropped"]:
             label += " (left)"
-        d.text((x0 + 14, 118), fit(label, font(42, True), w - 24), font=font(42, True), fill=ink)
+        draw_text(d, (x0 + 14, 118), label, font=font(42, True), fill=ink, max_width=w - 24)
         sub = f"{p['influence']} cubes · rep {p['reputation']} · {len(p['tokens'])} tok"
-        d.text((x0 + 14, 162), fit(sub, font(18), w - 24), font=font(18), fill=ink)
+        draw_text(d, (x0 + 14, 162), sub, font=font(18), fill=ink, max_width=w - 24)
 
 
 def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
@@ -151,7 +152,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
         pts = [xy(p) for p in imp["polygon"]]
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
-        d.text((cx, cy), imp["name"], font=font(20, True), fill=(90, 85, 75), anchor="mm")
+        draw_text(d, (cx, cy), imp["name"], font=font(20, True), fill=(90, 85, 75), anchor="mm")
     del fx0, fy0, fx1, fy1
 
 
@@ -163,14 +164,14 @@ def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -
         nm = area["name"]
         f = font(19, True)
         if names:
-            d.text((cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
-                   stroke_fill=(255, 250, 235))
+            draw_text(d, (cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
+                      stroke_fill=(255, 250, 235))
         res = info.get("resource") or "africa"
         tag = f"{res.capitalize()} {info['value']}"
         tw = font(16).getlength(tag) + 14
         d.rounded_rectangle((cx - tw / 2, cy - 18, cx + tw / 2, cy + 2), 6,
                             fill=RESOURCE_RGB[res], outline=INK)
-        d.text((cx, cy - 8), tag, font=font(16, True), fill=INK, anchor="mm")
+        draw_text(d, (cx, cy - 8), tag, font=font(16, True), fill=INK, anchor="mm")
         items: list[tuple[str, str, int]] = []
         if info.get("station"):
             items.append(("station", "", 0))
@@ -189,18 +190,18 @@ def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -
             if kind == "station":
                 d.polygon([(x, y + size), (x, y + 10), (x + size / 2, y), (x + size, y + 10),
                            (x + size, y + size)], fill=(120, 70, 30), outline=INK)
-                d.text((x + size / 2, y + 16), "S", font=font(14, True), fill=(255, 255, 255),
-                       anchor="mm")
+                draw_text(d, (x + size / 2, y + 16), "S", font=font(14, True), fill=(255, 255, 255),
+                          anchor="mm")
             elif kind == "wholesaler":
                 d.rectangle((x + 2, y, x + size - 2, y + size), fill=rgb(colour), outline=HIGHLIGHT,
                             width=3)
-                d.text((x + size / 2, y + size / 2), "W", font=font(15, True),
-                       fill=readable_on(rgb(colour)), anchor="mm")
+                draw_text(d, (x + size / 2, y + size / 2), "W", font=font(15, True),
+                          fill=readable_on(rgb(colour)), anchor="mm")
             else:
                 col = GREY if kind == "neutral" else rgb(colour)
                 d.ellipse((x, y, x + size, y + size), fill=col, outline=INK, width=2)
-                d.text((x + size / 2, y + size / 2), str(n), font=font(16, True),
-                       fill=readable_on(col), anchor="mm")
+                draw_text(d, (x + size / 2, y + size / 2), str(n), font=font(16, True),
+                          fill=readable_on(col), anchor="mm")
             x += size + 4
 
 
@@ -215,8 +216,8 @@ def draw_vp_track(d: ImageDraw.ImageDraw, view: View) -> None:
         fill = (255, 236, 170) if v == target else PANEL
         d.rectangle((x - w / 2 + 1, y - h / 2 + 1, x + w / 2 - 1, y + h / 2 - 1), fill=fill,
                     outline=(120, 100, 70))
-        d.text((x, y - h / 2 + 12), str(v), font=font(16, v % 10 == 0),
-               fill=MUTED, anchor="mm")
+        draw_text(d, (x, y - h / 2 + 12), str(v), font=font(16, v % 10 == 0),
+                  fill=MUTED, anchor="mm")
         if v in at:
             col = rgb(at[v])
             d.ellipse((x - 17, y - 8, x + 17, y + 26), fill=col, outline=HIGHLIGHT, width=3)
@@ -225,7 +226,7 @@ def draw_vp_track(d: ImageDraw.ImageDraw, view: View) -> None:
 def panel(d: ImageDraw.ImageDraw, b: list[float], title: str) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = box(b)
     d.rounded_rectangle((x0, y0, x1, y1), 10, fill=PANEL, outline=(120, 100, 70), width=2)
-    d.text(((x0 + x1) / 2, y0 + 14), title, font=font(20, True), fill=INK, anchor="mm")
+    draw_text(d, ((x0 + x1) / 2, y0 + 14), title, font=font(20, True), fill=INK, anchor="mm", max_width=x1 - x0 - 20)
     return x0, y0, x1, y1
 
 
@@ -235,14 +236,14 @@ def draw_resource_table(d: ImageDraw.ImageDraw, view: View) -> None:
     for row, ry in rt["row_y"].items():
         y = ry + HEADER
         d.line((x0 + 10, y + 26, x1 - 10, y + 26), fill=(210, 200, 180))
-        d.text((rt["row_label_x"], y), row, font=font(26, True), fill=INK, anchor="mm")
+        draw_text(d, (rt["row_label_x"], y), row, font=font(26, True), fill=INK, anchor="mm")
     for marker, col_x in rt["marker_column_x"].items():
         y = rt["row_y"][str(view["table"][marker])] + HEADER
         s = rt["marker_size"] / 2 + 4
         d.rounded_rectangle((col_x - 33, y - s + 4, col_x + 33, y + s - 4), 8,
                             fill=RESOURCE_RGB[marker], outline=INK, width=2)
         label = {"diamonds": "Diam.", "bananas": "Banana"}.get(marker, marker.capitalize())
-        d.text((col_x, y), label, font=font(15, True), fill=INK, anchor="mm")
+        draw_text(d, (col_x, y), label, font=font(15, True), fill=INK, anchor="mm", max_width=66)
 
 
 def draw_reputation(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -252,7 +253,7 @@ def draw_reputation(d: ImageDraw.ImageDraw, view: View) -> None:
         w, h = rep["cell_size"]
         y = cy + HEADER
         d.rectangle((cx - w / 2 + 2, y - h / 2 + 8, cx + w / 2 - 2, y + h / 2 - 2), outline=MUTED)
-        d.text((cx, y - 16), v, font=font(20, True), fill=MUTED, anchor="mm")
+        draw_text(d, (cx, y - 16), v, font=font(20, True), fill=MUTED, anchor="mm")
     for k, p in enumerate(view["players"]):
         cx, cy = rep["cell_xy"][str(p["reputation"])]
         ox, oy = rep["disc_offsets"][k]
@@ -265,14 +266,14 @@ def draw_rows(d: ImageDraw.ImageDraw, view: View) -> None:
     x0, _, _, _ = panel(d, at["box"], f"Action tokens · stock {view['stock']}")
     for k, row in enumerate(view["rows"]):
         y = at["rows"][k]["label_xy"][1] + HEADER
-        d.text((x0 + 40, y), f"Row {k + 1}", font=font(19, True), fill=INK if k else (170, 30, 30),
-               anchor="mm")
+        draw_text(d, (x0 + 40, y), f"Row {k + 1}", font=font(19, True), fill=INK if k else (170, 30, 30),
+                  anchor="mm")
         for n, tid in enumerate(row):
             tx = x0 + 85 + n * 210
             fill = (255, 236, 170) if k == 0 else (255, 255, 255)
             d.rounded_rectangle((tx, y - 21, tx + 200, y + 21), 8, fill=fill, outline=INK, width=2)
-            d.text((tx + 100, y), fit(token_label(tid), font(18, True), 190), font=font(18, True),
-                   fill=INK, anchor="mm")
+            draw_text(d, (tx + 100, y), token_label(tid), font=font(18, True),
+                      fill=INK, anchor="mm", max_width=190)
 
 
 def draw_supply(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -282,8 +283,8 @@ def draw_supply(d: ImageDraw.ImageDraw, view: View) -> None:
              f"Influence pool: {view['pool']}", f"Victory box: {view['box']}",
              f"Discards: {len(view['discards'])}"]
     for k, text in enumerate(lines):
-        d.text((x0 + 12, y0 + 36 + k * 32), fit(text, font(19), x1 - x0 - 20), font=font(19),
-               fill=INK)
+        draw_text(d, (x0 + 12, y0 + 36 + k * 32), text, font=font(19),
+                  fill=INK, max_width=x1 - x0 - 20)
 
 
 def draw_conflict(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -303,7 +304,7 @@ def draw_conflict(d: ImageDraw.ImageDraw, view: View) -> None:
         w = font(20, True).getlength(label) + 20
         d.rounded_rectangle((cx - w / 2, cy + 62, cx + w / 2, cy + 92), 8, fill=(255, 255, 255),
                             outline=(200, 0, 0), width=2)
-        d.text((cx, cy + 77), label, font=font(20, True), fill=INK, anchor="mm")
+        draw_text(d, (cx, cy + 77), label, font=font(20, True), fill=INK, anchor="mm")
 
 
 def render_board(view: View, names: bool = True) -> Image.Image:

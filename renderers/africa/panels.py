@@ -7,7 +7,8 @@ from PIL import Image, ImageDraw
 
 from games.africa.board import SV
 from renderers.africa.board import INK, MUTED, PANEL, asked, rgb, token_label
-from renderers.common import encode_png, fit, font, readable_on, wrap
+from renderers.common import encode_png, font, readable_on, wrap
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 W = 1000
@@ -43,21 +44,17 @@ def render_private(view: View) -> Image.Image:
 
 
 def _text_image(lines: list[tuple[str, int, bool]], colour: str, title: str) -> Image.Image:
-    wrapped: list[tuple[str, int, bool]] = []
-    for text, size, bold in lines:
-        for line in wrap(text, font(size, bold), W - 60):
-            wrapped.append((line, size, bold))
-    height = 100 + sum(int(size * 1.35) for _, size, _ in wrapped) + 30
+    height = 100 + sum(int(size * 1.35) * len(wrap(text, font(size, bold), W - 60)) for text, size, bold in lines) + 30
     img = Image.new("RGB", (W, height), PANEL)
     d = ImageDraw.Draw(img)
     col = rgb(colour)
     d.rectangle((0, 0, W, 80), fill=col)
-    d.text((30, 40), fit(title, font(44, True), W - 60), font=font(44, True),
-           fill=readable_on(col), anchor="lm")
+    draw_text(d, (30, 40), title, font=font(44, True),
+              fill=readable_on(col), anchor="lm", max_width=W - 60)
     y = 100
-    for text, size, bold in wrapped:
-        d.text((30, y), text, font=font(size, bold), fill=INK)
-        y += int(size * 1.35)
+    for text, size, bold in lines:
+        step = int(size * 1.35)
+        y += step * draw_wrapped(d, (30, y), text, font(size, bold), INK, max_width=W - 60, line_height=step)
     return img
 
 
@@ -69,22 +66,22 @@ def render_summary(view: View) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 110), fill=(40, 34, 26))
     head = f"Round {view['round']} · to {view['target']} VP"
-    d.text((30, 10), fit(head, font(44, True), W - 60), font=font(44, True), fill=(255, 240, 200))
-    d.text((30, 62), fit(asked(view), font(34), W - 60), font=font(34), fill=(255, 255, 255))
+    draw_text(d, (30, 10), head, font=font(44, True), fill=(255, 240, 200), max_width=W - 60)
+    draw_text(d, (30, 62), asked(view), font=font(34), fill=(255, 255, 255), max_width=W - 60)
     y = 125
     for rank, p in enumerate(players, 1):
         col = rgb(p["colour"])
         d.rounded_rectangle((20, y, W - 20, y + row_h - 12), 12, fill=(255, 255, 255),
                             outline=col, width=5)
         d.rectangle((20, y, 60, y + row_h - 12), fill=col)
-        d.text((40, y + 30), str(rank), font=font(30, True), fill=readable_on(col), anchor="mm")
-        d.text((75, y + 8), f"{p['name']} {p['vp']} VP" + (" (left)" if p["dropped"] else ""),
-               font=font(40, True), fill=INK)
+        draw_text(d, (40, y + 30), str(rank), font=font(30, True), fill=readable_on(col), anchor="mm")
+        draw_text(d, (75, y + 8), f"{p['name']} {p['vp']} VP" + (" (left)" if p["dropped"] else ""),
+                  font=font(40, True), fill=INK)
         info = (f"{p['influence']} cubes · reputation {p['reputation']} · supply {p['supply']}"
                 f" · victory tokens {p['special_victory_tokens']}")
-        d.text((75, y + 58), fit(info, font(24), W - 110), font=font(24), fill=MUTED)
+        draw_text(d, (75, y + 58), info, font=font(24), fill=MUTED, max_width=W - 110)
         toks = ", ".join(token_label(t) for t in p["tokens"]) or "no action tokens"
-        d.text((75, y + 92), fit(toks, font(22), W - 110), font=font(22), fill=INK)
+        draw_text(d, (75, y + 92), toks, font=font(22), fill=INK, max_width=W - 110)
         y += row_h
     return img
 

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from games.mali.board import BOARD
 from renderers import crop
-from renderers.common import RGB, encode_png, fit, font, hex_rgb, mix, wrap
+from renderers.common import RGB, encode_png, font, hex_rgb, mix
 from renderers.mali import phone
 from renderers.mali.base import base_map, district_ink, district_mask
 from renderers.mali.geometry import (
@@ -65,6 +65,7 @@ from renderers.mali.pieces import (
 )
 from renderers.mali.private import private_png, render_private
 from renderers.mali.summary import render_summary, summary_png
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 __all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "crop_png", "private_png", "render_board", "render_private",
@@ -143,7 +144,7 @@ def _draw_fallen(img: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
         img.paste(_hatch(mask.size, at), at, mask.point(lambda v: v * 55 // 100))
     for district_id in BOARD.districts:
         if district_id in fallen:
-            draw.text(district_label_xy(district_id), BOARD.districts[district_id]["name"].upper(),
+            draw_text(draw, district_label_xy(district_id), BOARD.districts[district_id]["name"].upper(),
                       anchor="mm", font=font(DISTRICT_LABEL_SIZE, True), fill=WHITE, stroke_width=4,
                       stroke_fill=INK)
             big_token(draw, *district_token_xy(district_id), BIG_TOKEN - 3)
@@ -185,7 +186,7 @@ def _draw_highlights(draw: ImageDraw.ImageDraw, view: View) -> None:
         x, y = point_along(line, length / 2)
         draw.line(line, fill=HIGHLIGHT, width=5)
         draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=HIGHLIGHT, outline=INK, width=3)
-        draw.text((x, y + 1), "?", anchor="mm", font=font(20, True), fill=INK)
+        draw_text(draw, (x, y + 1), "?", anchor="mm", font=font(20, True), fill=INK)
     for node_id in nodes:
         x, y = node_xy(node_id)
         r = 27
@@ -340,7 +341,7 @@ def _draw_scouts(draw: ImageDraw.ImageDraw, view: View) -> None:
         y = (box[1] + box[3]) / 2
         draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=INK, width=2)
         envelope(draw, box[0] + 4, y - 6, 14, 11)
-        draw.text((box[0] + 21, y + 1), scout["carrying"], anchor="lm", font=fnt, fill=INK)
+        draw_text(draw, (box[0] + 21, y + 1), scout["carrying"], anchor="lm", font=fnt, fill=INK)
 
 
 def token_boxes(view: View) -> list[tuple[str, Box]]:
@@ -373,7 +374,7 @@ def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
     box = PRISON_BOX
     x0 = box[0]
     draw.rounded_rectangle(box, radius=10, fill=(250, 247, 240), outline=INK, width=3)
-    draw.text((x0 + 12, box[1] + 8), "WIĘZIENIE · prison", font=font(19, True), fill=INK)
+    draw_text(draw, (x0 + 12, box[1] + 8), "WIĘZIENIE · prison", font=font(19, True), fill=INK)
     rows: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {"prison": [], "escaped": []}
     for player in view["players"]:
         for scout in player["scouts"]:
@@ -381,9 +382,9 @@ def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
                 rows[scout["status"]].append((player, scout))
     for k, (status, label) in enumerate((("prison", "in prison"), ("escaped", "escaped, re-enter"))):
         y = box[1] + 58 + k * 52
-        draw.text((x0 + 12, y - 20), label, font=font(15), fill=MUTED)
+        draw_text(draw, (x0 + 12, y - 20), label, font=font(15), fill=MUTED)
         if not rows[status]:
-            draw.text((x0 + 12, y + 8), "–", font=font(18, True), fill=MUTED, anchor="lm")
+            draw_text(draw, (x0 + 12, y + 8), "–", font=font(18, True), fill=MUTED, anchor="lm")
         for i, (player, scout) in enumerate(rows[status][:10]):
             scout_disc(draw, x0 + 26 + i * 36, y + 9, 14, player_rgb(player), scout["name"][0])
     for i in range(5):  # bars
@@ -458,8 +459,8 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
     title, asked = banner_lines(view)
     left = 24
     size = banner_size(title, (56, 50, 44), scores_x - left - 20)
-    draw.text((left, 12 + (56 - size) // 2), fit(title, font(size, True), scores_x - left - 20),
-              font=font(size, True), fill=WHITE)
+    draw_text(draw, (left, 12 + (56 - size) // 2), title,
+              font=font(size, True), fill=WHITE, max_width=scores_x - left - 20)
     awaited = _awaited(view)
     by_seat = _players(view)
     x = left
@@ -467,8 +468,8 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.ellipse((x, 92, x + 36, 128), fill=player_rgb(by_seat[awaited[0]]), outline=WHITE, width=3)
         x += 48
     size = banner_size(asked, (42, 38, 34), scores_x - x - 20)
-    draw.text((x, 86 + (42 - size) // 2), fit(asked, font(size, True), scores_x - x - 20),
-              font=font(size, True), fill=TURN)
+    draw_text(draw, (x, 86 + (42 - size) // 2), asked,
+              font=font(size, True), fill=TURN, max_width=scores_x - x - 20)
     winners = set((view.get("outcome") or {}).get("winners") or [])
     for i, player in enumerate(players):
         px = scores_x + (i % cols) * (pill_w + gap)
@@ -479,8 +480,8 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
                                outline=WHITE, width=3 if player["seat"] in awaited else 1)
         ink = INK if win or sum(rgb) > 450 else WHITE
         name = colour_name(player["colour"])
-        draw.text((px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink)
-        draw.text((px + pill_w - 12, py + pill_h / 2), score_label(view, player), anchor="rm",
+        draw_text(draw, (px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink)
+        draw_text(draw, (px + pill_w - 12, py + pill_h / 2), score_label(view, player), anchor="rm",
                   font=font(44, True), fill=ink)
 
 
@@ -549,18 +550,18 @@ def _lost_text(view: View) -> str:
 def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
     title = f"Round {view.get('round', 0)} · {phase}" if view.get("round") else phase
-    draw.text((PX0, 12), title, font=font(30, True), fill=INK)
+    draw_text(draw, (PX0, 12), title, font=font(30, True), fill=INK)
     variant = "extended" if view.get("variant") == "extended" else "basic"
     if view.get("jump_costs_one_point"):
         variant += ", jump costs 1"
-    draw.text((PX0, 50), f"Mali Powstańcy · {variant}", font=font(17), fill=MUTED)
+    draw_text(draw, (PX0, 50), f"Mali Powstańcy · {variant}", font=font(17), fill=MUTED)
     die = view.get("die")
     right = PX1
     if die:
         size = 58
         die_face(draw, PX1 - size, 12, size, die.get("colour", "black"), int(die.get("value", 0)))
         label = "soldier" if die.get("colour") == "black" else "bonus"
-        draw.text((PX1 - size / 2, 12 + size + 3), label, anchor="mt", font=font(15, True), fill=INK)
+        draw_text(draw, (PX1 - size / 2, 12 + size + 3), label, anchor="mt", font=font(15, True), fill=INK)
         right = PX1 - size - 10
     lines = _status_lines(view)
     awaited = _awaited(view)
@@ -568,15 +569,12 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     y = 78
     if lines:
         fnt = font(23, True)
-        first = wrap(lines[0], fnt, right - PX0 - 30)[:2]
         draw.ellipse((PX0, y + 4, PX0 + 18, y + 22), fill=colour, outline=INK, width=2)
-        for text in first:
-            draw.text((PX0 + 26, y), text, font=fnt, fill=INK)
-            y += 28
+        y += 28 * draw_wrapped(draw, (PX0 + 26, y), lines[0], fnt, INK, max_width=right - PX0 - 30, line_height=28,
+                               max_lines=2)
         for text in lines[1:]:
-            for part in wrap(text, font(18), PX1 - PX0 - 26)[:2]:
-                draw.text((PX0 + 26, y), part, font=font(18), fill=INK)
-                y += 22
+            y += 22 * draw_wrapped(draw, (PX0 + 26, y), text, font(18), INK, max_width=PX1 - PX0 - 26,
+                                   line_height=22, max_lines=2)
 
 
 TRACK_TOP = 170
@@ -586,7 +584,7 @@ TRACK_BOTTOM = 680
 def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
     track = view.get("track") or []
     draw.line([(PX0, TRACK_TOP - 8), (PX1, TRACK_TOP - 8)], fill=INK, width=2)
-    draw.text((PX0, TRACK_TOP), "ORDERS", font=font(22, True), fill=INK)
+    draw_text(draw, (PX0, TRACK_TOP), "ORDERS", font=font(22, True), fill=INK)
     deck = int(view.get("deck", 0))
     discarded = len(view.get("discarded", []))
     deck_text = f"deck {deck}" + (f" · discarded {discarded}" if discarded else "")
@@ -595,7 +593,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
     for k in range(3):  # a little stack of card backs
         draw.rounded_rectangle((PX1 - w - 40 + k * 3, TRACK_TOP - 2 + k * 3, PX1 - w - 22 + k * 3,
                                 TRACK_TOP + 20 + k * 3), radius=3, fill=(90, 70, 50), outline=WHITE)
-    draw.text((PX1, TRACK_TOP + 2), deck_text, anchor="ra", font=fnt, fill=INK)
+    draw_text(draw, (PX1, TRACK_TOP + 2), deck_text, anchor="ra", font=fnt, fill=INK)
     top = TRACK_TOP + 34
     n = max(1, len(track))
     row_h = (TRACK_BOTTOM - top) / n
@@ -605,7 +603,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
         last = i == n - 1
         badge = ALERT if last else INK
         draw.rounded_rectangle((PX0, y0 + 4, PX0 + 30, y0 + row_h - 6), radius=6, fill=badge)
-        draw.text((PX0 + 15, y0 + row_h / 2), str(i + 1), anchor="mm", font=font(22, True), fill=WHITE)
+        draw_text(draw, (PX0 + 15, y0 + row_h / 2), str(i + 1), anchor="mm", font=font(22, True), fill=WHITE)
         x = PX0 + 38
         if not space:
             draw.rounded_rectangle((x, y0 + 4, PX1, y0 + row_h - 6), radius=8, outline=(200, 192, 180),
@@ -628,7 +626,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
                 _order_card(draw, box, order_id, view.get("orders", {}).get(order_id),
                             carriers.get(order_id, []))
     if track:
-        draw.text((PX1, TRACK_BOTTOM + 2), "leaves the track after this round ↑", anchor="ra",
+        draw_text(draw, (PX1, TRACK_BOTTOM + 2), "leaves the track after this round ↑", anchor="ra",
                   font=font(14), fill=ALERT)
 
 
@@ -656,16 +654,16 @@ def _order_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float
     r = 19
     cx, cy = x1 - 16 - r, y0 + 6 + r
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TROPHY, outline=INK, width=2)
-    draw.text((cx, cy + 1), str(order["points"]), anchor="mm", font=font(21, True), fill=INK)
-    draw.text((x0 + 18, y0 + 6), order_id, font=font(15, True), fill=MUTED)
+    draw_text(draw, (cx, cy + 1), str(order["points"]), anchor="mm", font=font(21, True), fill=INK)
+    draw_text(draw, (x0 + 18, y0 + 6), order_id, font=font(15, True), fill=MUTED)
     for k, (rgb, initial) in enumerate(carriers):
         scout_disc(draw, x0 + 70 + k * 24, y0 + 15, 9, rgb, initial)
     fnt = font(19, True)
     width = x1 - x0 - 30
     mid = y0 + h * 0.55
-    draw.text((x0 + 18, mid - 2), place_name(order["from"], fnt, width - 2 * r), anchor="ls",
+    draw_text(draw, (x0 + 18, mid - 2), place_name(order["from"], fnt, width - 2 * r), anchor="ls",
               font=fnt, fill=INK)
-    draw.text((x0 + 18, mid + 24), "→ " + place_name(order["to"], fnt, width - 24), anchor="ls",
+    draw_text(draw, (x0 + 18, mid + 24), "→ " + place_name(order["to"], fnt, width - 24), anchor="ls",
               font=fnt, fill=INK)
 
 
@@ -681,12 +679,12 @@ def _compact_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     r = min(15, (y1 - y0) / 2 - 3)
     cx, cy = x0 + 14 + r, (y0 + y1) / 2
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TROPHY, outline=INK, width=2)
-    draw.text((cx, cy + 1), str(order["points"]), anchor="mm", font=font(17, True), fill=INK)
+    draw_text(draw, (cx, cy + 1), str(order["points"]), anchor="mm", font=font(17, True), fill=INK)
     fnt = font(15, True)
     tx = cx + r + 6
     width = x1 - tx - 4 - 20 * len(carriers)
-    draw.text((tx, cy - 2), place_name(order["from"], fnt, width), anchor="ls", font=fnt, fill=INK)
-    draw.text((tx, cy + 16), "→ " + place_name(order["to"], fnt, width - 16), anchor="ls", font=fnt,
+    draw_text(draw, (tx, cy - 2), place_name(order["from"], fnt, width), anchor="ls", font=fnt, fill=INK)
+    draw_text(draw, (tx, cy + 16), "→ " + place_name(order["to"], fnt, width - 16), anchor="ls", font=fnt,
               fill=INK)
     for k, (rgb, initial) in enumerate(carriers):
         scout_disc(draw, x1 - 13 - k * 20, y0 + 12, 8, rgb, initial)
@@ -697,12 +695,12 @@ def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     draw.rounded_rectangle(box, radius=8, fill=(150, 25, 30), outline=TROPHY, width=4)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     small = y1 - y0 < 70 or x1 - x0 < 200
-    draw.text((cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
-              font=font(17 if small else 22, True), fill=WHITE)
+    draw_text(draw, (cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
+              font=font(17 if small else 22, True), fill=WHITE, max_width=x1 - x0 - 12)
     if not small:  # true at every track space: no orders phase any more, the game ends when it leaves
         note = "game ends when it leaves" if font(15, True).getlength("game ends when it leaves") < x1 - x0 - 16 \
             else "no more new orders"
-        draw.text((cx, cy + 16), note, anchor="mm", font=font(15, True), fill=TROPHY)
+        draw_text(draw, (cx, cy + 16), note, anchor="mm", font=font(15, True), fill=TROPHY, max_width=x1 - x0 - 16)
 
 
 PLAYERS_TOP = 712
@@ -723,26 +721,28 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         name = colour_name(player["colour"])
         if player["seat"] in outcome.get("winners", []):
             name += " ★"
-        draw.text((PX0 + 26, y0 + 6), name, font=font(24, True), fill=INK)
+        draw_text(draw, (PX0 + 26, y0 + 6), name, font=font(24, True), fill=INK)
         x = PX0 + 26 + font(24, True).getlength(name) + 10
         if player["seat"] == view.get("start_player"):
             draw.rounded_rectangle((x, y0 + 9, x + 54, y0 + 31), radius=5, fill=INK)
-            draw.text((x + 27, y0 + 20), "START", anchor="mm", font=font(13, True), fill=WHITE)
+            draw_text(draw, (x + 27, y0 + 20), "START", anchor="mm", font=font(13, True), fill=WHITE,
+                      max_width=50)
             x += 62
         if acting:
             draw.rounded_rectangle((x, y0 + 9, x + 66, y0 + 31), radius=5, fill=TURN, outline=INK, width=2)
-            draw.text((x + 33, y0 + 20), "▶ TURN", anchor="mm", font=font(13, True), fill=INK)
+            draw_text(draw, (x + 33, y0 + 20), "▶ TURN", anchor="mm", font=font(13, True), fill=INK,
+                      max_width=62)
         delivered = len(player.get("delivered", []))
         info = f"{delivered} order{'s' if delivered != 1 else ''}"
         if view.get("variant") == "extended":
             info += f" · {player.get('objectives', 0)} objectives"
         if player.get("dropped"):
             info = "left the game"
-        draw.text((PX0 + 26, y0 + 40), info, font=font(17), fill=INK)
+        draw_text(draw, (PX0 + 26, y0 + 40), info, font=font(17), fill=INK, max_width=220)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
-        draw.text((PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
+        draw_text(draw, (PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
                   fill=INK)
-        draw.text((PX1 - 10, y0 + 46), "points", anchor="ra", font=font(14), fill=MUTED)
+        draw_text(draw, (PX1 - 10, y0 + 46), "points", anchor="ra", font=font(14), fill=MUTED)
         if player.get("dropped"):
             draw.line([(PX0 + 20, y0 + 36), (PX1 - 20, y0 + 36)], fill=MUTED, width=3)
 
@@ -760,7 +760,7 @@ def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: floa
     elif card is not None:
         note = f"plays {card}"
     if note:
-        draw.text((x, y + h + 5), note, font=font(15, True), fill=INK if player.get("chosen") else MUTED)
+        draw_text(draw, (x, y + h + 5), note, font=font(15, True), fill=INK if player.get("chosen") else MUTED)
 
 
 def _district_danger(view: View) -> list[str]:
@@ -782,9 +782,9 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
     cy = (box[1] + box[3]) / 2
     if view.get("variant") == "extended":
         fallen = len(view.get("fallen", []))
-        draw.text((PX0 + 14, y0 + 10), "Districts fallen", font=font(20, True), fill=INK)
-        draw.text((PX0 + 14, y0 + 38), f"{fallen}/3", font=font(40, True), fill=ALERT if fallen else INK)
-        draw.text((PX0 + 14, y0 + 88), "the 3rd: all lose", font=font(14), fill=MUTED)
+        draw_text(draw, (PX0 + 14, y0 + 10), "Districts fallen", font=font(20, True), fill=INK, max_width=190)
+        draw_text(draw, (PX0 + 14, y0 + 38), f"{fallen}/3", font=font(40, True), fill=ALERT if fallen else INK)
+        draw_text(draw, (PX0 + 14, y0 + 88), "the 3rd: all lose", font=font(14), fill=MUTED, max_width=190)
         for i in range(3):
             x = PX0 + 240 + i * 80
             if i < fallen:
@@ -793,13 +793,13 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
                 draw.rounded_rectangle((x - 30, cy - 30, x + 30, cy + 30), radius=8, outline=(190, 182, 170),
                                        width=3)
         for k, line in enumerate(reversed(_district_danger(view))):
-            draw.text((PX1 - 10, box[3] - 8 - k * 19), line, anchor="rd", font=font(16, True), fill=ALERT)
+            draw_text(draw, (PX1 - 10, box[3] - 8 - k * 19), line, anchor="rd", font=font(16, True), fill=ALERT)
     else:
         tokens = int(view.get("small_tokens", 0))
-        draw.text((PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK)
-        draw.text((PX0 + 14, y0 + 38), f"{tokens}/4", font=font(40, True),
+        draw_text(draw, (PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK, max_width=186)
+        draw_text(draw, (PX0 + 14, y0 + 38), f"{tokens}/4", font=font(40, True),
                   fill=ALERT if tokens >= 3 else INK)
-        draw.text((PX0 + 14, y0 + 88), "the 4th: all lose", font=font(14), fill=MUTED)
+        draw_text(draw, (PX0 + 14, y0 + 88), "the 4th: all lose", font=font(14), fill=MUTED, max_width=186)
         for i in range(4):
             x = PX0 + 230 + i * 72
             if i < tokens:

@@ -25,6 +25,7 @@ from renderers.mali.geometry import (
     river_bank,
 )
 from renderers.mali.pieces import INK, PANEL_BG
+from renderers.text import draw_text
 
 PAPER: RGB = (236, 229, 212)
 WATER: RGB = (150, 190, 222)
@@ -142,7 +143,7 @@ def _draw_river(img: Image.Image) -> None:
     text = "W I S Ł A"
     w = int(fnt.getlength(text)) + 20
     label = Image.new("RGBA", (w, 60), (0, 0, 0, 0))
-    ImageDraw.Draw(label).text((10, 5), text, font=fnt, fill=(*WATER_EDGE, 255))
+    draw_text(ImageDraw.Draw(label), (10, 5), text, font=fnt, fill=(*WATER_EDGE, 255))
     label = label.rotate(angle, expand=True, resample=Image.Resampling.BICUBIC)
     cx, cy = (ax + bx) / 2 + 95, (ay + by) / 2 - 20
     img.paste(label, (int(cx - label.width / 2), int(cy - label.height / 2)), label)
@@ -190,13 +191,13 @@ def _draw_nodes(draw: ImageDraw.ImageDraw) -> None:
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
     for district_id in BOARD.districts:
         x, y = district_label_xy(district_id)
-        draw.text((x, y), BOARD.districts[district_id]["name"].upper(), anchor="mm",
+        draw_text(draw, (x, y), BOARD.districts[district_id]["name"].upper(), anchor="mm",
                   font=font(DISTRICT_LABEL_SIZE, True), fill=district_ink(district_id),
                   stroke_width=3, stroke_fill=mix(PAPER, (255, 255, 255), 0.5))
     fnt = font(LABEL_SIZE, True)
     for loc in BOARD.locations:
         for xy, line in label_line_xy(loc):
-            draw.text(xy, line, font=fnt, fill=INK, stroke_width=LABEL_STROKE, stroke_fill=(255, 255, 255))
+            draw_text(draw, xy, line, font=fnt, fill=INK, stroke_width=LABEL_STROKE, stroke_fill=(255, 255, 255))
 
 
 @lru_cache(maxsize=1)

@@ -8,6 +8,7 @@ from PIL import ImageDraw
 
 from games.mali.board import BOARD
 from renderers.common import RGB, fit, font, hex_rgb, mix, readable_on
+from renderers.text import draw_text
 
 INK: RGB = (34, 30, 28)
 WHITE: RGB = (255, 255, 255)
@@ -59,7 +60,7 @@ def scout_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, rgb: RGB
     draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=WHITE if carrying else INK)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=rgb, outline=INK if carrying else None,
                  width=2 if carrying else 0)
-    draw.text((x, y + 1), initial, anchor="mm", font=font(int(r * 1.25), True),
+    draw_text(draw, (x, y + 1), initial, anchor="mm", font=font(int(r * 1.25), True),
               fill=readable_on(rgb) if sum(rgb) > 600 else WHITE, stroke_width=2, stroke_fill=INK)
 
 
@@ -110,7 +111,7 @@ def die_face(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, colour:
         cx, cy = x + fx * size, y + fy * size
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
     if value not in (1, 2, 3):
-        draw.text((x + size / 2, y + size / 2), str(value), anchor="mm", font=font(int(size * 0.6), True),
+        draw_text(draw, (x + size / 2, y + size / 2), str(value), anchor="mm", font=font(int(size * 0.6), True),
                   fill=WHITE)
 
 
@@ -119,14 +120,14 @@ def movement_card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: fl
     """A movement card face: state is "hand", "played", "chosen" (this round) or "back"."""
     if state == "back":
         draw.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=(90, 70, 50), outline=INK, width=2)
-        draw.text((x + w / 2, y + h / 2), "?", anchor="mm", font=font(int(h * 0.55), True), fill=WHITE)
+        draw_text(draw, (x + w / 2, y + h / 2), "?", anchor="mm", font=font(int(h * 0.55), True), fill=WHITE)
         return
     fill = {"hand": WHITE, "played": (205, 199, 188), "chosen": accent or HIGHLIGHT}[state]
     text = {"hand": INK, "played": (150, 142, 130), "chosen": readable_on(accent or HIGHLIGHT)}[state]
     draw.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=fill,
                            outline=INK if state != "played" else (160, 152, 140),
                            width=3 if state == "chosen" else 2)
-    draw.text((x + w / 2, y + h / 2 + 1), str(value), anchor="mm", font=font(int(h * 0.6), True),
+    draw_text(draw, (x + w / 2, y + h / 2 + 1), str(value), anchor="mm", font=font(int(h * 0.6), True),
               fill=text)
     if state == "played":
         draw.line([(x + 4, y + h - 4), (x + w - 4, y + 4)], fill=(150, 142, 130), width=2)

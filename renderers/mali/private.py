@@ -19,6 +19,7 @@ from renderers.mali.pieces import (
     objective_colour,
     place_name,
 )
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 WIDTH = 900
@@ -67,15 +68,15 @@ def when(view: View) -> str:
 
 def _header(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], rgb: tuple[int, int, int]) -> int:
     draw.rectangle((0, 0, WIDTH, 70), fill=rgb)
-    draw.text((PAD, 35), f"{colour_name(me.get('colour', ''))} · only for you", anchor="lm",
+    draw_text(draw, (PAD, 35), f"{colour_name(me.get('colour', ''))} · only for you", anchor="lm",
               font=font(32, True), fill=WHITE, stroke_width=2, stroke_fill=INK)
-    draw.text((WIDTH - PAD, 35), when(view), anchor="rm", font=font(22, True), fill=WHITE, stroke_width=2,
+    draw_text(draw, (WIDTH - PAD, 35), when(view), anchor="rm", font=font(22, True), fill=WHITE, stroke_width=2,
               stroke_fill=INK)
     return 88
 
 
 def _title(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
-    draw.text((PAD, y), text, font=font(24, True), fill=INK)
+    draw_text(draw, (PAD, y), text, font=font(24, True), fill=INK)
     return y + 36
 
 
@@ -91,14 +92,13 @@ def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: di
         state = "chosen" if v == chosen else "hand" if v in hand else "played"
         movement_card(draw, x, y, w, 70, v, state, accent=accent)
         if extended and ACTIONS.get(v, {}).get("name"):
-            for i, line in enumerate(wrap(ACTIONS[v]["name"], font(17, True), w)[:2]):
-                draw.text((x + w / 2, y + 76 + i * 21), line, anchor="mt", font=font(17, True),
-                          fill=INK if state != "played" else MUTED)
+            draw_wrapped(draw, (x + w / 2, y + 76), ACTIONS[v]["name"], font(17, True),
+                         INK if state != "played" else MUTED, max_width=w, line_height=21, max_lines=2, anchor="mt")
     y += h
     note = f"Chosen this round: {chosen}" if chosen else (
         "Choose a card" if view.get("phase") == "cards" else "")
     if note:
-        draw.text((PAD, y), note, font=font(22, True), fill=INK)
+        draw_text(draw, (PAD, y), note, font=font(22, True), fill=INK)
         y += 30
     return y
 
@@ -109,10 +109,10 @@ def _objective_row(draw: ImageDraw.ImageDraw, y: int, obj: dict[str, Any]) -> in
     h = max(52, 14 + 27 * len(lines))
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + h), radius=8, fill=WHITE, outline=INK, width=2)
     draw.rounded_rectangle((PAD + 3, y + 3, PAD + 90, y + h - 3), radius=6, fill=rgb)
-    draw.text((PAD + 46, y + h / 2), obj.get("id", ""), anchor="mm", font=font(20, True), fill=WHITE)
-    for i, line in enumerate(lines):
-        draw.text((PAD + 104, y + 9 + 27 * i), line, font=font(21), fill=INK)
-    draw.text((WIDTH - PAD - 14, y + h / 2), f"{obj.get('points', 0)} pts", anchor="rm",
+    draw_text(draw, (PAD + 46, y + h / 2), obj.get("id", ""), anchor="mm", font=font(20, True), fill=WHITE)
+    draw_wrapped(draw, (PAD + 104, y + 9), obj.get("text", obj.get("id", "")), font(21), INK,
+                 max_width=WIDTH - 2 * PAD - 150, line_height=27)
+    draw_text(draw, (WIDTH - PAD - 14, y + h / 2), f"{obj.get('points', 0)} pts", anchor="rm",
               font=font(22, True), fill=INK)
     return y + h + 8
 
@@ -140,8 +140,8 @@ def _peeked(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: d
         draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 46), radius=8, fill=WHITE, outline=INK, width=2)
         text = (f"{order.get('id', '')}   {place_name(order.get('from', ''), fnt, 320)} → "
                 f"{place_name(order.get('to', ''), fnt, 320)}")
-        draw.text((PAD + 14, y + 23), text, anchor="lm", font=fnt, fill=INK)
-        draw.text((WIDTH - PAD - 14, y + 23), f"{order.get('points', 0)} pts", anchor="rm", font=fnt,
+        draw_text(draw, (PAD + 14, y + 23), text, anchor="lm", font=fnt, fill=INK)
+        draw_text(draw, (WIDTH - PAD - 14, y + 23), f"{order.get('points', 0)} pts", anchor="rm", font=fnt,
                   fill=INK)
         y += 54
     return y

@@ -6,7 +6,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.maquis.board import PATROL_CARDS, RAW
-from renderers.common import RGB, encode_png, fit, font, wrap
+from renderers.common import RGB, encode_png, font
+from renderers.text import draw_text, draw_wrapped
 
 HEADER = 150
 FOOTER = 130  # the patrol deck and the public discard pile (ruling 12)
@@ -76,8 +77,8 @@ def header_lines(v: dict[str, Any]) -> tuple[str, str]:
 def _header(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     d.rectangle([0, 0, W, HEADER], fill=(40, 44, 52))
     line1, line2 = header_lines(v)
-    d.text((24, 14), fit(line1, font(52, True), W - 48), font=font(52, True), fill=(255, 255, 255))
-    d.text((24, 84), fit(line2, font(42), W - 48), font=font(42), fill=(240, 220, 160))
+    draw_text(d, (24, 14), line1, font=font(52, True), fill=(255, 255, 255), max_width=W - 48)
+    draw_text(d, (24, 84), line2, font=font(42), fill=(240, 220, 160), max_width=W - 48)
 
 
 def _roads(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
@@ -123,9 +124,8 @@ def _locations(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         name = SHORT_NAME.get(loc, info["name"])
         if room:
             name = TILE_NAME[room]
-        lines = wrap(name, font(23, True), 2 * HALF_W - 12)[:2]
-        for k, line in enumerate(lines):
-            d.text((cx, cy - HALF_H + 4 + 25 * k), line, font=font(23, True), fill=INK, anchor="ma")
+        draw_wrapped(d, (cx, cy - HALF_H + 4), name, font(23, True), INK, max_width=2 * HALF_W - 12,
+                     line_height=25, max_lines=2, anchor="ma")
         if loc in v["fields"]:
             _resource_chips(d, cx - HALF_W + 10, cy + 20, v["fields"][loc])
         if loc in v["guns"]:
@@ -138,18 +138,18 @@ def _locations(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
             kind = patrols[loc]
             col = MILICE if kind == "milice" else SOLDIER
             d.ellipse([cx + 22, cy - 6, cx + 82, cy + 54], fill=col, outline=INK, width=3)
-            d.text((cx + 52, cy + 24), "M" if kind == "milice" else "S", font=font(30, True),
-                   fill=(255, 255, 255), anchor="mm")
+            draw_text(d, (cx + 52, cy + 24), "M" if kind == "milice" else "S", font=font(30, True),
+                      fill=(255, 255, 255), anchor="mm")
         here = [p for p in partisans if p["at"] == loc and p["status"] == "placed"]
         for p in here:
             _partisan(d, cx - 48, cy + 26, p)
         if loc == "safe_house":
             home = sum(1 for p in partisans if p["status"] == "home")
-            d.text((cx, cy + 12), f"{home} home", font=font(28, True), fill=INK, anchor="mm")
+            draw_text(d, (cx, cy + 12), f"{home} home", font=font(28, True), fill=INK, anchor="mm")
         if loc == "cafe":
             waiting = sum(1 for p in partisans if p["status"] == "waiting")
-            d.text((cx + HALF_W - 6, cy + HALF_H - 6), f"waiting: {waiting}", font=font(20, True), fill=INK,
-                   anchor="rd")
+            draw_text(d, (cx + HALF_W - 6, cy + HALF_H - 6), f"waiting: {waiting}", font=font(20, True), fill=INK,
+                      anchor="rd")
 
 
 def _partisan(d: ImageDraw.ImageDraw, x: float, y: float, p: dict[str, Any]) -> None:
@@ -170,17 +170,17 @@ def _missions(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         fill = (200, 230, 190) if done else PANEL
         d.rounded_rectangle([x0, y0, x1, y1], radius=12, fill=fill, outline=INK, width=3)
         stars = "★" * m["stars"] if m["stars"] else "–"
-        for k, line in enumerate(wrap(m["name"], font(24, True), x1 - x0 - 60)[:2]):
-            d.text((x0 + 10, y0 + 6 + 27 * k), line, font=font(24, True), fill=INK)
-        d.text((x1 - 10, y0 + 10), stars, font=font(22, True), fill=(160, 120, 0), anchor="ra")
+        draw_wrapped(d, (x0 + 10, y0 + 6), m["name"], font(24, True), INK, max_width=x1 - x0 - 60, line_height=27,
+                     max_lines=2)
+        draw_text(d, (x1 - 10, y0 + 10), stars, font=font(22, True), fill=(160, 120, 0), anchor="ra")
         if done:
             word = "MAJOR SUCCESS" if m["result"] == "major_success" else "SUCCESS"
-            d.text((x1 - 10, y0 + 64), word, font=font(20, True), fill=(30, 110, 30), anchor="ra")
+            draw_text(d, (x1 - 10, y0 + 64), word, font=font(20, True), fill=(30, 110, 30), anchor="ra")
         reach = _reach(m)
         if reach and not v.get("outcome"):
             lost = m.get("best") is None
-            d.text((x0 + 10, y1 - 8), fit(reach, font(19, True), x1 - x0 - 20), font=font(19, True),
-                   fill=SOLDIER if lost else (30, 110, 30), anchor="ld")
+            draw_text(d, (x0 + 10, y1 - 8), reach, font=font(19, True),
+                      fill=SOLDIER if lost else (30, 110, 30), anchor="ld", max_width=x1 - x0 - 20)
         if m["id"] == "destroy_the_aa_guns" and "card" in v["guns"]:
             d.polygon([(x1 - 60, y1 - 10), (x1 - 40, y1 - 46), (x1 - 20, y1 - 10)], fill=(90, 90, 90), outline=INK)
         xy = slot["box_xy"]
@@ -193,47 +193,48 @@ def _missions(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
             else:
                 d.rectangle([bx - 30, by - 20, bx + 30, by + 20], fill=col, outline=INK, width=3)
             label = "" if b["number"] is None else str(b["number"])
-            d.text((bx, by), label, font=font(22, True), fill=INK, anchor="mm")
+            draw_text(d, (bx, by), label, font=font(22, True), fill=INK, anchor="mm")
         held = [p for p in partisans if p["at"] == m["slot"]]
         for k, p in enumerate(held):
             px = x1 - 36 - 60 * k
             _partisan(d, px, y0 + 74, p)
             if p["status"] in ("mole", "crypto"):
-                d.text((px, y0 + 104), p["status"], font=font(18, True), fill=INK, anchor="ma")
+                draw_text(d, (px, y0 + 104), p["status"], font=font(18, True), fill=INK, anchor="ma")
 
 
 def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
     x0, y0, x1, y1 = RAW["image"]["panels"]["resources"]
     d.rounded_rectangle([x0, Y(y0), x1, Y(y1)], radius=12, fill=PANEL, outline=INK, width=3)
-    d.text((x0 + 10, Y(y0) + 4), "Stock", font=font(22, True), fill=INK)
+    draw_text(d, (x0 + 10, Y(y0) + 4), "Stock", font=font(22, True), fill=INK, max_width=x1 - x0 - 20)
     for r in RAW["resources"]:
         px, py = r["panel_xy"]
         py = Y(py)
         d.rectangle([px - 40, py - 18, px - 8, py + 14], fill=RES_RGB[r["id"]], outline=INK, width=2)
-        d.text((px - 2, py - 2), str(v["stock"][r["id"]]), font=font(34, True), fill=INK, anchor="lm")
-        d.text((px - 42, py + 18), RES_SHORT[r["id"]], font=font(17), fill=INK, anchor="la")
+        draw_text(d, (px - 2, py - 2), str(v["stock"][r["id"]]), font=font(34, True), fill=INK, anchor="lm")
+        draw_text(d, (px - 42, py + 18), RES_SHORT[r["id"]], font=font(17), fill=INK, anchor="la")
     # morale / soldiers card
     x0, y0, x1, y1 = RAW["image"]["panels"]["morale_soldier_card"]
     d.rounded_rectangle([x0, Y(y0), x1, Y(y1)], radius=12, fill=PANEL, outline=INK, width=3)
-    d.text((x0 + 10, Y(y0) + 4), "Morale (red: patrols)", font=font(20, True), fill=INK)
+    draw_text(d, (x0 + 10, Y(y0) + 4), "Morale (red: patrols)", font=font(20, True), fill=INK,
+              max_width=x1 - x0 - 20)
     for sp in RAW["tracks"]["morale"]["spaces"]:
         sx, sy = sp["xy"]
         sy = Y(sy)
         on = sp["value"] == v["morale"]
         d.rectangle([sx - 26, sy - 26, sx + 26, sy + 26], fill=GOLD if on else (255, 255, 255), outline=INK,
                     width=4 if on else 2)
-        d.text((sx, sy - 6), "X" if sp["value"] == 0 else str(sp["value"]), font=font(24, True), fill=INK,
-               anchor="mm")
+        draw_text(d, (sx, sy - 6), "X" if sp["value"] == 0 else str(sp["value"]), font=font(24, True), fill=INK,
+                  anchor="mm")
         if sp["red_min_patrols"]:
-            d.text((sx, sy + 16), str(sp["red_min_patrols"]), font=font(16, True), fill=SOLDIER, anchor="mm")
-    d.text((x0 + 10, Y(y0) + 106), "Soldiers", font=font(20, True), fill=INK)
+            draw_text(d, (sx, sy + 16), str(sp["red_min_patrols"]), font=font(16, True), fill=SOLDIER, anchor="mm")
+    draw_text(d, (x0 + 10, Y(y0) + 106), "Soldiers", font=font(20, True), fill=INK, max_width=x1 - x0 - 20)
     for sp in RAW["tracks"]["soldiers"]["spaces"]:
         sx, sy = sp["xy"]
         sy = Y(sy) + 12
         on = sp["value"] == v["soldiers"]
         d.rectangle([sx - 24, sy - 22, sx + 24, sy + 22], fill=SOLDIER if on else (255, 255, 255), outline=INK,
                     width=2)
-        d.text((sx, sy), str(sp["value"]), font=font(24, True), fill=(255, 255, 255) if on else INK, anchor="mm")
+        draw_text(d, (sx, sy), str(sp["value"]), font=font(24, True), fill=(255, 255, 255) if on else INK, anchor="mm")
     # day track
     for sp in RAW["tracks"]["day"]["spaces"]:
         sx, sy = sp["xy"]
@@ -246,7 +247,7 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         label = sp["label"]
         if sp["index"] == v["end_day"] and v["end_day"] != 15:
             label += " END"
-        d.text((sx - 8, sy), label, font=font(22, True), fill=INK, anchor="mm")
+        draw_text(d, (sx - 8, sy), label, font=font(22, True), fill=INK, anchor="mm", max_width=76)
         if on:
             d.rectangle([sx - 60, sy - 30, sx + 60, sy + 30], outline=(30, 90, 200), width=6)
     # tile rack
@@ -257,9 +258,9 @@ def _panels(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         col = (200, 200, 200) if t["id"] in built else (230, 215, 240)
         d.rounded_rectangle([rx - 46, ry - 44, rx + 46, ry + 44], radius=8, fill=col, outline=INK, width=2)
         for k, line in enumerate(RACK_LINES.get(t["id"], [t["name"]])):
-            d.text((rx, ry - 30 + 22 * k), line, font=font(17, True), fill=INK, anchor="ma")
+            draw_text(d, (rx, ry - 30 + 22 * k), line, font=font(17, True), fill=INK, anchor="ma", max_width=86)
         if t["id"] in built:
-            d.text((rx, ry + 24), "built", font=font(16), fill=INK, anchor="ma")
+            draw_text(d, (rx, ry + 24), "built", font=font(16), fill=INK, anchor="ma", max_width=86)
     _discard(d, v)
 
 
@@ -287,15 +288,15 @@ def _discard(d: ImageDraw.ImageDraw, v: dict[str, Any]) -> None:
         head += " (the mole has peeked)"
     head += f" · discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}" + (
         " (each card's places in order, newest on the right)" if len(pile) > 1 else "")
-    d.text((16, top + 6), fit(head, font(24, True), W - 32), font=font(24, True), fill=INK)
+    draw_text(d, (16, top + 6), head, font=font(24, True), fill=INK, max_width=W - 32)
     chip_w = min(156, (W - 32) // max(1, len(pile)))
     for k, card in enumerate(pile):
         x = 16 + k * chip_w
         d.rounded_rectangle([x, top + 38, x + chip_w - 6, H - 6], radius=6, fill=PANEL, outline=INK, width=2)
         for j, loc in enumerate(PATROL_CARDS[card]):
             name = SHORT_NAME.get(loc, LOC[loc]["name"])
-            d.text((x + 5, top + 42 + 27 * j), fit(name, font(17, j == 0), chip_w - 14),
-                   font=font(17, j == 0), fill=INK)
+            draw_text(d, (x + 5, top + 42 + 27 * j), name,
+                      font=font(17, j == 0), fill=INK, max_width=chip_w - 14)
 
 
 def _board(v: dict[str, Any]) -> Image.Image:
@@ -320,22 +321,21 @@ def summary_png(public_view: dict[str, Any]) -> bytes:
     out = v.get("outcome")
     title = out.get("result", out["reason"]) if out else str(v["day_label"])
     d.rectangle([0, 0, 1000, 120], fill=(40, 44, 52))
-    for k, line in enumerate(wrap(title, font(40, True), 960)[:2]):
-        d.text((20, 12 + 50 * k), line, font=font(40, True), fill=(255, 255, 255))
+    draw_wrapped(d, (20, 12), title, font(40, True), (255, 255, 255), max_width=960, line_height=50, max_lines=2)
     y = 140
-    d.text((20, y), f"Difficulty: {v['difficulty_name']} · Morale {v['morale']} · Soldiers {v['soldiers']} · "
-           f"Points {v['points']}", font=font(30), fill=INK)
+    draw_text(d, (20, y), f"Difficulty: {v['difficulty_name']} · Morale {v['morale']} · Soldiers {v['soldiers']} · "
+              f"Points {v['points']}", font=font(30), fill=INK)
     y += 60
     for m in v["missions"]:
         res = {"success": "Success", "major_success": "Major Success"}.get(m["result"] or "", "not done")
         filled = sum(1 for b in m["boxes"] if b["filled"])
-        d.text((20, y), fit(f"{m['name']} ({'★' * m['stars'] or '0★'}): {res} · boxes {filled}/{len(m['boxes'])}",
-                           font(32, True), 960), font=font(32, True), fill=INK)
+        line = f"{m['name']} ({'★' * m['stars'] or '0★'}): {res} · boxes {filled}/{len(m['boxes'])}"
+        draw_text(d, (20, y), line, font=font(32, True), fill=INK, max_width=960)
         y += 56
     team = "played solo" if len(v["team"]) == 1 else f"played by a team of {len(v['team'])}"
-    d.text((20, y + 10), fit(f"After {v['days_played']} Days, {team}", font(28), 960), font=font(28), fill=INK)
+    draw_text(d, (20, y + 10), f"After {v['days_played']} Days, {team}", font=font(28), fill=INK, max_width=960)
     arrested = sum(1 for p in v["partisans"] if p["status"] == "arrested")
-    d.text((20, y + 60), f"Partisans arrested: {arrested}", font=font(28), fill=INK)
+    draw_text(d, (20, y + 60), f"Partisans arrested: {arrested}", font=font(28), fill=INK)
     return encode_png(img)
 
 
@@ -349,10 +349,10 @@ def private_png(private_view: dict[str, Any]) -> bytes | None:
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, 1000, 100], fill=(40, 44, 52))
     who = "you lead today" if me.get("leader_today") else "watching"
-    d.text((20, 20), fit(f"Your secret · {who}", font(44, True), 960), font=font(44, True), fill=(255, 255, 255))
-    d.text((20, 130), "The mole reports the next patrol card:", font=font(32), fill=INK)
-    for k, line in enumerate(wrap(str(me["peek_text"]), font(40, True), 960)[:2]):
-        d.text((20, 180 + 50 * k), line, font=font(40, True), fill=MILICE)
+    draw_text(d, (20, 20), f"Your secret · {who}", font=font(44, True), fill=(255, 255, 255), max_width=960)
+    draw_text(d, (20, 130), "The mole reports the next patrol card:", font=font(32), fill=INK)
+    draw_wrapped(d, (20, 180), str(me["peek_text"]), font(40, True), MILICE, max_width=960, line_height=50,
+                 max_lines=2)
     return encode_png(img)
 
 

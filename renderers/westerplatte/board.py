@@ -10,7 +10,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.westerplatte.board import RAW
-from renderers.common import encode_png, fit, font, hex_rgb, readable_on, wrap
+from renderers.common import encode_png, font, hex_rgb, readable_on
+from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
 RGB = tuple[int, int, int]
@@ -84,8 +85,8 @@ def _background() -> Image.Image:
         for k, (x, y) in enumerate(spaces):
             d.rounded_rectangle((x - 75, _y(y) - 50, x + 75, _y(y) + 50), radius=10,
                                 outline=(150, 150, 120), width=3, fill=(208, 212, 176))
-            d.text((x - 68, _y(y) - 44), ["I", "II", "III", "IV"][k], font=font(22, True), fill=MUTED)
-        d.text((bottom[0] - 80, _y(bottom[1])), p.upper(), anchor="rm", font=font(34, True), fill=INK)
+            draw_text(d, (x - 68, _y(y) - 44), ["I", "II", "III", "IV"][k], font=font(22, True), fill=MUTED)
+        draw_text(d, (bottom[0] - 80, _y(bottom[1])), p.upper(), anchor="rm", font=font(34, True), fill=INK)
     return img
 
 
@@ -136,14 +137,14 @@ def _header(d: ImageDraw.ImageDraw, view: View) -> None:
     d.rectangle((0, HEADER - 8, W, HEADER), fill=colour)
     day = view["day"]
     pile = len(view["piles"][day - 1])
-    d.text((30, 18), f"Day {day}/7", font=font(66, True), fill=GOLD)
-    d.text((380, 18), fit(title, font(66, True), W - 410), font=font(66, True), fill=WHITE)
-    d.text((30, 100), fit(line, font(50, True), W - 60), font=font(50, True), fill=WHITE)
+    draw_text(d, (30, 18), f"Day {day}/7", font=font(66, True), fill=GOLD)
+    draw_text(d, (380, 18), title, font=font(66, True), fill=WHITE, max_width=W - 410)
+    draw_text(d, (30, 100), line, font=font(50, True), fill=WHITE, max_width=W - 60)
     empty = sum(1 for w in view["walls"] if w["id"].startswith("guardhouse") and w["bricks"] == 0)
     level = view["morale"]["level"] or "-"
     stats = f"pile {pile}/8 · morale {level} · empty guardhouses {empty}/2 · {view['difficulty']}"
-    d.text((30, 166), fit(stats, font(44, True), W - 60), font=font(44, True),
-           fill=(255, 200, 200) if empty else (220, 220, 210))
+    draw_text(d, (30, 166), stats, font=font(44, True),
+              fill=(255, 200, 200) if empty else (220, 220, 210), max_width=W - 60)
 
 
 # ---- morale and piles -----------------------------------------------------------------------
@@ -153,7 +154,7 @@ def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
     xy = TRACK_XY[m["track"]]
     x0, y0, x1, y1 = LAYOUT["morale_track"]["box"]
     d.rounded_rectangle((x0, _y(y0) - 30, x1, _y(y1)), radius=12, fill=PANEL, outline=INK, width=2)
-    d.text((x0 + 12, _y(y0) - 26), "Morale", font=font(24, True), fill=INK)
+    draw_text(d, (x0 + 12, _y(y0) - 26), "Morale", font=font(24, True), fill=INK)
     r = 28 if len(xy) <= 7 else 26
     for i, (x, y) in enumerate(xy):
         lv = m["spaces"][i]
@@ -161,14 +162,14 @@ def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
         here = i == m["index"]
         d.ellipse((x - r, _y(y) - r + 8, x + r, _y(y) + r + 8), fill=fill,
                   outline=GOLD if here else INK, width=7 if here else 2)
-        d.text((x, _y(y) + 8), lv or "", anchor="mm", font=font(20 if lv != "start" else 17, True),
-               fill=readable_on(fill))
+        draw_text(d, (x, _y(y) + 8), lv or "", anchor="mm", font=font(20 if lv != "start" else 17, True),
+                  fill=readable_on(fill))
 
 
 def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
     info = LAYOUT["day_piles"]
     cw, ch = info["card_size"]
-    d.text((info["title_xy"][0], _y(info["title_xy"][1])), "Day piles", font=font(24, True), fill=INK)
+    draw_text(d, (info["title_xy"][0], _y(info["title_xy"][1])), "Day piles", font=font(24, True), fill=INK)
     for pile in info["piles"]:
         day = pile["day"]
         x, y = pile["xy"]
@@ -180,17 +181,17 @@ def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
         box = (x - cw / 2, _y(y) - ch / 2, x + cw / 2, _y(y) + ch / 2)
         d.rounded_rectangle(box, radius=8, fill=fill, outline=GOLD if current else INK,
                             width=6 if current else 2)
-        d.text((x, _y(y) - 32), f"day {day}", anchor="mm", font=font(22, True), fill=INK)
-        d.text((x, _y(y) + 16), f"{n}/8", anchor="mm", font=font(32, True), fill=INK)
+        draw_text(d, (x, _y(y) - 32), f"day {day}", anchor="mm", font=font(22, True), fill=INK)
+        draw_text(d, (x, _y(y) + 16), f"{n}/8", anchor="mm", font=font(32, True), fill=INK)
     ex, ey = LAYOUT["event_deck_xy"]
     box = (ex - cw / 2, _y(ey) - ch / 2, ex + cw / 2, _y(ey) + ch / 2)
     d.rounded_rectangle(box, radius=8, fill=(90, 70, 110), outline=INK, width=2)
-    d.text((ex, _y(ey) - 30), "events", anchor="mm", font=font(20, True), fill=WHITE)
-    d.text((ex, _y(ey) + 14), str(view["events"]["left"]), anchor="mm", font=font(36, True), fill=WHITE)
+    draw_text(d, (ex, _y(ey) - 30), "events", anchor="mm", font=font(20, True), fill=WHITE)
+    draw_text(d, (ex, _y(ey) + 14), str(view["events"]["left"]), anchor="mm", font=font(36, True), fill=WHITE)
     seen = view["events"]["seen"]
     if seen:
-        d.text((info["title_xy"][0] + 150, _y(info["title_xy"][1])),
-               fit(f"last event: {seen[-1]['name']}", font(22), 600), font=font(22), fill=INK)
+        draw_text(d, (info["title_xy"][0] + 150, _y(info["title_xy"][1])),
+                  f"last event: {seen[-1]['name']}", font=font(22), fill=INK, max_width=600)
 
 
 # ---- wall ---------------------------------------------------------------------------------
@@ -202,7 +203,7 @@ def _burnt(d: ImageDraw.ImageDraw, view: View) -> None:
     d.line((a[0], _y(a[1]), b[0], _y(b[1])), fill=ALERT, width=12)
     mx, my = (a[0] + b[0]) / 2, _y((a[1] + b[1]) / 2)
     d.ellipse((mx - 22, my - 22, mx + 22, my + 22), fill=ALERT, outline=INK, width=2)
-    d.text((mx, my), "✕", anchor="mm", font=font(26, True), fill=WHITE)
+    draw_text(d, (mx, my), "✕", anchor="mm", font=font(26, True), fill=WHITE)
 
 
 def _bricks(d: ImageDraw.ImageDraw, x: float, y: float, slots: list[list[int]], n: int) -> None:
@@ -250,20 +251,20 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
             r = LAYOUT["node_sizes"]["round_outpost_radius"]
             fill = (236, 232, 220) if bricks[w] else (240, 200, 190)
             d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
-            d.text((x, y - r + 4), w[-1].upper(), anchor="mt", font=font(28, True), fill=INK)
+            draw_text(d, (x, y - r + 4), w[-1].upper(), anchor="mt", font=font(28, True), fill=INK)
             _bricks(d, x, y, slots["round_outpost"], bricks[w])
             xy, text = outpost_count(w, bricks[w])
-            d.text(xy, text, anchor="lm", font=font(26, True), fill=ALERT if bricks[w] == 0 else INK)
+            draw_text(d, xy, text, anchor="lm", font=font(26, True), fill=ALERT if bricks[w] == 0 else INK)
             continue
         t = tiles[w]
         fill = TILE_COLOURS.get(t["tile"], PANEL)
         out = ALERT if bricks[w] == 0 else INK
         d.rounded_rectangle((x - tw / 2, y - th / 2, x + tw / 2, y + th / 2), radius=10, fill=fill,
                             outline=out, width=5 if bricks[w] == 0 else 3)
-        d.text((x - tw / 2 + 8, y - 28), w[-1], font=font(22, True), fill=MUTED)
+        draw_text(d, (x - tw / 2 + 8, y - 28), w[-1], font=font(22, True), fill=MUTED)
         short = SHORT.get(t["tile"], t["name"])
-        d.text((x + 8, y - 12), fit(short, font(25, True), tw - 36), anchor="mm",
-               font=font(25, True), fill=INK)
+        draw_text(d, (x + 8, y - 12), short, anchor="mm",
+                  font=font(25, True), fill=INK, max_width=tw - 36)
         extra = ""
         if t["tile"] in stock:
             unit = {"mortar": "shells", "mines": "mines", "wall_rebuild": "bricks"}[t["tile"]]
@@ -273,10 +274,11 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
         elif t["tile"] == "push_back":
             extra = f"up to {view['push_back_troops']} troops"
         if extra:
-            d.text((x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK)
+            draw_text(d, (x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK, max_width=tw - 4)
         _bricks(d, x, y - th / 2 + 6, [[dx, 0] for dx, _ in slots["guardhouse"]], bricks[w])
         if bricks[w] == 0:
-            d.text((x, y + th / 2 - 14), "NO BRICKS", anchor="mm", font=font(20, True), fill=ALERT)
+            draw_text(d, (x, y + th / 2 - 14), "NO BRICKS", anchor="mm", font=font(20, True), fill=ALERT,
+                      max_width=tw - 12)
 
 
 # ---- Germans ------------------------------------------------------------------------------
@@ -287,7 +289,7 @@ def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
         for k in p["mines"]:
             x, y = spaces[k - 1]
             d.ellipse((x + 30, _y(y) - 34, x + 66, _y(y) + 2), fill=INK, outline=GOLD, width=3)
-            d.text((x + 48, _y(y) - 16), "M", anchor="mm", font=font(20, True), fill=GOLD)
+            draw_text(d, (x + 48, _y(y) - 16), "M", anchor="mm", font=font(20, True), fill=GOLD)
         t = p["troop"]
         if t is None:
             continue
@@ -297,19 +299,20 @@ def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
         d.rounded_rectangle((x - 72, y - 47, x + 72, y + 47), radius=10, fill=GERMAN,
                             outline=ALERT if firing else INK, width=5 if firing else 2)
         name = "Howitzer" if t["unit"] == "howitzer" else "Machine gun"
-        d.text((x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE)
+        draw_text(d, (x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE, max_width=136)
         left = t["resistance"] - t["damage"]
-        d.text((x, y + 2), f"res {left}/{t['resistance']}", anchor="mm", font=font(22, True),
-               fill=(255, 220, 200) if t["damage"] else WHITE)
+        draw_text(d, (x, y + 2), f"res {left}/{t['resistance']}", anchor="mm", font=font(22, True),
+                  fill=(255, 220, 200) if t["damage"] else WHITE)
         stats = f"atk {t['attack']}" + (f" · spd {t['speed']}" if t["speed"] else "")
-        d.text((x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE)
+        draw_text(d, (x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE, max_width=136)
     deck = view["deck"]
     x, y = LAYOUT["attack_deck_xy"]
     d.rounded_rectangle((x - 80, _y(y) - 60, x + 80, _y(y) + 60), radius=10, fill=(110, 80, 60),
                         outline=INK, width=2)
-    d.text((x, _y(y) - 36), "German deck", anchor="mm", font=font(20, True), fill=WHITE)
-    d.text((x, _y(y)), str(deck["count"]), anchor="mm", font=font(34, True), fill=WHITE)
-    d.text((x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE)
+    draw_text(d, (x, _y(y) - 36), "German deck", anchor="mm", font=font(20, True), fill=WHITE, max_width=152)
+    draw_text(d, (x, _y(y)), str(deck["count"]), anchor="mm", font=font(34, True), fill=WHITE)
+    draw_text(d, (x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE,
+              max_width=152)
 
 
 def officer_spots(view: View) -> dict[str, tuple[float, float]]:
@@ -341,7 +344,7 @@ def _officers(d: ImageDraw.ImageDraw, view: View) -> None:
         if active:
             d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=GOLD, width=6)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
-        d.text((cx, cy), str(o["ammo"]), anchor="mm", font=font(22, True), fill=readable_on(col))
+        draw_text(d, (cx, cy), str(o["ammo"]), anchor="mm", font=font(22, True), fill=readable_on(col))
 
 
 def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -352,9 +355,9 @@ def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
             ("extra_action", f"extra action {view['supply']['extra_action']}")]
     for key, text in rows:
         x, y = res[key]
-        d.text((x + 110, _y(y)), text, anchor="rm", font=font(20, True), fill=INK)
+        draw_text(d, (x + 110, _y(y)), text, anchor="rm", font=font(20, True), fill=INK)
     for xy, text, bold in beside_lines(view):
-        d.text(xy, text, anchor="mm", font=font(20, bold), fill=INK)
+        draw_text(d, xy, text, anchor="mm", font=font(20, bold), fill=INK)
 
 
 def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -372,8 +375,8 @@ def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
         if o["extra_action"]:
             tokens.append(f"+act {o['extra_action']}")
         text = f"{o['name'].split()[0]} · ammo {o['ammo']}" + (" · " + " ".join(tokens) if tokens else "")
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(text, font(24, True), x1 - x0 - 12), anchor="mm",
-               font=font(24, True), fill=readable_on(col))
+        draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), text, anchor="mm",
+                  font=font(24, True), fill=readable_on(col), max_width=x1 - x0 - 12)
 
 
 # ---- private and summary ---------------------------------------------------------------------
@@ -385,7 +388,7 @@ def private_png(view: View) -> bytes:
     img = Image.new("RGB", (width, 110 + row * max(1, len(mine))), PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width, 80), fill=INK)
-    d.text((24, 40), "Your officers", anchor="lm", font=font(40, True), fill=WHITE)
+    draw_text(d, (24, 40), "Your officers", anchor="lm", font=font(40, True), fill=WHITE)
     y = 95
     tiles = {x["wall"]: x["name"] for x in view["tiles"]}
     names = {w["id"]: (f"outpost {w['id'][-1].upper()}" if w["id"].startswith("outpost")
@@ -399,11 +402,11 @@ def private_png(view: View) -> bytes:
             if o[key]:
                 bits.append(f"{label} {o[key]}")
         text = " · ".join(bits)
-        d.text((36, y + (row - 10) / 2), fit(text, font(26, True), width - 72), anchor="lm",
-               font=font(26, True), fill=readable_on(col))
+        draw_text(d, (36, y + (row - 10) / 2), text, anchor="lm",
+                  font=font(26, True), fill=readable_on(col), max_width=width - 72)
         y += row
     if not mine:
-        d.text((24, y + 20), "You run no officer.", font=font(26), fill=INK)
+        draw_text(d, (24, y + 20), "You run no officer.", font=font(26), fill=INK)
     return encode_png(img)
 
 
@@ -416,16 +419,14 @@ def summary_png(view: View) -> bytes:
     img = Image.new("RGB", (width, 440), PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width, 120), fill=colour)
-    d.text((30, 60), fit(title, font(60, True), width - 60), anchor="lm", font=font(60, True),
-           fill=readable_on(colour))
+    draw_text(d, (30, 60), title, anchor="lm", font=font(60, True),
+              fill=readable_on(colour), max_width=width - 60)
     lines = [line, f"Day reached: {view['day']} of 7 ({view['difficulty']}).",
              "Walls: " + ", ".join(f"{w['id'].split('_')[1].upper()} {w['bricks']}" for w in view["walls"]),
              "Officers: " + ", ".join(o["name"] for o in view["officers"]) + "."]
     y = 150
     for text in lines:
-        for part in wrap(text, font(34, True), width - 60):
-            d.text((30, y), part, font=font(34, True), fill=INK)
-            y += 48
+        y += 48 * draw_wrapped(d, (30, y), text, font(34, True), INK, max_width=width - 60, line_height=48)
     piles = " ".join(f"{len(p)}" for p in view["piles"])
-    d.text((30, y + 10), f"Day piles: {piles}", font=font(30), fill=MUTED)
+    draw_text(d, (30, y + 10), f"Day piles: {piles}", font=font(30), fill=MUTED)
     return encode_png(img)

@@ -6,6 +6,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers.common import font
+from renderers.text import draw_text
+
 
 def _png(stones: int, note: str) -> bytes:
     image = Image.new("RGB", (420, 120), "white")
@@ -13,7 +16,7 @@ def _png(stones: int, note: str) -> bytes:
     for i in range(stones):
         x, y = 10 + (i % 21) * 19, 10 + (i // 21) * 19
         draw.ellipse((x, y, x + 16, y + 16), fill="#555555")
-    draw.text((10, 95), note, fill="black")
+    draw_text(draw, (10, 95), note, font(16), "black", max_width=400)
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()

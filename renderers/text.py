@@ -1,0 +1,115 @@
+"""The one seam through which every renderer draws text on an image.
+
+`draw_text` and `draw_wrapped` draw as ImageDraw does, and can shrink a text to a box's width
+(`max_width`): a translated label is often longer than the English one. Inside `recording()`, each
+text drawn is also noted with its place, so that a test can check every word on an image.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from PIL import ImageDraw, ImageFont
+
+from renderers.common import fit, wrap
+
+SHRINK_FLOOR = 0.7  # a too-wide text shrinks down to this share of its size, then is cut with "…"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text drawn: as the renderer gave it, where on the image, and by which line of code."""
+
+    text: str
+    xy: tuple[float, float]
+    where: str
+
+
+_RECORDS: ContextVar[list[Drawn] | None] = ContextVar("drawn_texts", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn in this block (this thread or task only), in drawing order.
+
+    Images built once and cached (Mali's base map) are drawn only on their first use.
+    """
+    drawn: list[Drawn] = []
+    token = _RECORDS.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORDS.reset(token)
+
+
+def _note(text: str, xy: tuple[float, float]) -> None:
+    drawn = _RECORDS.get()
+    if drawn is None:
+        return
+    caller = sys._getframe(2)
+    where = f"{caller.f_globals.get('__name__', '?')}:{caller.f_lineno}"
+    drawn.append(Drawn(text, (float(xy[0]), float(xy[1])), where))
+
+
+@cache
+def _sized(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size)
+
+
+def shrunk(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The text and font to draw it no wider than max_width: as given if it fits; else in a smaller
+    size of the same font (down to SHRINK_FLOOR of it); else that smallest size, cut with "…"."""
+    if fnt.getlength(text) <= max_width:
+        return text, fnt
+    path = str(fnt.path)
+    smallest = max(1, round(fnt.size * SHRINK_FLOOR))
+    for size in range(int(fnt.size) - 1, smallest - 1, -1):
+        smaller = _sized(path, size)
+        if smaller.getlength(text) <= max_width:
+            return text, smaller
+    smaller = _sized(path, smallest)
+    return fit(text, smaller, max_width), smaller
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: Any = None,
+    *,
+    max_width: float | None = None,
+    **kw: Any,
+) -> None:
+    """ImageDraw.text, noted when recording; with max_width, shrunk (or cut) to fit that width."""
+    _note(text, xy)
+    if max_width is not None:
+        text, font = shrunk(text, font, max_width)
+    draw.text(xy, text, fill=fill, font=font, **kw)
+
+
+def draw_wrapped(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: Any = None,
+    *,
+    max_width: float,
+    line_height: float,
+    max_lines: int | None = None,
+    **kw: Any,
+) -> int:
+    """The text word-wrapped to max_width, one line every line_height down from xy (at most max_lines;
+    a too-long word is cut). Noted once, whole. Returns the number of lines drawn."""
+    _note(text, xy)
+    lines = wrap(text, font, max_width)[:max_lines]
+    for i, line in enumerate(lines):
+        draw.text((xy[0], xy[1] + i * line_height), line, fill=fill, font=font, **kw)
+    return len(lines)
