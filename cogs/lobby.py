@@ -345,8 +345,7 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     if record.status == "running" and seat in record.to_act:  # e.g. a draft when DMs are closed
         choices, kwargs["view"] = await panel_message(bot, record, seat)
         content = f"{content}\n\n{choices}"
-    kwargs["content"] = content[:2000]
-    await interaction.followup.send(**kwargs)
+    await reply(interaction, content, **kwargs)  # its choices, a Panel, close once the turn passes
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
