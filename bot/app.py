@@ -17,6 +17,7 @@ from bot.config import Settings, point_discord_at
 from bot.pending import Pending
 from bot.presentation import GameUI
 from bot.shards import Ownership, Shards, ownership
+from bot.workers import close_all as close_workers
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -232,8 +233,11 @@ async def run(settings: Settings) -> None:
             loop.add_signal_handler(signum, stop)
         except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
             pass
-    async with bot:
-        await bot.start(settings.token)
-        if closing:  # start returns as soon as closing begins: let the close finish
-            await closing[0]
+    try:
+        async with bot:
+            await bot.start(settings.token)
+            if closing:  # start returns as soon as closing begins: let the close finish
+                await closing[0]
+    finally:
+        await asyncio.to_thread(close_workers)
     log.info("stopped")

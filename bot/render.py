@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import renderers
 from bot import memory
-from bot.workers import Pool
+from bot.workers import pool as worker_pool
 
 if TYPE_CHECKING:
     import discord
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 Kind = Literal["board", "private", "summary", "crop"]
 log = logging.getLogger(__name__)
 
-POOL = Pool("render")
+POOL = worker_pool("render")
 
 
 def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:

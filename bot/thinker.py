@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot import computers, gate
 from bot.mind import decide
 from bot.service.errors import NotInGame, NotYourTurn, StaleAction, WrongStatus
-from bot.workers import Pool
+from bot.workers import pool as worker_pool
 from games.base import Action
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ STAND_IN = "medium"  # the strength that plays for a timed-out person unless the
 ROUND_IN_CIRCLES = 50  # a computer's moves in a row in one turn before it plays the safe default
 MOVED_ON = (StaleAction, NotYourTurn, NotInGame, WrongStatus)  # the decision came too late
 
-POOL = Pool("thinking")
+POOL = worker_pool("thinking")
 
 
 async def think(workers: int, key: str, view: dict[str, Any], seat: str, strength: str,

@@ -81,3 +81,20 @@ class Pool:
             executor, self.executor = self.executor, None
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
+
+
+POOLS: list[Pool] = []  # every pool made (`close_all`)
+
+
+def pool(name: str) -> Pool:
+    """A new pool, closed with the others by `close_all`."""
+    made = Pool(name)
+    POOLS.append(made)
+    return made
+
+
+def close_all() -> None:
+    """Stop every pool's workers and their threads: at the end of `python -m bot`, before the
+    interpreter tears down, rather than leaving them to its exit hooks."""
+    for each in POOLS:
+        each.close()

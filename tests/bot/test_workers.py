@@ -53,3 +53,18 @@ async def test_close_stops_the_workers_and_a_later_call_starts_a_new_pool() -> N
         assert pool.executor is not executor
     finally:
         pool.close()
+
+
+async def test_close_all_stops_every_pool_made_by_pool() -> None:
+    from bot import render, thinker, workers
+
+    assert render.POOL in workers.POOLS and thinker.POOL in workers.POOLS
+    made = workers.pool("test")
+    try:
+        await made.run(1, abs, -3)
+        processes = list(made.get(1)._processes.values())
+        workers.close_all()
+        assert made.executor is None and render.POOL.executor is None and thinker.POOL.executor is None
+        assert all(not p.is_alive() for p in processes)
+    finally:
+        workers.POOLS.remove(made)

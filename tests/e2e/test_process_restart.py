@@ -15,6 +15,8 @@ from bot.service import GameService
 from tests.e2e.harness import answer_of, bot_process, read_rest
 from tests.fakediscord import FakeDiscord
 
+FIRST_POST = 60  # seconds at most for a new process's first post
+
 
 async def launch(sim: FakeDiscord, url: str) -> asyncio.subprocess.Process:
     """`python -m bot` against the simulator; returns once it logged in and is ready."""
@@ -44,8 +46,10 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         gid = int(found[1])
         await sim.click(sim.bob, table, label="Join")
         await sim.click(sim.alice, table, label="Start")
+        # a new process's first post waits for its render worker to start and draw the DMs' images
+        # first: on a loaded machine, well beyond the 5 s of an answer (a deadline, not a sleep)
         await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)
-                                       for c in m.components), timeout=20)
+                                       for c in m.components), timeout=FIRST_POST)
         posted = [m for m in sim.channel_messages(sim.channel)
                   if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
         await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3})
@@ -62,7 +66,7 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         choice = next(c for c in panel.components
                       if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
         await sim.select(sim.bob, panel, choice.custom_id, [choice.option_values[0]])
-        await sim.wait_for(lambda: len(sim.channel_messages(sim.channel)) > len(posted) + 2, timeout=20)
+        await sim.wait_for(lambda: len(sim.channel_messages(sim.channel)) > len(posted) + 2, timeout=FIRST_POST)
         new_version, to_act, phase = await game_state(engine, gid)
         assert new_version > version and phase == "movement" and to_act
     finally:
