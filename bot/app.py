@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY = "cogs.lobby"
+CLOSE_GRACE = 10.0  # seconds the interactions being handled get to finish when the bot closes
 
 
 def extensions() -> list[str]:
@@ -205,10 +206,19 @@ class TabletopBot(commands.AutoShardedBot):
             await self.scheduler.stop()
         if hasattr(self, "thinker"):
             await self.thinker.stop()
+        current = asyncio.current_task()
+        answering = {t for t in self.pending.tasks if t is not current}
+        if answering:  # the interactions in hand finish while the gateway and HTTP are still open
+            await asyncio.wait(answering, timeout=CLOSE_GRACE)
         await super().close()
-        for task in list(self._told):
-            if task is not asyncio.current_task():
-                task.cancel()
+        # What is still running is cancelled and awaited: a task holding a database connection
+        # gives it back before the engine closes. `dispose` closes only the connections given
+        # back; one left checked out stays open (SQLite keeps its -wal file) until the
+        # interpreter's teardown finalizes it from its aiosqlite thread.
+        leftover = [t for t in (*self.pending.tasks, *self._told) if t is not current and not t.done()]
+        for task in leftover:
+            task.cancel()
+        await asyncio.gather(*leftover, return_exceptions=True)
         if self._engine is not None:
             await self._engine.dispose()
         await self.ownership.close()  # last: nothing of this process posts after a standby takes over

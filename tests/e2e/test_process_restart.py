@@ -47,7 +47,8 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         await sim.click(sim.bob, table, label="Join")
         await sim.click(sim.alice, table, label="Start")
         # a new process's first post waits for its render worker to start and draw the DMs' images
-        # first: on a loaded machine, well beyond the 5 s of an answer (a deadline, not a sleep)
+        # first: on a loaded machine, well beyond the 5 s of an answer (a deadline: it returns as
+        # soon as the post is there)
         await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)
                                        for c in m.components), timeout=FIRST_POST)
         posted = [m for m in sim.channel_messages(sim.channel)
@@ -61,7 +62,10 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         proc = await launch(sim, url)
 
         clicked = await sim.click(sim.bob, posted[-1], custom_id=f"tr:p:{gid}")
-        panel = answer_of(clicked)  # the new process's first crop may take long enough to be deferred
+        # the panel waits for its crop of the board: the new process's first image (see FIRST_POST);
+        # the keep-alive has acknowledged the click meanwhile, and the panel comes as a follow-up
+        await sim.wait_for(lambda: clicked.messages, timeout=FIRST_POST)
+        panel = answer_of(clicked)
         assert panel.ephemeral and panel.components, (clicked, panel.text)
         choice = next(c for c in panel.components
                       if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
