@@ -1,5 +1,6 @@
 """`/game list` for a busy server: the caller's games first (those waiting on them at the top),
 then the open tables, then the rest, in pages that fit a Discord message."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

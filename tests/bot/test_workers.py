@@ -1,5 +1,6 @@
 """The worker pool the render pool and the thinkers share: work runs in another process, a dead
 worker is replaced once per call, and close stops the workers."""
+
 from __future__ import annotations
 
 import os

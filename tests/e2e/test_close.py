@@ -1,6 +1,7 @@
 """Closing the bot while an interaction is being handled: the handler gets a moment to finish,
 then is cancelled, and its database connection is given back before the engine closes, so that
 every connection is closed (SQLite removes its -wal file once the last one is)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,7 +18,8 @@ from tests.fakediscord import FakeDiscord
 
 @pytest.mark.parametrize("finishes", [True, False])
 async def test_close_waits_for_the_answers_in_hand_then_closes_every_connection(
-        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, finishes: bool) -> None:
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, finishes: bool
+) -> None:
     sim = fake_discord
     monkeypatch.setattr(app, "CLOSE_GRACE", 1.0)
     bot = await start_bot(sim, sqlite(tmp_path))

@@ -1,6 +1,7 @@
 """`/game list` on a busy server: every page fits a Discord message, the caller's games come
 first (those waiting on them at the top), then the open tables, then the rest; "… and N more"
 names the next page, and every game is on exactly one page."""
+
 from __future__ import annotations
 
 import re
@@ -42,7 +43,7 @@ async def test_a_busy_server_lists_my_games_first_in_pages(fake_discord: FakeDis
     assert len(listed) <= PAGE_LINES and set(listed[:MINE]) == set(mine_open + mine_running), text
     records = {r.id: r for r in await service.in_guild(guild)}
     waiting_on_alice = [g for g in mine_running if records[g].seat_of(str(sim.alice.id)) in records[g].to_act]
-    assert listed[:len(waiting_on_alice)] == sorted(waiting_on_alice, key=listed.index)  # hers to play, at the top
+    assert listed[: len(waiting_on_alice)] == sorted(waiting_on_alice, key=listed.index)  # hers to play, at the top
     assert all(records[g].status == "open" for g in listed[MINE:])  # then the open tables
     pages_told = re.search(r"^Page 1 of (\d+):", text, re.MULTILINE)
     assert pages_told is not None, text
@@ -57,8 +58,9 @@ async def test_a_busy_server_lists_my_games_first_in_pages(fake_discord: FakeDis
         seen += [int(n) for n in re.findall(r"^#(\d+) ", shown, re.MULTILINE)]
         assert ("more: `/game list page:" in shown) == (number < count)
     assert sorted(seen) == sorted(records) and len(seen) == total  # each game once
-    assert seen.index(min(g for g in records if records[g].status == "running" and g not in mine_running)) > \
-        max(seen.index(g) for g in records if records[g].status == "open")  # the rest come last
+    assert seen.index(min(g for g in records if records[g].status == "running" and g not in mine_running)) > max(
+        seen.index(g) for g in records if records[g].status == "open"
+    )  # the rest come last
 
     beyond = said(await sim.slash(sim.alice, sim.channel, "game list", options={"page": count + 1}))
     assert f"only {count} page(s)" in beyond
