@@ -17,6 +17,7 @@ from bot.config import Settings, point_discord_at
 from bot.pending import Pending
 from bot.presentation import GameUI
 from bot.shards import Ownership, Shards, ownership
+from bot.workers import close_all as close_workers
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY = "cogs.lobby"
+CLOSE_GRACE = 10.0  # seconds the interactions being handled get to finish when the bot closes
 
 
 def extensions() -> list[str]:
@@ -204,10 +206,19 @@ class TabletopBot(commands.AutoShardedBot):
             await self.scheduler.stop()
         if hasattr(self, "thinker"):
             await self.thinker.stop()
+        current = asyncio.current_task()
+        answering = {t for t in self.pending.tasks if t is not current}
+        if answering:  # the interactions in hand finish while the gateway and HTTP are still open
+            await asyncio.wait(answering, timeout=CLOSE_GRACE)
         await super().close()
-        for task in list(self._told):
-            if task is not asyncio.current_task():
-                task.cancel()
+        # What is still running is cancelled and awaited: a task holding a database connection
+        # gives it back before the engine closes. `dispose` closes only the connections given
+        # back; one left checked out stays open (SQLite keeps its -wal file) until the
+        # interpreter's teardown finalizes it from its aiosqlite thread.
+        leftover = [t for t in (*self.pending.tasks, *self._told) if t is not current and not t.done()]
+        for task in leftover:
+            task.cancel()
+        await asyncio.gather(*leftover, return_exceptions=True)
         if self._engine is not None:
             await self._engine.dispose()
         await self.ownership.close()  # last: nothing of this process posts after a standby takes over
@@ -232,8 +243,11 @@ async def run(settings: Settings) -> None:
             loop.add_signal_handler(signum, stop)
         except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
             pass
-    async with bot:
-        await bot.start(settings.token)
-        if closing:  # start returns as soon as closing begins: let the close finish
-            await closing[0]
+    try:
+        async with bot:
+            await bot.start(settings.token)
+            if closing:  # start returns as soon as closing begins: let the close finish
+                await closing[0]
+    finally:
+        await asyncio.to_thread(close_workers)
     log.info("stopped")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.config import Settings
+from bot.workers import close_all as close_workers
 
 if TYPE_CHECKING:
     from localdiscord import FakeDiscord, Guild
@@ -79,6 +80,7 @@ async def run_local(settings: Settings, *, port: int | None = None, open_browser
         save_world(sim, guild, kept)
         await table.close()
         await sim.close()
+        await asyncio.to_thread(close_workers)
 
 
 def replay_seeds(bot: Any) -> None:

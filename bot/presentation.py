@@ -55,6 +55,10 @@ class GameUI(Protocol):
         """`narrate`, with the players named (`name`: seat -> a mention) where the events name a
         seat by a field rather than in their text ("@bob hands the rest of the Day to @carol")."""
 
+    def named_line(self, event: Event, name: Name) -> str:
+        """One event's own text, with the players named as `narrate_named` names them (the
+        actor's reply to their own move)."""
+
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
         """For long action lists: a group name per action ("Trader in Congo"; "" for one shown
         directly, like ending the turn), so the panel offers the piece or area first, then the
@@ -118,3 +122,6 @@ class PlainUI:
 
     def narrate_named(self, view: View, events: list[Event], name: Name) -> list[str]:
         return self.narrate(view, events)
+
+    def named_line(self, event: Event, name: Name) -> str:
+        return str(event.get("text", ""))

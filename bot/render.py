@@ -11,16 +11,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import multiprocessing
-import os
-import threading
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Literal
 
 import renderers
 from bot import memory
-from bot.workers import start as start_worker
+from bot.workers import pool as worker_pool
 
 if TYPE_CHECKING:
     import discord
@@ -28,19 +24,7 @@ if TYPE_CHECKING:
 Kind = Literal["board", "private", "summary", "crop"]
 log = logging.getLogger(__name__)
 
-_pool: ProcessPoolExecutor | None = None
-_guard = threading.Lock()
-
-
-def pool(workers: int) -> ProcessPoolExecutor:
-    """The process's render pool (started with `workers` processes on first use)."""
-    global _pool
-    with _guard:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=max(1, workers),
-                                        mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=start_worker, initargs=(os.getpid(),))
-        return _pool
+POOL = worker_pool("render")
 
 
 def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:
@@ -52,35 +36,22 @@ def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:
         memory.trim()
 
 
-def _restart(broken: ProcessPoolExecutor) -> None:
-    global _pool
-    with _guard:
-        if _pool is broken:
-            _pool = None
-    broken.shutdown(wait=False, cancel_futures=True)
-
-
 async def render_bytes(workers: int, key: str, kind: Kind, view: dict[str, Any]) -> bytes | None:
     """The image's PNG bytes, drawn by the pool (once more on a new pool if a worker died);
     `workers=0` draws in a thread of this process instead (a game registered at run time)."""
     if workers <= 0:
         return await asyncio.to_thread(renderers.draw, key, kind, view)
-    loop = asyncio.get_running_loop()
-    for attempt in (1, 2):
-        current = pool(workers)
-        try:
-            return await loop.run_in_executor(current, _draw, key, kind, view)
-        except BrokenProcessPool:
-            log.warning("a render worker died (attempt %d); starting a new pool", attempt)
-            _restart(current)
-    return None
+    try:
+        return await POOL.run(workers, _draw, key, kind, view)
+    except BrokenProcessPool:
+        return None
 
 
 def warm(workers: int) -> None:
     """Start the pool's workers now, so that the first board does not wait for them. A game's
     cached base images are built by its first board: a worker holds only the games played."""
     if workers > 0:
-        pool(workers).submit(renderers.keys)
+        POOL.get(workers).submit(renderers.keys)
 
 
 async def render_file(workers: int, key: str, kind: Kind, view: dict[str, Any],

@@ -14,17 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from bot import computers, gate
 from bot.mind import decide
 from bot.service.errors import NotInGame, NotYourTurn, StaleAction, WrongStatus
-from bot.workers import start as start_worker
+from bot.workers import pool as worker_pool
 from games.base import Action
 
 if TYPE_CHECKING:
@@ -37,27 +32,7 @@ STAND_IN = "medium"  # the strength that plays for a timed-out person unless the
 ROUND_IN_CIRCLES = 50  # a computer's moves in a row in one turn before it plays the safe default
 MOVED_ON = (StaleAction, NotYourTurn, NotInGame, WrongStatus)  # the decision came too late
 
-_pool: ProcessPoolExecutor | None = None
-_guard = threading.Lock()
-
-
-def pool(workers: int) -> ProcessPoolExecutor:
-    """The process's pool of thinkers (started with `workers` processes on first use)."""
-    global _pool
-    with _guard:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=max(1, workers),
-                                        mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=start_worker, initargs=(os.getpid(),))
-        return _pool
-
-
-def _restart(broken: ProcessPoolExecutor) -> None:
-    global _pool
-    with _guard:
-        if _pool is broken:
-            _pool = None
-    broken.shutdown(wait=False, cancel_futures=True)
+POOL = worker_pool("thinking")
 
 
 async def think(workers: int, key: str, view: dict[str, Any], seat: str, strength: str,
@@ -66,15 +41,7 @@ async def think(workers: int, key: str, view: dict[str, Any], seat: str, strengt
     a thread of this process instead (a game registered at run time)."""
     if workers <= 0:
         return await asyncio.to_thread(decide, key, view, seat, strength, seed)
-    loop = asyncio.get_running_loop()
-    for attempt in (1, 2):
-        current = pool(workers)
-        try:
-            return await loop.run_in_executor(current, decide, key, view, seat, strength, seed)
-        except BrokenProcessPool:
-            log.warning("a thinking worker died (attempt %d); starting a new pool", attempt)
-            _restart(current)
-    raise RuntimeError("the computer's worker died twice")
+    return await POOL.run(workers, decide, key, view, seat, strength, seed)
 
 
 class Thinker:

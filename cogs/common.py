@@ -312,10 +312,13 @@ async def answer_after_commit(interaction: discord.Interaction, work: Awaitable[
             await reply(interaction, "Your move was saved. `/game status` shows the game now.")
 
 
-def own_lines(applied: Applied, seat: str | None) -> list[str]:
-    """What the actor is told of their own move: its public lines (but other seats' own) and
-    their private events."""
-    return applied.lines_for(seat, last=6, own=True)
+def own_lines(bot: TabletopBot, applied: Applied, seat: str | None) -> list[str]:
+    """What the actor is told of their own move: its public lines (but other seats' own), the
+    players named as the channel's post names them, and their private events. A reply that
+    shows them is sent without pings (AllowedMentions.none())."""
+    record = applied.record
+    ui = bot.presenter.ui(record.key)
+    return applied.lines_for(seat, last=6, own=True, say=lambda e: ui.named_line(e, record.mention))
 
 
 async def running_game(interaction: discord.Interaction, key: str) -> GameRecord | None:

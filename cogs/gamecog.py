@@ -166,9 +166,11 @@ async def confirm(interaction: discord.Interaction, applied: Applied) -> None:
     """Tell the actor what happened, with their private events and their next choices."""
     record = applied.record
     seat = seat_of(interaction, record)
-    text = "\n".join(own_lines(applied, seat)) or "Done."
+    bot = bot_of(interaction)
+    text = "\n".join(own_lines(bot, applied, seat)) or "Done."
+    quiet = discord.AllowedMentions.none()  # the players are named, not pinged
     if seat is not None and seat in record.to_act:
-        content, view = await panel_message(bot_of(interaction), record, seat)
-        await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
+        content, view = await panel_message(bot, record, seat)
+        await reply(interaction, f"{text}\n\n{content}"[:2000], view=view, allowed_mentions=quiet)
     else:
-        await reply(interaction, text[:2000])
+        await reply(interaction, text[:2000], allowed_mentions=quiet)

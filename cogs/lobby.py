@@ -31,6 +31,7 @@ from cogs.common import (
     reply,
     seat_of,
 )
+from cogs.listing import listing
 from cogs.panel import (
     ActButton,
     ActSelect,
@@ -345,8 +346,7 @@ async def send_hand(interaction: discord.Interaction, record: GameRecord) -> Non
     if record.status == "running" and seat in record.to_act:  # e.g. a draft when DMs are closed
         choices, kwargs["view"] = await panel_message(bot, record, seat)
         content = f"{content}\n\n{choices}"
-    kwargs["content"] = content[:2000]
-    await interaction.followup.send(**kwargs)
+    await reply(interaction, content, **kwargs)  # its choices, a Panel, close once the turn passes
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -692,24 +692,27 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
     # --- looking at games ----------------------------------------------------------------------
     @app_commands.command(name="list", description="Tables and games in this server, and whose turn it is")
+    @app_commands.describe(page="Which page, on a busy server (your games come first)")
     @app_commands.guild_only()
-    async def list_games(self, interaction: discord.Interaction) -> None:
+    async def list_games(self, interaction: discord.Interaction,
+                         page: app_commands.Range[int, 1, 1000] = 1) -> None:
         records = await self.bot.service.in_guild(interaction.guild_id or 0)
-        ended = await self.bot.service.history(interaction.guild_id or 0, limit=3)
+        ended = await self.bot.service.history(interaction.guild_id or 0, limit=3) if page == 1 else []
         if not records and not ended:
+            if page > 1:
+                await reply(interaction, "No tables or games in this server: there are no pages.")
+                return
             await reply(interaction, "No tables or games in this server yet. Open one with `/game new`.")
             return
-        lines = [] if records else ["No table is open and no game is running."]
-        for r in records[:30]:
-            where = f"<#{r.where}>"
-            if r.status == "open":
-                lines.append(f"#{r.id} **{r.game.title}** · open table in {where} · {len(r.seats)} seated")
-            else:
-                lines.append(f"#{r.id} **{r.game.title}** · {where} · {waiting_on(r)}")
+        lines, more = listing(records, interaction.user.id, page) if records else (
+            ["No table is open and no game is running."], "")
+        if more:
+            lines.append(more)
         if ended:
             lines.append("Recently finished (`/game history` for more):")
-            lines += [f"#{r.id} **{r.game.title}** · {result_line(r)}" for r in ended]
-        await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+            lines += [fit(f"#{r.id} **{r.game.title}** · {result_line(r)}", 150) for r in ended]
+        # a page leaves room for the rest: nothing is cut unless a game's title is very long
+        await reply(interaction, fit("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="What this bot does, how to start a game, every command")
     async def help(self, interaction: discord.Interaction) -> None:

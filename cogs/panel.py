@@ -219,7 +219,7 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
             return
         interaction.extras["committed"] = True
         await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat,
-                                                           "\n".join(own_lines(applied, seat)[-8:])))
+                                                           "\n".join(own_lines(bot, applied, seat)[-8:])))
     await bot.presenter.deliver(record.id)
 
 
@@ -241,11 +241,12 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
         content = f"{head}\n\n{content}"
     else:
         content, view = f"{head}\n\n{waiting_on(new)}", None
+    quiet = discord.AllowedMentions.none()  # the players are named, not pinged
     if not on_own_private_message(interaction):
         if view is None:
-            await reply(interaction, content[:2000])
+            await reply(interaction, content[:2000], allowed_mentions=quiet)
         else:
-            await reply(interaction, content[:2000], view=view)
+            await reply(interaction, content[:2000], view=view, allowed_mentions=quiet)
         return
     changes: Edit = {"content": content[:2000], "view": view}
     files = await fresh_crop(interaction, bot, new, seat)
@@ -255,7 +256,7 @@ async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: G
         await edit(interaction, **changes)
     except discord.HTTPException:
         # The panel was a channel message rather than the user's own: answer privately instead.
-        await reply(interaction, head)
+        await reply(interaction, head, allowed_mentions=quiet)
 
 
 async def fresh_crop(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,

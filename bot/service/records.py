@@ -1,6 +1,7 @@
 """What the service hands out: frozen records, built from rows and game objects."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -125,13 +126,14 @@ class Applied:
         (None: the public events only). The one place that picks a seat's events."""
         return public_events(self.events) + (events_for(self.events, seat) if seat is not None else [])
 
-    def lines_for(self, seat: str | None, last: int | None = None, own: bool = False) -> list[str]:
+    def lines_for(self, seat: str | None, last: int | None = None, own: bool = False,
+                  say: Callable[[Event], str] | None = None) -> list[str]:
         """The lines `seat` is told of this write: the public events' texts (the last `last`;
-        `own`: only those of its own move, without other seats' lines and time-outs), then its
-        own private events, marked 🔒."""
+        `own`: only those of its own move, without other seats' lines and time-outs; `say`: an
+        event's line, when not its text), then its own private events, marked 🔒."""
         shown = [e for e in self.events_for(seat) if e.get("private_to") is None and (
             not own or (e.get("seat") in (None, seat) and e.get("type") != "timeout"))]
-        lines = [e["text"] for e in shown]
+        lines = [say(e) if say else e["text"] for e in shown]
         secret = [f"🔒 {e['text']}" for e in self.events_for(seat) if e.get("private_to") is not None]
         return (lines[-last:] if last else lines) + secret
 

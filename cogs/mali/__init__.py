@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import gate
-from cogs.common import Components, reply, seat_of
+from cogs.common import Panel, reply, seat_of
 from cogs.gamecog import GameCog, game_help, perform
 from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import ACTIONS, MaliUI
@@ -128,7 +128,7 @@ def objective_picker(record: GameRecord, seat: str) -> tuple[str, discord.ui.Vie
     options = objective_options(view)
     if len(options) < 3 or not any(a["type"] == "choose_objectives" for a, _ in gate.choices(record, seat)):
         return None
-    holder = Components()
+    holder = Panel(record.id, seat, record.version)  # closed once the seat's draft is done
     holder.add_item(ObjectiveSelect(record.id, record.version, options))
     text = ("Your 6 objective cards: tick the 3 you keep, one of each colour. They score at the end "
             "if Warsaw holds.\n" + "\n".join(

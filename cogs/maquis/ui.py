@@ -315,8 +315,7 @@ class MaquisUI(PlainUI):
                 out.append("Shoot a Milice (1 weapon)")
             else:
                 out.append("")
-        # a group of one answer is no question (RULINGS, General): its action is shown directly
-        return [n if n and out.count(n) > 1 else "" for n in out]
+        return out  # a group of one is shown as its action by cogs.panel.ungroup_single
 
     def narrate(self, view: View, events: list[dict[str, Any]]) -> list[str]:
         return [str(e["text"]) for e in events if e.get("text")]
@@ -324,23 +323,21 @@ class MaquisUI(PlainUI):
     def narrate_named(self, view: View, events: list[dict[str, Any]], name: Name) -> list[str]:
         """The events' lines with the team's players named where an event names a seat (the
         engine's texts say "the leader", "the next team member")."""
-        lines = []
-        for e in events:
-            if not e.get("text"):
-                continue
-            kind, text = e.get("type"), str(e["text"])
-            if kind == "round" and e.get("leader"):
-                text = f"{text} {name(e['leader'])} leads it."
-            elif kind == "hand_over" and e.get("to") and e.get("seat"):
-                text = f"{name(e['seat'])} hands the rest of the Day to {name(e['to'])}."
-            elif kind == "hand_over" and e.get("to"):
-                text = f"{name(e['to'])} takes over the rest of the Day."
-            elif kind == "dropped_player" and e.get("member"):
-                text = f"{name(e['member'])} leaves the team."
-            elif kind == "game_over" and e.get("member"):
-                text = f"{name(e['member'])} leaves: nobody is left to lead the resistance; the game is abandoned."
-            lines.append(text)
-        return lines
+        return [self.named_line(e, name) for e in events if e.get("text")]
+
+    def named_line(self, event: dict[str, Any], name: Name) -> str:
+        e, kind, text = event, event.get("type"), str(event.get("text", ""))
+        if kind == "round" and e.get("leader"):
+            return f"{text} {name(e['leader'])} leads it."
+        if kind == "hand_over" and e.get("to") and e.get("seat"):
+            return f"{name(e['seat'])} hands the rest of the Day to {name(e['to'])}."
+        if kind == "hand_over" and e.get("to"):
+            return f"{name(e['to'])} takes over the rest of the Day."
+        if kind == "dropped_player" and e.get("member"):
+            return f"{name(e['member'])} leaves the team."
+        if kind == "game_over" and e.get("member"):
+            return f"{name(e['member'])} leaves: nobody is left to lead the resistance; the game is abandoned."
+        return text
 
 
 __all__ = ["BRIDGE_NAME", "MaquisUI", "asked_text", "offers", "place_name", "stock_text"]

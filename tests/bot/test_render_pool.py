@@ -12,7 +12,7 @@ async def test_images_come_from_another_process_and_survive_a_dead_worker() -> N
     view = basic_midgame()
     first = await render.render_bytes(1, "mali", "board", view)
     assert first is not None and first.startswith(b"\x89PNG")
-    workers = render.pool(1)._processes  # the standard library's own map of live workers
+    workers = render.POOL.get(1)._processes  # the standard library's own map of live workers
     assert workers and all(pid != os.getpid() for pid in workers)
     for process in list(workers.values()):
         process.kill()

@@ -107,14 +107,13 @@ def sqlite(tmp_path: Path) -> str:
 
 async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "basic") -> int:
     """A started 2-player Mali game: alice opens the table, bob joins by button, alice starts."""
-    opened = await sim.slash(sim.alice, sim.channel, "game new",
-                             options={"game": "mali", "players": 2, "variant": variant})
-    assert opened.message is not None
-    found = re.search(r"table #(\d+)", opened.message.text)
-    assert found is not None
+    table = answer_of(await sim.slash(sim.alice, sim.channel, "game new",
+                                      options={"game": "mali", "players": 2, "variant": variant}))
+    found = re.search(r"table #(\d+)", table.text)
+    assert found is not None, table.text
     gid = int(found[1])
-    await sim.click(sim.bob, opened.message, label="Join")
-    await sim.click(sim.alice, opened.message, label="Start")
+    await sim.click(sim.bob, table, label="Join")
+    await sim.click(sim.alice, table, label="Start")
     await settle()
     assert (await bot.service.get(gid)).status == "running"
     return gid
@@ -214,6 +213,14 @@ def message_of(result: InteractionRecord) -> Message:
     """The message an interaction answered with (it must have one)."""
     assert result.message is not None, result
     return result.message
+
+
+def answer_of(result: InteractionRecord) -> Message:
+    """The message an interaction answered with, whether or not the bot's keep-alive acknowledged
+    it first (it does after 0.8 s, under load): the newest of its response and follow-ups (a
+    deferred command's answer follows its "Done: see the channel."; a component's deferred update
+    leaves the clicked message as it was), else the clicked message as its answer edited it."""
+    return result.messages[-1] if result.messages else message_of(result)
 
 
 def said(result: InteractionRecord) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from bot.app import TabletopBot
 from cogs.maquis import option_value
 from cogs.maquis.ui import MaquisUI
+from cogs.panel import ungroup_single
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import settle, user_of, view_of
 from tests.e2e.panel_driver import PanelPlayer
@@ -60,7 +61,7 @@ class MaquisPlayers(PanelPlayer):
     def in_a_group(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
         """Whether the panel offers `action` inside a group (a partisan or a location first)."""
         legal = record.game.legal_actions(record.state, seat)
-        names = self.ui.panel_groups(view_of(record, seat), legal) or []
+        names = ungroup_single(self.ui.panel_groups(view_of(record, seat), legal) or [])
         return len({n for n in names if n}) > 1 and bool(names[legal.index(action)])
 
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:

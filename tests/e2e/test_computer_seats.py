@@ -225,7 +225,8 @@ async def test_the_event_loop_never_waits_on_a_thinking_computer(fake_discord: F
     assert [(e.seat, e.by) for e in log] == [("s1", "player"), ("s2", "computer")] and alice_first
     assert bot.thinker.dropped == 1 and bot.thinker.decisions == 2  # stale once, then made again
     assert "s2" not in record.to_act
-    assert thinker._pool is not None and all(p.pid != os.getpid() for p in thinker._pool._processes.values())
+    assert thinker.POOL.executor is not None
+    assert all(p.pid != os.getpid() for p in thinker.POOL.executor._processes.values())
     assert max(gaps) < 0.5, f"the event loop stalled for {max(gaps):.2f} s"
 
 

@@ -173,7 +173,9 @@ async def test_team_days_and_hand_over(fake_discord: FakeDiscord, tmp_path: Path
     watching = await slash(sim, sim.bob, "maquis place", location="grocer")
     assert said(watching).startswith("It's not your Day") and f"<@{sim.alice.id}>" in said(watching)
     hand = await slash(sim, sim.alice, "maquis handover")
-    assert "hands the rest of the Day to the next team member" in said(hand)
+    # the reply names the next player as the post does, without pinging them
+    assert f"<@{sim.alice.id}> hands the rest of the Day to <@{sim.bob.id}>." in said(hand), said(hand)
+    assert "next team member" not in said(hand) and all(m.pinged == [] for m in hand.messages)
     record = await bot.service.get(gid)
     assert record.to_act == [record.seat_of(sim.bob.id)]
     post = sim.channel_messages(sim.channel)[-1].content

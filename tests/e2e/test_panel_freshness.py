@@ -276,3 +276,43 @@ async def test_westerplatte_a_stale_group_menu_opens_only_the_same_groups(fake_d
     assert "out of date" in said(refused) and "your choices have changed" in said(refused)
     assert (await bot.service.get(gid)).version == moved.version
     assert refused.messages[-1].components and not closed(refused.messages[-1])
+
+
+async def test_mali_objective_picker_and_game_hand_close_when_the_turn_passes(fake_discord: FakeDiscord,
+                                                                              tmp_path: Path) -> None:
+    """The objective picker (`/mali objectives`, tr:mo) and `/game hand`'s choices are panels like
+    My turn's: once the seat's draft is done they say so, their components disabled."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=12)
+    gid = await two_player_game(sim, bot, variant="extended")
+    record = await bot.service.get(gid)
+    assert view_of(record)["phase"] == "objectives"
+    picker = message_of(await sim.slash(sim.alice, sim.channel, "mali objectives"))
+    hand = message_of(await sim.slash(sim.alice, sim.channel, "game hand"))
+    bobs = message_of(await sim.slash(sim.bob, sim.channel, "mali objectives"))
+    for shown in (picker, hand, bobs):
+        assert shown.ephemeral and shown.components and not closed(shown), shown.text
+    assert any((c.custom_id or "").startswith(f"tr:mo:{gid}:") for c in picker.components)
+    assert "Your private view" in hand.text
+
+    # Alice drafts by command: both her panels close, saying so; Bob's picker still stands.
+    offered = await sim.autocomplete(sim.alice, sim.channel, "mali objectives", focused="keep")
+    kept = await sim.slash(sim.alice, sim.channel, "mali objectives", options={"keep": offered[0]["value"]})
+    await settle()
+    assert "went wrong" not in said(kept) and not kept.errors
+    for shown in (picker, hand):
+        assert shown.text.startswith(f"{PASSED} these choices are closed. The game is waiting on <@{sim.bob.id}>"), \
+            shown.text
+        assert closed(shown)
+    assert "Your private view" in hand.text  # what it showed stays below the note
+    assert not closed(bobs)
+
+    # Bob drafts from his picker: it plays, and the draft is over.
+    record = await bot.service.get(gid)
+    ids = next(a["ids"] for a in record.game.legal_actions(record.state, seat_of(record, sim.bob))
+               if a["type"] == "choose_objectives")
+    choice = next(c for c in bobs.components if c.is_select)
+    picked = await sim.select(sim.bob, bobs, choice.custom_id, list(ids))
+    await settle()
+    assert "out of date" not in said(picked) and not picked.errors, said(picked)
+    assert view_of(await bot.service.get(gid))["phase"] != "objectives"

@@ -12,8 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot import gate
 from bot.db import make_engine
 from bot.service import GameService
-from tests.e2e.harness import bot_process, read_rest
+from tests.e2e.harness import answer_of, bot_process, read_rest
 from tests.fakediscord import FakeDiscord
+
+FIRST_POST = 60  # seconds at most for a new process's first post
 
 
 async def launch(sim: FakeDiscord, url: str) -> asyncio.subprocess.Process:
@@ -37,15 +39,18 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
     proc = await launch(sim, url)
     engine = make_engine(url)
     try:
-        opened = await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2})
-        assert opened.message is not None
-        found = re.search(r"table #(\d+)", opened.message.text)
-        assert found is not None
+        # a busy machine makes the keep-alive defer first: the answer is then a follow-up
+        table = answer_of(await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2}))
+        found = re.search(r"table #(\d+)", table.text)
+        assert found is not None, table.text
         gid = int(found[1])
-        await sim.click(sim.bob, opened.message, label="Join")
-        await sim.click(sim.alice, opened.message, label="Start")
+        await sim.click(sim.bob, table, label="Join")
+        await sim.click(sim.alice, table, label="Start")
+        # a new process's first post waits for its render worker to start and draw the DMs' images
+        # first: on a loaded machine, well beyond the 5 s of an answer (a deadline: it returns as
+        # soon as the post is there)
         await sim.wait_for(lambda: any(c.custom_id == f"tr:p:{gid}" for m in sim.channel_messages(sim.channel)
-                                       for c in m.components), timeout=20)
+                                       for c in m.components), timeout=FIRST_POST)
         posted = [m for m in sim.channel_messages(sim.channel)
                   if any(c.custom_id == f"tr:p:{gid}" for c in m.components)]
         await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3})
@@ -56,12 +61,16 @@ async def test_killed_bot_process_comes_back_and_old_buttons_work(fake_discord: 
         await proc.wait()
         proc = await launch(sim, url)
 
-        panel = await sim.click(sim.bob, posted[-1], custom_id=f"tr:p:{gid}")
-        assert panel.ephemeral and panel.message is not None and panel.message.components, panel.content
-        choice = next(c for c in panel.message.components
+        clicked = await sim.click(sim.bob, posted[-1], custom_id=f"tr:p:{gid}")
+        # the panel waits for its crop of the board: the new process's first image (see FIRST_POST);
+        # the keep-alive has acknowledged the click meanwhile, and the panel comes as a follow-up
+        await sim.wait_for(lambda: clicked.messages, timeout=FIRST_POST)
+        panel = answer_of(clicked)
+        assert panel.ephemeral and panel.components, (clicked, panel.text)
+        choice = next(c for c in panel.components
                       if c.custom_id and c.custom_id.startswith(f"tr:s:{gid}:{version}:"))
-        await sim.select(sim.bob, panel.message, choice.custom_id, [choice.option_values[0]])
-        await sim.wait_for(lambda: len(sim.channel_messages(sim.channel)) > len(posted) + 2, timeout=20)
+        await sim.select(sim.bob, panel, choice.custom_id, [choice.option_values[0]])
+        await sim.wait_for(lambda: len(sim.channel_messages(sim.channel)) > len(posted) + 2, timeout=FIRST_POST)
         new_version, to_act, phase = await game_state(engine, gid)
         assert new_version > version and phase == "movement" and to_act
     finally:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from cogs.maquis.ui import MaquisUI, asked_text, outlook_words
+from cogs.panel import ungroup_single
 from games.maquis import GAME
 from games.maquis.board import box_label
 from tests.games.maquis.helpers import act, activate, legal, new, position, stock, texts
@@ -224,7 +225,7 @@ def test_a_group_of_one_answer_is_shown_as_its_action() -> None:
     stock(s, money=1)
     position(s, ["fence", "rue_baradat", "grocer"])
     acts = legal(s)
-    names = UI.panel_groups(view(s), acts) or []
+    names = ungroup_single(UI.panel_groups(view(s), acts) or [])  # as the panel shows them
     by = {a["at"]: n for a, n in zip(acts, names, strict=True) if a["type"] == "activate"}
     assert by["rue_baradat"] == ""  # a street with no mission box: "do nothing" only
     assert by["fence"] == "Partisan on Fence" and by["grocer"] == "Partisan on Grocer"

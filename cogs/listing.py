@@ -1,0 +1,71 @@
+"""`/game list` for a busy server: the caller's games first (those waiting on them at the top),
+then the open tables, then the rest, in pages that fit a Discord message."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.texts import fit
+from cogs.panel import waiting_on
+
+if TYPE_CHECKING:
+    from bot.service import GameRecord
+
+PAGE_CHARS = 1400  # a page's lines: its head, its footer and three finished games fit in the rest
+PAGE_LINES = 20
+LINE_CHARS = 300
+
+
+def ordered(records: list[GameRecord], user_id: int) -> list[GameRecord]:
+    """The caller's games (waiting on them first), then the open tables, then the rest; newest
+    first within each."""
+    me = str(user_id)
+
+    def rank(r: GameRecord) -> tuple[int, float, int]:
+        seat = r.seat_of(me)
+        if seat is not None:
+            group = 0 if r.status == "running" and seat in r.to_act else 1
+        else:
+            group = 2 if r.status == "open" else 3
+        return group, -r.updated_at.timestamp(), -r.id
+
+    return sorted(records, key=rank)
+
+
+def line(record: GameRecord, user_id: int) -> str:
+    where = f"<#{record.where}>"
+    mine = " · **yours**" if record.seat_of(str(user_id)) is not None else ""
+    if record.status == "open":
+        text = f"#{record.id} **{record.game.title}** · open table in {where} · {len(record.seats)} seated{mine}"
+    else:
+        text = f"#{record.id} **{record.game.title}** · {where}{mine} · {waiting_on(record)}"
+    return fit(text, LINE_CHARS)
+
+
+def pages(lines: list[str]) -> list[list[str]]:
+    """The lines in pages of at most PAGE_LINES lines and PAGE_CHARS characters."""
+    out: list[list[str]] = []
+    page: list[str] = []
+    size = 0
+    for text in lines:
+        if page and (len(page) == PAGE_LINES or size + len(text) + 1 > PAGE_CHARS):
+            out.append(page)
+            page, size = [], 0
+        page.append(text)
+        size += len(text) + 1
+    if page:
+        out.append(page)
+    return out
+
+
+def listing(records: list[GameRecord], user_id: int, number: int) -> tuple[list[str], str]:
+    """Page `number` (from 1) of the server's games, and what follows it ("" on the last page);
+    a page past the end says how many there are."""
+    shown = pages([line(r, user_id) for r in ordered(records, user_id)])
+    if number > len(shown):
+        return [f"There are only {len(shown)} page(s) of games: page {number} is empty."], ""
+    page = shown[number - 1]
+    after = sum(len(p) for p in shown[number:])
+    more = f"… and {after} more: `/game list page:{number + 1}`." if after else ""
+    head = f"Page {number} of {len(shown)}:" if len(shown) > 1 else ""
+    return ([head] if head else []) + page, more
