@@ -13,7 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import computers, gate
+import lang
+from bot import computers, gate, languages
+from bot.languages import SETTING as LANGUAGE
+from bot.languages import reader_language
 from bot.service import ServiceError
 from bot.texts import chunk_lines, clip_lines, fit, mention
 from cogs.common import (
@@ -66,6 +69,11 @@ STRENGTH_CHOICES: list[app_commands.Choice[str]] = [
 HOURS_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for n, v in
     (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
+LANGUAGE_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=lang.NAMES[code], value=code) for code in lang.LANGUAGES]
+FOLLOW_DISCORD = "discord"
+READER_CHOICES = [*LANGUAGE_CHOICES,
+                  app_commands.Choice(name="follow my Discord language", value=FOLLOW_DISCORD)]
 GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=fit(g.title, 100), value=k) for k,
                                                 g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
@@ -477,14 +485,17 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                            turn_hours="Time each player has for a move", on_timeout="When the time runs out",
                            thread="Play in a new thread instead of this channel",
                            computer="Computer players to seat now (more with the table's menu)",
-                           strength="How well the computer plays (its seats here, and for a timed-out player)")
-    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, strength=STRENGTH_CHOICES)
+                           strength="How well the computer plays (its seats here, and for a timed-out player)",
+                           language="The table's language: its posts, thread and board (default: the server's)")
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, strength=STRENGTH_CHOICES,
+                          language=LANGUAGE_CHOICES)
     @app_commands.choices(turn_hours=HOURS_CHOICES)  # apart: one call takes choices of one type
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,
                   on_timeout: str = "wait", thread: bool = False,
-                  computer: app_commands.Range[int, 0, computers.MOST] = 0, strength: str = "medium") -> None:
+                  computer: app_commands.Range[int, 0, computers.MOST] = 0, strength: str = "medium",
+                  language: str | None = None) -> None:
         found = playable(game)
         if found is None:
             names = ", ".join(c.name for c in GAME_CHOICES)
@@ -514,8 +525,13 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await reply(interaction, f"A table of {cap} has room for {cap - 1} computer player(s) beside you. "
                                      "Nothing was opened.")
             return
+        if language not in (None, *lang.LANGUAGES):
+            await reply(interaction, f"Choose the table's language from the list: {', '.join(lang.NAMES.values())}.")
+            return
+        table_language = language or await languages.server_language(self.bot.service, interaction.guild_id,
+                                                           interaction.guild_locale)
         settings = {"turn_hours": turn_hours, "on_timeout": on_timeout, "use_thread": thread,
-                    "max_players": cap, "computer_strength": strength}
+                    "max_players": cap, "computer_strength": strength, LANGUAGE: table_language}
         try:
             record = await self.bot.service.open_table(interaction.guild_id or 0, interaction.channel_id or 0,
                                                        interaction.user.id, game, resolved, settings)
@@ -1056,6 +1072,45 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if not hours or seat not in record.to_act or record.turn_started_at is None:
             return False
         return self.bot.clock() - record.turn_started_at >= timedelta(hours=hours)
+
+    @app_commands.command(name="language", description="The language the bot speaks to you alone (replies, DMs)")
+    @app_commands.describe(language="English, Polski, Italiano, or your Discord app's language")
+    @app_commands.choices(language=READER_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if language not in (*lang.LANGUAGES, FOLLOW_DISCORD):
+            await reply(interaction, f"Choose a language from the list: {', '.join(lang.NAMES.values())}, "
+                                     "or your Discord's.")
+            return
+        choice = None if language == FOLLOW_DISCORD else language
+        await self.bot.service.set_language(interaction.user.id, choice)
+        interaction.extras.pop(LANGUAGE, None)
+        tx = lang.texts(await reader_language(interaction), "core")
+        if choice is None:
+            said = tx._("I will speak to you in your Discord app's language ({language}).",
+                        language=lang.NAMES[lang.of_discord_locale(interaction.locale)])
+        else:
+            said = tx._("I will speak to you in {language}.", language=lang.NAMES[choice])
+        await reply(interaction, said + " " + tx._("A table's public posts follow the table's language."))
+
+    @app_commands.command(name="server-language",
+                          description="The language of this server's new tables (Manage Server)")
+    @app_commands.describe(language="English, Polski, Italiano, or the server's Discord language")
+    @app_commands.choices(language=[*LANGUAGE_CHOICES, app_commands.Choice(
+        name="follow the server's Discord language", value=FOLLOW_DISCORD)])
+    @app_commands.guild_only()
+    async def server_language(self, interaction: discord.Interaction, language: str) -> None:
+        tx = lang.texts(await reader_language(interaction), "core")
+        if not getattr(interaction.permissions, "manage_guild", False):
+            await reply(interaction, tx._("Only someone with Manage Server can set the server's language."))
+            return
+        if language not in (*lang.LANGUAGES, FOLLOW_DISCORD):
+            await reply(interaction, tx._("Choose a language from the list."))
+            return
+        choice = None if language == FOLLOW_DISCORD else language
+        await self.bot.service.set_server_language(interaction.guild_id or 0, choice)
+        now = await languages.server_language(self.bot.service, interaction.guild_id, interaction.guild_locale)
+        await reply(interaction, tx._("New tables in this server will play in {language} (`/game new language:` "
+                                      "picks another for one table).", language=lang.NAMES[now]))
 
     @app_commands.command(name="notify", description="How you hear that it's your turn: off, mention, or DM")
     @app_commands.describe(mode="off: never pinged; mention: pinged in the game's channel; dm: pinged and a DM",

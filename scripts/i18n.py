@@ -1,0 +1,136 @@
+"""The catalogs' upkeep (run through scripts/i18n.sh):
+
+extract  write each domain's template, lang/locales/<domain>.pot, from the code (pybabel extract
+         with lang/babel.cfg) and, for `commands`, from the slash command tree itself
+update   bring every lang/locales/<language>/LC_MESSAGES/<domain>.po up to its template (new texts
+         come in untranslated, changed ones fuzzy); a missing catalog is created
+check    say what is missing or wrong (exit 1 if anything is): what tests/lang checks too
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from babel.messages.catalog import Catalog  # noqa: E402
+from babel.messages.pofile import write_po  # noqa: E402
+
+from lang import catalog, check  # noqa: E402
+
+# Where each domain's texts are written (the `commands` domain is read from the command tree).
+SOURCES: dict[str, list[str]] = {
+    "core": [
+        "bot",
+        "cogs/lobby.py",
+        "cogs/common.py",
+        "cogs/panel.py",
+        "cogs/gamecog.py",
+        "renderers/common.py",
+        "renderers/crop.py",
+    ],
+    "mali": ["cogs/mali", "renderers/mali"],
+    "africa": ["cogs/africa", "renderers/africa"],
+    "westerplatte": ["cogs/westerplatte", "renderers/westerplatte"],
+    "maquis": ["cogs/maquis", "renderers/maquis"],
+}
+KEYWORDS = ["_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_"]
+HEADER = "Tabletop Resistance"
+
+
+def pybabel(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "--quiet", *args], cwd=ROOT, check=True)
+
+
+def extract_code(domain: str) -> None:
+    paths = [p for p in SOURCES[domain] if (ROOT / p).exists()]
+    keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
+    pybabel(
+        "extract",
+        "-F",
+        "lang/babel.cfg",
+        "--no-default-keywords",
+        *keywords,
+        "--sort-by-file",
+        "--project",
+        HEADER,
+        "--no-wrap",
+        "-o",
+        str(catalog.pot_path(domain).relative_to(ROOT)),
+        *paths,
+    )
+
+
+async def command_payloads() -> list[dict[str, Any]]:
+    """The slash commands as the bot declares them (every cog loaded, nothing started)."""
+    from bot.app import TabletopBot, extensions
+    from bot.config import Settings
+
+    bot = TabletopBot(Settings(_env_file=None, token="", database_url="sqlite+aiosqlite:///:memory:"))  # type: ignore[call-arg]
+    bot.presenter = _NoPresenter()  # type: ignore[assignment]
+    for name in extensions():
+        await bot.load_extension(name)
+    return [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
+
+
+class _NoPresenter:
+    """The lobby hands the presenter its table controls: nothing posts while the tree is read."""
+
+    def use_controls(self, _controls: object) -> None:
+        return None
+
+
+def extract_commands() -> None:
+    from bot.translator import tree_texts
+
+    template = Catalog(project=HEADER, domain="commands")
+    for context, text in tree_texts(asyncio.run(command_payloads())):
+        template.add(text, context=context)
+    with catalog.pot_path("commands").open("wb") as f:
+        write_po(f, template, width=0, sort_output=True)
+
+
+def update() -> None:
+    for domain in catalog.DOMAINS:
+        for language in catalog.LANGUAGES[1:]:
+            po = catalog.po_path(language, domain)
+            command = "update" if po.exists() else "init"
+            args = [
+                "-D",
+                domain,
+                "-i",
+                str(catalog.pot_path(domain)),
+                "-d",
+                str(catalog.LOCALES),
+                "-l",
+                language,
+                "--no-wrap",
+            ]
+            pybabel(command, *args)
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else ""
+    if what == "extract":
+        for domain in SOURCES:
+            extract_code(domain)
+        extract_commands()
+    elif what == "update":
+        update()
+    elif what == "check":
+        found = check.all_problems()
+        print("\n".join(found) or "every catalog is complete")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
