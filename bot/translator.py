@@ -50,6 +50,14 @@ class CommandTranslator(app_commands.Translator):
         return None if translated == english else translated
 
 
+def slash(language: str, *paths: str) -> str:
+    """Commands as a reader's Discord shows them: slash("pl", "game new") -> "/gra nowa"; several
+    of one group share it: slash("en", "game join", "game leave") -> "/game join · leave"."""
+    texts = lang.texts(language, DOMAIN)
+    said = [[texts.p_(NAME, word) for word in path.split()] for path in paths]
+    return "/" + " ".join(said[0]) + "".join(" · " + " ".join(words[1:]) for words in said[1:])
+
+
 def tree_texts(payloads: list[dict[str, Any]]) -> Iterator[tuple[str | None, str]]:
     """Every (context, English text) of the command payloads (`command.to_dict(tree)`), for the catalog."""
     for payload in payloads:

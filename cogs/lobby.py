@@ -16,9 +16,10 @@ from discord.ext import commands
 import lang
 from bot import computers, gate, languages
 from bot.languages import SETTING as LANGUAGE
-from bot.languages import reader_language
+from bot.languages import reader_language, table_language
 from bot.service import ServiceError
 from bot.texts import chunk_lines, clip_lines, fit, mention
+from bot.translator import slash
 from cogs.common import (
     OOPS,
     Answer,
@@ -153,29 +154,35 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 def table_embed(record: GameRecord) -> discord.Embed:
+    """The table's card, in the table's language (its options' names and values are the game's: not yet)."""
+    tx = lang.texts(table_language(record), "core")
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
-    embed = discord.Embed(title=f"{game.title} · table #{record.id}", colour=colour)
+    embed = discord.Embed(title=tx._("{game} · table #{number}", game=game.title, number=record.id), colour=colour)
     opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(value)}"
-                     for o, value in table_options(game, record.options)) or "none"
-    embed.add_field(name="Options", value=fit(opts, 1024), inline=True)
+                     for o, value in table_options(game, record.options)) or tx._("none")
+    embed.add_field(name=tx._("Options"), value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
-    strength = s.get("computer_strength") or "medium"
-    then = {"wait": "then the table waits (with reminders)", "default": "then a safe move is played",
-            "drop": "then the player leaves the game",
-            "computer": f"then the computer ({strength}) plays for them"}.get(s.get("on_timeout", "wait"), "")
-    limit = f"{hours} h per move, {then}" if hours else "no time limit per move"
-    where = "in a thread" if s.get("use_thread") else "in this channel"
-    embed.add_field(name="Table", value=f"{limit}\nplayed {where}", inline=True)
+    strength = tx._(computers.STRENGTH_NAMES.get(s.get("computer_strength") or "medium", "medium"))
+    then = {"wait": tx._("then the table waits (with reminders)"), "default": tx._("then a safe move is played"),
+            "drop": tx._("then the player leaves the game"),
+            "computer": tx._("then the computer ({strength}) plays for them", strength=strength),
+            }.get(s.get("on_timeout", "wait"), "")
+    limit = (tx.n_("{count} h per move, {then}", "{count} h per move, {then}", hours, then=then) if hours
+             else tx._("no time limit per move"))
+    where = tx._("played in a thread") if s.get("use_thread") else tx._("played in this channel")
+    embed.add_field(name=tx._("Table"), value=f"{limit}\n{where}", inline=True)
     wanted = s.get("max_players") or game.max_players
-    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or "nobody yet"
-    embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
+    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or tx._("nobody yet")
+    embed.add_field(name=tx._("Players ({seated}/{seats}, {least} to start)", seated=len(record.seats),
+                              seats=wanted, least=game.min_players),
                     value=fit(seats, 1024), inline=False)
-    status = {"open": "Open: press Join to take a seat. The creator starts the game"
-                      + (" and can seat computer players." if computers.plays(game) else "."),
-              "running": "The game is running.", "finished": "The game is over.",
-              "abandoned": "This table was abandoned."}[record.status]
+    status = {"open": (tx._("Open: press Join to take a seat. The creator starts the game and can seat computer "
+                            "players.") if computers.plays(game)
+                       else tx._("Open: press Join to take a seat. The creator starts the game.")),
+              "running": tx._("The game is running."), "finished": tx._("The game is over."),
+              "abandoned": tx._("This table was abandoned.")}[record.status]
     embed.set_footer(text=status)
     return embed
 
@@ -193,9 +200,12 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary}
 
-    def __init__(self, op: str, gid: int, disabled: bool = False, grey: bool = False) -> None:
+    LABELS: ClassVar[dict[str, str]] = {"join": lang.N_("Join"), "leave": lang.N_("Leave"), "start": lang.N_("Start")}
+
+    def __init__(self, op: str, gid: int, disabled: bool = False, grey: bool = False, language: str = "en") -> None:
         style = discord.ButtonStyle.secondary if grey else self.STYLES[op]
-        super().__init__(discord.ui.Button(label=op.capitalize(), style=style,
+        label = lang.texts(language, "core")._(self.LABELS[op])
+        super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"tr:t:{op}:{gid}", disabled=disabled))
         self.op, self.gid = op, gid
 
@@ -264,24 +274,28 @@ def table_view(record: GameRecord) -> discord.ui.View:
     view = Components()
     closed = record.status != "open"
     full = len(record.seats) >= (record.settings.get("max_players") or record.game.max_players)
+    language = table_language(record)
     for op in ("join", "leave", "start"):
-        view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed))
+        view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed,
+                                  language=language))
     if computers.plays(record.game):
-        view.add_item(ComputerSelect(record.id, disabled=closed))
+        view.add_item(ComputerSelect(record.id, disabled=closed, language=language))
     return view
 
 
 class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tr:t:cpu:(?P<gid>\d+)"):
     """The table's "Computer players…" menu: its creator seats one of a strength, or removes one."""
 
-    def __init__(self, gid: int, disabled: bool = False) -> None:
-        options = [discord.SelectOption(label=f"Add a computer player ({s})", value=s,
-                                        description=computers.STRENGTH_WORDS[s][:100])
+    def __init__(self, gid: int, disabled: bool = False, language: str = "en") -> None:
+        tx = lang.texts(language, "core")
+        options = [discord.SelectOption(label=tx._("Add a computer player ({strength})",
+                                                   strength=tx._(computers.STRENGTH_NAMES[s])), value=s,
+                                        description=tx._(computers.STRENGTH_WORDS[s])[:100])
                    for s in computers.STRENGTHS]
-        options.append(discord.SelectOption(label="Remove a computer player", value="remove",
-                                            description="the last one seated"))
+        options.append(discord.SelectOption(label=tx._("Remove a computer player"), value="remove",
+                                            description=tx._("the last one seated")))
         super().__init__(discord.ui.Select(custom_id=f"tr:t:cpu:{gid}", options=options, disabled=disabled,
-                                           placeholder="Computer players (the creator)…"))
+                                           placeholder=tx._("Computer players (the creator)…")))
         self.gid = gid
 
     @classmethod
@@ -406,42 +420,49 @@ def abandon_warning(record: GameRecord) -> str:
 
 
 ENDED = ("finished", "abandoned")
-HELP_COMMANDS = (
-    ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
-                   "happens when it runs out, whether to play in a thread, and computer players")),
-    ("/game join · leave · start", "the table's buttons, as commands"),
-    ("/game play", "your choices now, as buttons only you see (or press **My turn** under a post)"),
-    ("/game hand", "your secrets: hand, objectives, hidden tokens (only you see them)"),
-    ("/game undo", "take back your last move while it drew, rolled or revealed nothing"),
-    ("/game status · log", "the board now, and what happened, in words; finished games too"),
-    ("/game list · history", "the server's games and whom they wait on; finished games and results"),
-    ("/game stats · leaderboard", ("games played, won and drawn, ratings (Elo from 1500; co-operative "
-                                   "games: the team's results, no rating) and reliability")),
-    ("/game replay", "the board at any point of a game, step by step, with what happened"),
-    ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
-    ("/game resign", "leave a running game for good (it asks first)"),
-    ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over (to the "
-                                        "computer too, and back), drop a player whose time ran out, end a "
-                                        "game (it asks first)")),
+HELP_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("game new",), lang.N_("open a table: the game, seats, variant and options, the time for a move, what happens "
+                            "when it runs out, whether to play in a thread, the table's language, and computer "
+                            "players")),
+    (("game join", "game leave", "game start"), lang.N_("the table's buttons, as commands")),
+    (("game play",), lang.N_("your choices now, as buttons only you see (or press **My turn** under a post)")),
+    (("game hand",), lang.N_("your secrets: hand, objectives, hidden tokens (only you see them)")),
+    (("game undo",), lang.N_("take back your last move while it drew, rolled or revealed nothing")),
+    (("game status", "game log"), lang.N_("the board now, and what happened, in words; finished games too")),
+    (("game list", "game history"), lang.N_("the server's games and whom they wait on; finished games and results")),
+    (("game stats", "game leaderboard"), lang.N_("games played, won and drawn, ratings (Elo from 1500; co-operative "
+                                                 "games: the team's results, no rating) and reliability")),
+    (("game replay",), lang.N_("the board at any point of a game, step by step, with what happened")),
+    (("game notify",), lang.N_("how you hear it's your turn: off, a mention, or a DM, with quiet hours")),
+    (("game language",), lang.N_("the language the bot speaks to you: English, Polski, Italiano, or your Discord's")),
+    (("game resign",), lang.N_("leave a running game for good (it asks first)")),
+    (("game replace", "game kick", "game abandon"), lang.N_("for the table's creator and admins: hand a seat over "
+                                                            "(to the computer too, and back), drop a player whose "
+                                                            "time ran out, end a game (it asks first)")),
+    (("game server-language",), lang.N_("for admins: the language of the server's new tables")),
 )
 
 
-def help_embed(bot: TabletopBot) -> discord.Embed:
-    """/game help: what the bot is, how a game goes, every /game command, and each game's help."""
+def help_embed(bot: TabletopBot, language: str = "en") -> discord.Embed:
+    """/game help: what the bot is, how a game goes, every /game command, and each game's help, in the
+    reader's language (the commands as their Discord shows them)."""
+    tx = lang.texts(language, "core")
     embed = discord.Embed(
-        title="Tabletop Resistance: board games in your channels, a few moves a day",
+        title=tx._("Tabletop Resistance: board games in your channels, a few moves a day"),
         colour=discord.Colour.blurple(),
-        description=(
-            "Open a table with `/game new`; friends press **Join**; the creator presses **Start**. "
+        description=tx._(
+            "Open a table with `{new}`; friends press **Join**; the creator presses **Start**. "
             "The bot posts the board whenever it changes and mentions whoever must act. Secrets "
-            "(hands, objectives, hidden choices) come by DM, or in `/game hand` when DMs are closed. "
-            "Games survive restarts and can run for weeks: set a time per move in `/game new`."))
-    lines = [f"`{c}`: {what}" for c, what in HELP_COMMANDS]
+            "(hands, objectives, hidden choices) come by DM, or in `{hand}` when DMs are closed. "
+            "Games survive restarts and can run for weeks: set a time per move in `{new}`.",
+            new=slash(language, "game new"), hand=slash(language, "game hand")))
+    lines = [f"`{slash(language, *paths)}`: {tx._(what)}" for paths, what in HELP_COMMANDS]
     for i, chunk in enumerate(chunk_lines(lines, 1024)):
-        embed.add_field(name="Commands" if i == 0 else "More commands", value=chunk, inline=False)
-    games = "\n".join(f"**{c.name}**: `/{c.value} help`" for c in GAME_CHOICES if c.value in bot.game_uis)
-    embed.add_field(name="Games", value=games or "none yet", inline=False)
-    embed.set_footer(text="Every command answers only you unless it changes the game.")
+        embed.add_field(name=tx._("Commands") if i == 0 else tx._("More commands"), value=chunk, inline=False)
+    games = "\n".join(f"**{c.name}**: `{slash(language, f'{c.value} help')}`" for c in GAME_CHOICES
+                      if c.value in bot.game_uis)
+    embed.add_field(name=tx._("Games"), value=games or tx._("none yet"), inline=False)
+    embed.set_footer(text=tx._("Every command answers only you unless it changes the game."))
     return embed
 
 
@@ -528,10 +549,10 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if language not in (None, *lang.LANGUAGES):
             await reply(interaction, f"Choose the table's language from the list: {', '.join(lang.NAMES.values())}.")
             return
-        table_language = language or await languages.server_language(self.bot.service, interaction.guild_id,
+        spoken = language or await languages.server_language(self.bot.service, interaction.guild_id,
                                                            interaction.guild_locale)
         settings = {"turn_hours": turn_hours, "on_timeout": on_timeout, "use_thread": thread,
-                    "max_players": cap, "computer_strength": strength, LANGUAGE: table_language}
+                    "max_players": cap, "computer_strength": strength, LANGUAGE: spoken}
         try:
             record = await self.bot.service.open_table(interaction.guild_id or 0, interaction.channel_id or 0,
                                                        interaction.user.id, game, resolved, settings)
@@ -540,7 +561,9 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
-        opened = f"{interaction.user.mention} opened a table for **{g.title}**. Press **Join** to take a seat."
+        tx = lang.texts(table_language(record), "core")
+        opened = tx._("{player} opened a table for **{game}**. Press **Join** to take a seat.",
+                      player=interaction.user.mention, game=g.title)
         sent = await reply(interaction, opened,
                            ephemeral=False, embed=table_embed(record), view=table_view(record),
                            allowed_mentions=discord.AllowedMentions.none())
@@ -729,7 +752,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
     @app_commands.command(name="help", description="What this bot does, how to start a game, every command")
     async def help(self, interaction: discord.Interaction) -> None:
-        await reply(interaction, embed=help_embed(self.bot))
+        await reply(interaction, embed=help_embed(self.bot, await reader_language(interaction)))
 
     @app_commands.command(name="replay", description="The board at any point of a game, step by step (only you see it)")
     @app_commands.describe(game="Which game (the channel's, by default)", step="Which step (0: the start)")
