@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 
 import lang
 from lang import catalog, check
@@ -48,7 +49,7 @@ msgstr[2] "{count} graczy"
 """)
 
 
-def doctored(tmp_path: Path, text: str) -> tuple[catalog.Catalog, Path]:
+def doctored(tmp_path: Path, text: str) -> tuple[Catalog, Path]:
     (tmp_path / "t.pot").write_text(TEMPLATE, encoding="utf-8")
     (tmp_path / "pl.po").write_text(text, encoding="utf-8")
     return catalog.read_catalog(tmp_path / "t.pot"), tmp_path / "pl.po"
