@@ -22,9 +22,12 @@ if TYPE_CHECKING:
 SETTING = "language"  # the key of a table's language in games.settings
 
 
+READABLE = (*lang.LANGUAGES, lang.PSEUDO)  # what may be stored; the pseudo-locale only by tests, never offered
+
+
 def chosen_or_locale(choice: str | None, locale: object) -> str:
     """A stored choice when it is a language we have, else the Discord locale's (English when none)."""
-    if choice in lang.LANGUAGES:
+    if choice in READABLE:
         return str(choice)
     return lang.of_discord_locale(locale)
 
@@ -50,4 +53,4 @@ async def server_language(service: GameService, guild_id: int | None, guild_loca
 def table_language(record: GameRecord) -> str:
     """The language of a table's public posts, thread name and board images."""
     stored = record.settings.get(SETTING)
-    return stored if stored in lang.LANGUAGES else "en"
+    return stored if stored in READABLE else "en"

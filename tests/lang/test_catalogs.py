@@ -94,6 +94,12 @@ def test_polish_has_three_plural_forms(tmp_path: Path) -> None:
                     12: "{count} graczy", 22: "{count} gracze", 25: "{count} graczy", 112: "{count} graczy"}
 
 
+def test_the_real_polish_catalog_picks_its_plural_form() -> None:
+    pl = lang.texts("pl", "core")
+    assert pl.n_("{count} h per move, {then}", "{count} h per move, {then}", 24, then="…") == "24 godz. na ruch, …"
+    assert pl.gettext.ngettext("{count} h per move, {then}", "{count} h per move, {then}", 5) != ""
+
+
 def test_texts_fill_placeholders_and_plurals() -> None:
     en = lang.texts("en", "core")
     assert en._("{player} opened a table.", player="Ala") == "Ala opened a table."

@@ -19,13 +19,14 @@ from tests.fakediscord import FakeDiscord
 
 @pytest.mark.parametrize(("choice", "locale", "language"), [
     (None, "pl", "pl"), (None, "it", "it"), (None, "en-US", "en"), (None, "de", "en"), (None, None, "en"),
-    ("it", "pl", "it"), ("en", "pl", "en"), ("pl", "fr", "pl"), ("xx", "it", "it")])
+    ("it", "pl", "it"), ("en", "pl", "en"), ("pl", "fr", "pl"), ("xx", "it", "it"), ("pseudo", "pl", "pseudo")])
 def test_a_choice_wins_over_the_locale(choice: str | None, locale: str | None, language: str) -> None:
     assert chosen_or_locale(choice, locale) == language
 
 
 @pytest.mark.parametrize(("settings", "language"), [
-    ({SETTING: "pl"}, "pl"), ({SETTING: "it"}, "it"), ({}, "en"), ({SETTING: "klingon"}, "en")])
+    ({SETTING: "pl"}, "pl"), ({SETTING: "it"}, "it"), ({}, "en"), ({SETTING: "klingon"}, "en"),
+    ({SETTING: "pseudo"}, "pseudo")])
 def test_a_table_language(settings: dict[str, Any], language: str) -> None:
     assert table_language(cast(GameRecord, SimpleNamespace(settings=settings))) == language
 
