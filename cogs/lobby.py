@@ -187,6 +187,11 @@ def table_embed(record: GameRecord) -> discord.Embed:
     return embed
 
 
+async def reader_texts(interaction: discord.Interaction) -> lang.Texts:
+    """The lobby's texts in the language of the one user who reads them."""
+    return lang.texts(await reader_language(interaction), "core")
+
+
 def lobby_of(interaction: discord.Interaction) -> Lobby:
     lobby = bot_of(interaction).get_cog("Lobby")
     if not isinstance(lobby, Lobby):
@@ -520,8 +525,9 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         found = playable(game)
         if found is None:
             names = ", ".join(c.name for c in GAME_CHOICES)
-            await reply(interaction, f"There is no game called {game[:40]!r} here. Pick one from "
-                                     f"the list: {names}.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx._("There is no game called {name} here. Pick one from the list: {games}.",
+                                          name=repr(game[:40]), games=names))
             return
         g, game = found, found.key
         try:
@@ -536,18 +542,25 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await reply(interaction, f"{exc} {self.options_help(game)}")
             return
         if players is not None and not g.min_players <= players <= g.max_players:
-            await reply(interaction, f"{g.title} takes {g.min_players} to {g.max_players} players.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx._("{game} takes {least} to {most} players.", game=g.title,
+                                          least=g.min_players, most=g.max_players))
             return
         cap = players or g.max_players
         if computer and (why := computers.refusal(g)):
             await reply(interaction, why)
             return
         if computer >= cap:
-            await reply(interaction, f"A table of {cap} has room for {cap - 1} computer player(s) beside you. "
-                                     "Nothing was opened.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx.n_("A table of {seats} has room for {count} computer player beside you. "
+                                           "Nothing was opened.",
+                                           "A table of {seats} has room for {count} computer players beside you. "
+                                           "Nothing was opened.", cap - 1, seats=cap))
             return
         if language not in (None, *lang.LANGUAGES):
-            await reply(interaction, f"Choose the table's language from the list: {', '.join(lang.NAMES.values())}.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx._("Choose the table's language from the list: {languages}.",
+                                          languages=", ".join(lang.NAMES.values())))
             return
         spoken = language or await languages.server_language(self.bot.service, interaction.guild_id,
                                                            interaction.guild_locale)
@@ -622,17 +635,20 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         service = self.bot.service
         user = interaction.user.id
+        table = lang.texts(table_language(record), "core")
         try:
             if op == "join":
                 wanted = record.settings.get("max_players") or record.game.max_players
                 if record.status == "open" and record.seat_of(user) is None and len(record.seats) >= wanted:
-                    await reply(interaction, f"Table #{record.id} is full ({wanted} players).")
+                    tx = await reader_texts(interaction)
+                    await reply(interaction, tx._("Table #{number} is full ({seats} players).", number=record.id,
+                                                  seats=wanted))
                     return
                 record = await service.join(record.id, user, guild_id=record.guild_id)
-                said = f"{interaction.user.mention} joined table #{record.id}."
+                said = table._("{player} joined table #{number}.", player=interaction.user.mention, number=record.id)
             elif op == "leave":
                 record = await service.leave(record.id, user, guild_id=record.guild_id)
-                said = f"{interaction.user.mention} left table #{record.id}."
+                said = table._("{player} left table #{number}.", player=interaction.user.mention, number=record.id)
             else:
                 await self.start_game(interaction, record)
                 return
@@ -653,16 +669,20 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if record is None:
             return
         service = self.bot.service
+        table = lang.texts(table_language(record), "core")
         try:
             if picked == "remove":
                 record = await service.remove_computer(record.id, interaction.user.id, guild_id=record.guild_id)
-                said = f"{interaction.user.mention} took a computer player away from table #{record.id}."
+                said = table._("{player} took a computer player away from table #{number}.",
+                               player=interaction.user.mention, number=record.id)
             elif picked in computers.STRENGTHS:
                 record = await service.add_computer(record.id, picked, interaction.user.id,
                                                     guild_id=record.guild_id)
-                said = f"{record.mention(record.seats[-1])} takes a seat at table #{record.id}."
+                said = table._("{player} takes a seat at table #{number}.", player=record.mention(record.seats[-1]),
+                               number=record.id)
             else:
-                await reply(interaction, "Pick a strength (easy, medium or hard) or Remove.")
+                tx = await reader_texts(interaction)
+                await reply(interaction, tx._("Pick a strength (easy, medium or hard) or Remove."))
                 return
         except ServiceError as exc:
             await reply(interaction, exc.message)
@@ -701,11 +721,14 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         record = applied.record
         players = ", ".join(record.mention(s) for s in record.seats)
-        await interaction.followup.send(f"You started game #{record.id}.", ephemeral=True)
+        tx = await reader_texts(interaction)
+        await interaction.followup.send(tx._("You started game #{number}.", number=record.id), ephemeral=True)
         channel = await self.bot.presenter.channel(record.channel_id)
         if channel is not None:
             # No ping here: the first board, right after, mentions whoever must act.
-            await channel.send(f"**{record.game.title}** #{record.id} starts: {players}!",
+            table = lang.texts(table_language(record), "core")
+            await channel.send(table._("**{game}** #{number} starts: {players}!", game=record.game.title,
+                                       number=record.id, players=players),
                                allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
         if record.settings.get("use_thread"):
@@ -1107,7 +1130,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         choice = None if language == FOLLOW_DISCORD else language
         await self.bot.service.set_language(interaction.user.id, choice)
         interaction.extras.pop(LANGUAGE, None)
-        tx = lang.texts(await reader_language(interaction), "core")
+        tx = await reader_texts(interaction)
         if choice is None:
             said = tx._("I will speak to you in your Discord app's language ({language}).",
                         language=lang.NAMES[lang.of_discord_locale(interaction.locale)])
@@ -1122,7 +1145,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         name="follow the server's Discord language", value=FOLLOW_DISCORD)])
     @app_commands.guild_only()
     async def server_language(self, interaction: discord.Interaction, language: str) -> None:
-        tx = lang.texts(await reader_language(interaction), "core")
+        tx = await reader_texts(interaction)
         if not getattr(interaction.permissions, "manage_guild", False):
             await reply(interaction, tx._("Only someone with Manage Server can set the server's language."))
             return

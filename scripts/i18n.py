@@ -47,23 +47,42 @@ def pybabel(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "--quiet", *args], cwd=ROOT, check=True)
 
 
+def keep_if_changed(made: Path, target: Path) -> None:
+    """Move a new template in place only when its texts changed (not its date): helpers working on
+    other domains, or on code only, never touch the same catalog file."""
+
+    def body(path: Path) -> list[str]:
+        lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+        return [line for line in lines if not line.startswith('"POT-Creation-Date:')]
+
+    if body(made) != body(target):
+        made.replace(target)
+    else:
+        made.unlink()
+
+
 def extract_code(domain: str) -> None:
     paths = [p for p in SOURCES[domain] if (ROOT / p).exists()]
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
+    target = catalog.pot_path(domain)
+    made = target.with_suffix(".new")
+    # Sorted by text, each with its file but no line number: an edit elsewhere in a file moves nothing.
     pybabel(
         "extract",
         "-F",
         "lang/babel.cfg",
         "--no-default-keywords",
         *keywords,
-        "--sort-by-file",
+        "--sort-output",
+        "--add-location=file",
         "--project",
         HEADER,
         "--no-wrap",
         "-o",
-        str(catalog.pot_path(domain).relative_to(ROOT)),
+        str(made),
         *paths,
     )
+    keep_if_changed(made, target)
 
 
 async def command_payloads() -> list[dict[str, Any]]:
@@ -91,8 +110,11 @@ def extract_commands() -> None:
     template = Catalog(project=HEADER, domain="commands")
     for context, text in tree_texts(asyncio.run(command_payloads())):
         template.add(text, context=context)
-    with catalog.pot_path("commands").open("wb") as f:
+    target = catalog.pot_path("commands")
+    made = target.with_suffix(".new")
+    with made.open("wb") as f:
         write_po(f, template, width=0, sort_output=True)
+    keep_if_changed(made, target)
 
 
 def update() -> None:
