@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from babel.messages.catalog import Catalog
 import lang
 from lang import catalog, check
 
+ROOT = Path(__file__).resolve().parents[2]
 POLISH = check.PLURAL_FORMS["pl"]
 TEMPLATE = """msgid ""
 msgstr ""
@@ -62,6 +65,15 @@ def test_every_catalog_is_complete() -> None:
     for domain in lang.DOMAINS:
         assert catalog.pot_path(domain).exists(), domain
     assert len(catalog.read_catalog(catalog.pot_path("commands"))) > 300  # the whole command tree
+
+
+def test_the_templates_are_what_the_code_says() -> None:
+    """A text written in the code (or a command, option or choice) and not extracted fails: the
+    completeness test would not see it. `scripts/i18n.sh check` extracts afresh and compares."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "i18n.py"), "check"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "every catalog is complete and up to date" in done.stdout
 
 
 def test_a_good_doctored_catalog_passes(tmp_path: Path) -> None:
