@@ -464,8 +464,9 @@ def help_embed(bot: TabletopBot, language: str = "en") -> discord.Embed:
     lines = [f"`{slash(language, *paths)}`: {tx._(what)}" for paths, what in HELP_COMMANDS]
     for i, chunk in enumerate(chunk_lines(lines, 1024)):
         embed.add_field(name=tx._("Commands") if i == 0 else tx._("More commands"), value=chunk, inline=False)
-    games = "\n".join(f"**{c.name}**: `{slash(language, f'{c.value} help')}`" for c in GAME_CHOICES
-                      if c.value in bot.game_uis)
+    titles = lang.texts(language, "commands")  # the titles as the command's choices give them
+    games = "\n".join(f"**{titles.p_('choice', c.name)}**: `{slash(language, f'{c.value} help')}`"
+                      for c in GAME_CHOICES if c.value in bot.game_uis)
     embed.add_field(name=tx._("Games"), value=games or tx._("none yet"), inline=False)
     embed.set_footer(text=tx._("Every command answers only you unless it changes the game."))
     return embed

@@ -63,7 +63,9 @@ async def test_game_language_sets_what_a_reader_reads(fake_discord: FakeDiscord,
     assert chose.ephemeral and said(chose).startswith("Ti parlerò in Italiano.")
     assert (await bot.service.get_player(sim.alice.id)).language == "it"
     help_it = await sim.slash(sim.alice, sim.channel, "game help")
-    assert message_of(help_it).embeds[0]["fields"][0]["name"] == "Comandi"
+    fields = message_of(help_it).embeds[0]["fields"]
+    assert fields[0]["name"] == "Comandi"
+    assert "**7 giorni di Westerplatte**: `/westerplatte aiuto`" in fields[-1]["value"]
     follow = await sim.slash(sim.alice, sim.channel, "game language", options={"language": "discord"})
     assert said(follow).startswith("Będę mówić do ciebie w języku twojej aplikacji Discord (Polski).")
     assert (await bot.service.get_player(sim.alice.id)).language is None
