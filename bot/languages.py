@@ -44,6 +44,13 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
     return language
 
 
+async def player_language(service: GameService, user_id: int) -> str:
+    """The language of a DM sent with no interaction to read a locale from (a turn's reminder, a
+    secret dealt at the start): the player's `/game language`, else English."""
+    player = await service.get_player(user_id)
+    return chosen_or_locale(player.language, None)
+
+
 async def server_language(service: GameService, guild_id: int | None, guild_locale: object) -> str:
     """A server's language: its admins' choice, else the guild's preferred locale's."""
     stored = await service.server_language(guild_id) if guild_id else None

@@ -11,7 +11,8 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.languages import SETTING, chosen_or_locale, reader_language, table_language
+from bot.languages import SETTING, chosen_or_locale, player_language, reader_language, table_language
+from bot.service import GameService
 from bot.service.records import GameRecord
 from tests.e2e.harness import message_of, said, sqlite, start_bot
 from tests.fakediscord import FakeDiscord
@@ -48,6 +49,8 @@ async def test_reader_language_reads_the_stored_choice_once() -> None:
     assert await reader_language(chose) == "it" and asked == [7]  # kept on the interaction
     assert await reader_language(interaction(8, "pl")) == "pl"
     assert await reader_language(interaction(9, "en-GB")) == "en"
+    service = cast(GameService, SimpleNamespace(get_player=get_player))
+    assert (await player_language(service, 7), await player_language(service, 8)) == ("it", "en")
 
 
 async def test_game_language_sets_what_a_reader_reads(fake_discord: FakeDiscord, tmp_path: Path) -> None:
