@@ -1,12 +1,13 @@
 """The catalogs' upkeep (run through scripts/i18n.sh):
 
-    extract  write each domain's template, lang/locales/<domain>.pot, from the code (pybabel extract
-             with lang/babel.cfg) and, for `commands`, from the slash command tree itself
-    update   bring every lang/locales/<language>/LC_MESSAGES/<domain>.po up to its template (new texts
-             come in untranslated, changed ones fuzzy); a missing catalog is created
-    check    say what is missing or wrong, and whether a template is older than the code (exit 1 if
-             anything is): what tests/lang checks too
+extract  write each domain's template, lang/locales/<domain>.pot, from the code (pybabel extract
+         with lang/babel.cfg) and, for `commands`, from the slash command tree itself
+update   bring every lang/locales/<language>/LC_MESSAGES/<domain>.po up to its template (new texts
+         come in untranslated, changed ones fuzzy); a missing catalog is created
+check    say what is missing or wrong, and whether a template is older than the code (exit 1 if
+         anything is): what tests/lang checks too
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -26,8 +27,15 @@ from lang import catalog, check  # noqa: E402
 
 # Where each domain's texts are written (the `commands` domain is read from the command tree).
 SOURCES: dict[str, list[str]] = {
-    "core": ["bot", "cogs/lobby.py", "cogs/common.py", "cogs/panel.py", "cogs/gamecog.py", "renderers/common.py",
-             "renderers/crop.py"],
+    "core": [
+        "bot",
+        "cogs/lobby.py",
+        "cogs/common.py",
+        "cogs/panel.py",
+        "cogs/gamecog.py",
+        "renderers/common.py",
+        "renderers/crop.py",
+    ],
     "mali": ["cogs/mali", "renderers/mali"],
     "africa": ["cogs/africa", "renderers/africa"],
     "westerplatte": ["cogs/westerplatte", "renderers/westerplatte"],
@@ -45,8 +53,21 @@ def extract_code(domain: str, out: Path) -> None:
     paths = [p for p in SOURCES[domain] if (ROOT / p).exists()]
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     # Sorted by text, each with its file but no line number: an edit elsewhere in a file moves nothing.
-    pybabel("extract", "-F", "lang/babel.cfg", "--no-default-keywords", *keywords, "--sort-output",
-            "--add-location=file", "--project", HEADER, "--no-wrap", "-o", str(out), *paths)
+    pybabel(
+        "extract",
+        "-F",
+        "lang/babel.cfg",
+        "--no-default-keywords",
+        *keywords,
+        "--sort-output",
+        "--add-location=file",
+        "--project",
+        HEADER,
+        "--no-wrap",
+        "-o",
+        str(out),
+        *paths,
+    )
 
 
 async def command_payloads() -> list[dict[str, Any]]:
@@ -111,8 +132,10 @@ def stale() -> list[str]:
             kept = {(m.context, str(m.id)) for m in catalog.read_catalog(catalog.pot_path(domain)) if m.id}
             if fresh != kept:
                 new, gone = sorted(fresh - kept), sorted(kept - fresh)
-                found.append(f"{domain}.pot is out of date (run scripts/i18n.sh extract, then update): "
-                             f"{len(new)} new text(s) {new[:3]}, {len(gone)} gone {gone[:3]}")
+                found.append(
+                    f"{domain}.pot is out of date (run scripts/i18n.sh extract, then update): "
+                    f"{len(new)} new text(s) {new[:3]}, {len(gone)} gone {gone[:3]}"
+                )
     return found
 
 
@@ -120,8 +143,17 @@ def update() -> None:
     for domain in catalog.DOMAINS:
         for language in catalog.LANGUAGES[1:]:
             po = catalog.po_path(language, domain)
-            args = ["-D", domain, "-i", str(catalog.pot_path(domain)), "-d", str(catalog.LOCALES), "-l", language,
-                    "--no-wrap"]
+            args = [
+                "-D",
+                domain,
+                "-i",
+                str(catalog.pot_path(domain)),
+                "-d",
+                str(catalog.LOCALES),
+                "-l",
+                language,
+                "--no-wrap",
+            ]
             if po.exists():
                 pybabel("update", *args, "--ignore-obsolete", "--ignore-pot-creation-date")
             else:

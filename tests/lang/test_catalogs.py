@@ -1,5 +1,6 @@
 """The catalogs (issue #25): complete in Polish and Italian, checked the way a wrong one would fail,
 and read the way the bot reads them (plural forms, pseudo-locale, English for what is missing)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -38,7 +39,9 @@ def po(plural_forms: str, body: str) -> str:
     return f'msgid ""\nmsgstr ""\n{header}\n{body}'
 
 
-GOOD_PL = po(POLISH, """msgid "Join"
+GOOD_PL = po(
+    POLISH,
+    """msgid "Join"
 msgstr "Dołącz"
 
 msgid "{player} opened a table."
@@ -49,7 +52,8 @@ msgid_plural "{count} players"
 msgstr[0] "{count} gracz"
 msgstr[1] "{count} graczy"
 msgstr[2] "{count} graczy"
-""")
+""",
+)
 
 
 def doctored(tmp_path: Path, text: str) -> tuple[Catalog, Path]:
@@ -70,8 +74,13 @@ def test_every_catalog_is_complete() -> None:
 def test_the_templates_are_what_the_code_says() -> None:
     """A text written in the code (or a command, option or choice) and not extracted fails: the
     completeness test would not see it. `scripts/i18n.sh check` extracts afresh and compares."""
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "i18n.py"), "check"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "i18n.py"), "check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "every catalog is complete and up to date" in done.stdout
 
@@ -81,15 +90,18 @@ def test_a_good_doctored_catalog_passes(tmp_path: Path) -> None:
     assert check.problems("pl", "t", template, path) == []
 
 
-@pytest.mark.parametrize(("change", "found"), [
-    (('msgstr "Dołącz"', 'msgstr ""'), "'Join': not translated"),
-    (('msgid "Join"\nmsgstr "Dołącz"\n', ""), "'Join': missing"),
-    (('msgstr "{player} otwiera stół."', 'msgstr "{gracz} otwiera stół."'), "placeholders ['gracz']"),
-    (('msgstr[2] "{count} graczy"\n', ""), "not translated in every plural form"),  # Babel pads the forms
-    (('msgstr[2] "{count} graczy"', 'msgstr[2] ""'), "not translated in every plural form"),
-    ((POLISH, "nplurals=2; plural=(n != 1);"), "Plural-Forms is"),
-    (('msgid "Join"\nmsgstr "Dołącz"', '#, fuzzy\nmsgid "Join"\nmsgstr "Dołącz"'), "'Join': fuzzy"),
-])
+@pytest.mark.parametrize(
+    ("change", "found"),
+    [
+        (('msgstr "Dołącz"', 'msgstr ""'), "'Join': not translated"),
+        (('msgid "Join"\nmsgstr "Dołącz"\n', ""), "'Join': missing"),
+        (('msgstr "{player} otwiera stół."', 'msgstr "{gracz} otwiera stół."'), "placeholders ['gracz']"),
+        (('msgstr[2] "{count} graczy"\n', ""), "not translated in every plural form"),  # Babel pads the forms
+        (('msgstr[2] "{count} graczy"', 'msgstr[2] ""'), "not translated in every plural form"),
+        ((POLISH, "nplurals=2; plural=(n != 1);"), "Plural-Forms is"),
+        (('msgid "Join"\nmsgstr "Dołącz"', '#, fuzzy\nmsgid "Join"\nmsgstr "Dołącz"'), "'Join': fuzzy"),
+    ],
+)
 def test_a_missing_or_wrong_translation_fails(tmp_path: Path, change: tuple[str, str], found: str) -> None:
     old, new = change
     assert old in GOOD_PL
@@ -102,8 +114,16 @@ def test_polish_has_three_plural_forms(tmp_path: Path) -> None:
     _, path = doctored(tmp_path, GOOD_PL.replace('msgstr[1] "{count} graczy"', 'msgstr[1] "{count} gracze"'))
     compiled = catalog.compile_catalog(catalog.read_catalog(path, locale="pl"))
     said = {n: compiled.ngettext("{count} player", "{count} players", n) for n in (1, 2, 4, 5, 12, 22, 25, 112)}
-    assert said == {1: "{count} gracz", 2: "{count} gracze", 4: "{count} gracze", 5: "{count} graczy",
-                    12: "{count} graczy", 22: "{count} gracze", 25: "{count} graczy", 112: "{count} graczy"}
+    assert said == {
+        1: "{count} gracz",
+        2: "{count} gracze",
+        4: "{count} gracze",
+        5: "{count} graczy",
+        12: "{count} graczy",
+        22: "{count} gracze",
+        25: "{count} graczy",
+        112: "{count} graczy",
+    }
 
 
 def test_the_real_polish_catalog_picks_its_plural_form() -> None:
@@ -154,9 +174,19 @@ def test_an_unknown_domain_is_refused() -> None:
         lang.texts("pl", "chess")
 
 
-@pytest.mark.parametrize(("locale", "language"), [
-    ("pl", "pl"), ("it", "it"), ("en-US", "en"), ("en-GB", "en"), ("de", "en"), ("pt-BR", "en"), (None, "en"),
-    ("", "en")])
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [
+        ("pl", "pl"),
+        ("it", "it"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("de", "en"),
+        ("pt-BR", "en"),
+        (None, "en"),
+        ("", "en"),
+    ],
+)
 def test_discord_locales(locale: str | None, language: str) -> None:
     assert lang.of_discord_locale(locale) == language
 

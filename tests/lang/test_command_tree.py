@@ -1,5 +1,6 @@
 """The slash commands in Polish and Italian, Discord's way (issue #25): every command, group, option
 and choice of every cog carries its Polish and Italian name and description, as Discord takes them."""
+
 from __future__ import annotations
 
 import re
@@ -55,8 +56,9 @@ async def test_every_command_option_and_choice_is_in_polish_and_italian() -> Non
                 same = lang.texts(locale, "commands").p_("name", node["name"]) == node["name"]  # "mali", "a"
                 if name is None and not same:
                     faults.append(f"{locale} {path}: no localised name")
-                if name is not None and (not NAME.match(name) or name != name.lower()
-                                         or command_name_fault(name) is not None):
+                if name is not None and (
+                    not NAME.match(name) or name != name.lower() or command_name_fault(name) is not None
+                ):
                     faults.append(f"{locale} {path}: name {name!r} is not a Discord name")
                 if text is None or not 1 <= len(text) <= 100:
                     faults.append(f"{locale} {path}: description {text!r}")
@@ -80,10 +82,17 @@ async def test_every_command_option_and_choice_is_in_polish_and_italian() -> Non
 
 
 def test_the_simulator_refuses_a_wrong_localised_name() -> None:
-    command = {"name": "game", "description": "Games", "type": 1,
-               "name_localizations": {"pl": "Gra"}, "description_localizations": {"it": "x" * 101},
-               "options": [{"type": 3, "name": "a", "description": "A", "name_localizations": {"pl": "x"}},
-                           {"type": 3, "name": "b", "description": "B", "name_localizations": {"pl": "x"}}]}
+    command = {
+        "name": "game",
+        "description": "Games",
+        "type": 1,
+        "name_localizations": {"pl": "Gra"},
+        "description_localizations": {"it": "x" * 101},
+        "options": [
+            {"type": 3, "name": "a", "description": "A", "name_localizations": {"pl": "x"}},
+            {"type": 3, "name": "b", "description": "B", "name_localizations": {"pl": "x"}},
+        ],
+    }
     errors = check_command(command)
     assert errors is not None
     assert "pl" in errors["name_localizations"] and "it" in errors["description_localizations"]

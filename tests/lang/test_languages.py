@@ -1,6 +1,7 @@
 """Who reads which language (issue #25): a reader's own choice, else their Discord client's, else
 English; a table's language from `/game new language:`, else the server's (its admins' choice, else the
 guild's preferred locale)."""
+
 from __future__ import annotations
 
 import re
@@ -18,16 +19,35 @@ from tests.e2e.harness import message_of, said, sqlite, start_bot
 from tests.fakediscord import FakeDiscord
 
 
-@pytest.mark.parametrize(("choice", "locale", "language"), [
-    (None, "pl", "pl"), (None, "it", "it"), (None, "en-US", "en"), (None, "de", "en"), (None, None, "en"),
-    ("it", "pl", "it"), ("en", "pl", "en"), ("pl", "fr", "pl"), ("xx", "it", "it"), ("pseudo", "pl", "pseudo")])
+@pytest.mark.parametrize(
+    ("choice", "locale", "language"),
+    [
+        (None, "pl", "pl"),
+        (None, "it", "it"),
+        (None, "en-US", "en"),
+        (None, "de", "en"),
+        (None, None, "en"),
+        ("it", "pl", "it"),
+        ("en", "pl", "en"),
+        ("pl", "fr", "pl"),
+        ("xx", "it", "it"),
+        ("pseudo", "pl", "pseudo"),
+    ],
+)
 def test_a_choice_wins_over_the_locale(choice: str | None, locale: str | None, language: str) -> None:
     assert chosen_or_locale(choice, locale) == language
 
 
-@pytest.mark.parametrize(("settings", "language"), [
-    ({SETTING: "pl"}, "pl"), ({SETTING: "it"}, "it"), ({}, "en"), ({SETTING: "klingon"}, "en"),
-    ({SETTING: "pseudo"}, "pseudo")])
+@pytest.mark.parametrize(
+    ("settings", "language"),
+    [
+        ({SETTING: "pl"}, "pl"),
+        ({SETTING: "it"}, "it"),
+        ({}, "en"),
+        ({SETTING: "klingon"}, "en"),
+        ({SETTING: "pseudo"}, "pseudo"),
+    ],
+)
 def test_a_table_language(settings: dict[str, Any], language: str) -> None:
     assert table_language(cast(GameRecord, SimpleNamespace(settings=settings))) == language
 
@@ -41,8 +61,12 @@ async def test_reader_language_reads_the_stored_choice_once() -> None:
         return SimpleNamespace(language=stored.get(user_id))
 
     def interaction(user_id: int, locale: str) -> Any:
-        return SimpleNamespace(extras={}, client=SimpleNamespace(service=SimpleNamespace(get_player=get_player)),
-                               user=SimpleNamespace(id=user_id), locale=discord.Locale(locale))
+        return SimpleNamespace(
+            extras={},
+            client=SimpleNamespace(service=SimpleNamespace(get_player=get_player)),
+            user=SimpleNamespace(id=user_id),
+            locale=discord.Locale(locale),
+        )
 
     chose = interaction(7, "pl")
     assert await reader_language(chose) == "it"
@@ -61,7 +85,8 @@ async def test_game_language_sets_what_a_reader_reads(fake_discord: FakeDiscord,
     embed = message_of(help_pl).embeds[0]
     assert embed["title"] == "Tabletop Resistance: gry planszowe na twoich kanałach, kilka ruchów dziennie"
     assert "`/gra nowa`: otwórz stół" in str(embed["fields"]) and "`/gra dołącz · opuść · rozpocznij`" in str(
-        embed["fields"])
+        embed["fields"]
+    )
     chose = await sim.slash(sim.alice, sim.channel, "game language", options={"language": "it"})
     assert chose.ephemeral and said(chose).startswith("Ti parlerò in Italiano.")
     assert (await bot.service.get_player(sim.alice.id)).language == "it"
@@ -77,7 +102,8 @@ async def test_game_language_sets_what_a_reader_reads(fake_discord: FakeDiscord,
 
 
 async def test_a_table_speaks_the_server_language_unless_opened_with_another(
-        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path))
     assert sim.guild is not None
@@ -105,8 +131,9 @@ async def test_a_table_speaks_the_server_language_unless_opened_with_another(
     assert await bot.service.server_language(sim.guild.id) == "pl"
     polish = message_of(await sim.slash(sim.carol, sim.channel, "game new", options={"game": "maquis"}))
     assert polish.embeds[0]["title"].startswith("Maquis · stół nr") and "otwiera stół" in polish.text
-    english = message_of(await sim.slash(sim.carol, sim.channel, "game new",
-                                         options={"game": "maquis", "language": "en"}))
+    english = message_of(
+        await sim.slash(sim.carol, sim.channel, "game new", options={"game": "maquis", "language": "en"})
+    )
     assert "opened a table for **Maquis**" in english.text
     await sim.slash(admin, sim.channel, "game server-language", options={"language": "discord"})
     assert await bot.service.server_language(sim.guild.id) is None
