@@ -17,6 +17,7 @@ from bot.config import Settings, point_discord_at
 from bot.pending import Pending
 from bot.presentation import GameUI
 from bot.shards import Ownership, Shards, ownership
+from bot.translator import CommandTranslator
 from bot.workers import close_all as close_workers
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.thinker = Thinker(self, self.settings.think_workers)
         self.presenter.watchers.append(self.thinker.notice)
         render.warm(self.settings.render_workers)
+        await self.tree.set_translator(CommandTranslator())  # the command tree in Polish and Italian too
         for name in extensions():
             await self.load_extension(name)
         # A standby waits here, ready but off the gateway, until the owner of its shards is gone.

@@ -8,14 +8,16 @@ from collections.abc import Mapping
 
 import computer
 from games.base import Game
+from lang import N_
 
 STRENGTHS = computer.STRENGTHS
 MOST = 4  # computers at one table
 STRENGTH_WORDS = {
-    "easy": "easy: the move that looks best right now",
-    "medium": "medium: a search over what the hidden parts may be, a moment a move",
-    "hard": "hard: the same search, several times longer (up to about 2 s a move)",
+    "easy": N_("easy: the move that looks best right now"),
+    "medium": N_("medium: a search over what the hidden parts may be, a moment a move"),
+    "hard": N_("hard: the same search, several times longer (up to about 2 s a move)"),
 }
+STRENGTH_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # each in the reader's words
 _ID = re.compile(r"cpu:(easy|medium|hard):([1-4])")
 
 

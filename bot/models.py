@@ -189,6 +189,16 @@ class PlayerRow(Base):
     utc_offset: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     dm_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     last_reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)  # None: the Discord client's
+
+
+class ServerRow(Base):
+    """A server's settings, set by its admins (`/game server-language`)."""
+
+    __tablename__ = "servers"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)  # None: the guild's preferred locale
 
 
 class MessageRow(Base):

@@ -13,9 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import computers, gate
+import lang
+from bot import computers, gate, languages
+from bot.languages import SETTING as LANGUAGE
+from bot.languages import reader_language, table_language
 from bot.service import ServiceError
 from bot.texts import chunk_lines, clip_lines, fit, mention
+from bot.translator import slash
 from cogs.common import (
     OOPS,
     Answer,
@@ -67,6 +71,11 @@ STRENGTH_CHOICES: list[app_commands.Choice[str]] = [
 HOURS_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for n, v in
     (("no limit", 0), ("12 hours", 12), ("1 day", 24), ("2 days", 48), ("3 days", 72), ("1 week", 168))]
+LANGUAGE_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=lang.NAMES[code], value=code) for code in lang.LANGUAGES]
+FOLLOW_DISCORD = "discord"
+READER_CHOICES = [*LANGUAGE_CHOICES,
+                  app_commands.Choice(name="follow my Discord language", value=FOLLOW_DISCORD)]
 GAME_CHOICES: list[app_commands.Choice[str]] = [app_commands.Choice(name=fit(g.title, 100), value=k) for k,
                                                 g in registry.GAMES.items()
                 if importlib.util.find_spec(f"cogs.{k}") is not None]  # games with commands
@@ -146,31 +155,42 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 def table_embed(record: GameRecord) -> discord.Embed:
+    """The table's card, in the table's language (its options' names and values are the game's: not yet)."""
+    tx = lang.texts(table_language(record), "core")
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
-    embed = discord.Embed(title=f"{game.title} · table #{record.id}", colour=colour)
+    embed = discord.Embed(title=tx._("{game} · table #{number}", game=game.title, number=record.id), colour=colour)
     opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(value)}"
-                     for o, value in table_options(game, record.options)) or "none"
-    embed.add_field(name="Options", value=fit(opts, 1024), inline=True)
+                     for o, value in table_options(game, record.options)) or tx._("none")
+    embed.add_field(name=tx._("Options"), value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
-    strength = s.get("computer_strength") or "medium"
-    then = {"wait": "then the table waits (with reminders)", "default": "then a safe move is played",
-            "drop": "then the player leaves the game",
-            "computer": f"then the computer ({strength}) plays for them"}.get(s.get("on_timeout", "wait"), "")
-    limit = f"{hours} h per move, {then}" if hours else "no time limit per move"
-    where = "in a thread" if s.get("use_thread") else "in this channel"
-    embed.add_field(name="Table", value=f"{limit}\nplayed {where}", inline=True)
+    strength = tx._(computers.STRENGTH_NAMES.get(s.get("computer_strength") or "medium", "medium"))
+    then = {"wait": tx._("then the table waits (with reminders)"), "default": tx._("then a safe move is played"),
+            "drop": tx._("then the player leaves the game"),
+            "computer": tx._("then the computer ({strength}) plays for them", strength=strength),
+            }.get(s.get("on_timeout", "wait"), "")
+    limit = (tx.n_("{count} h per move, {then}", "{count} h per move, {then}", hours, then=then) if hours
+             else tx._("no time limit per move"))
+    where = tx._("played in a thread") if s.get("use_thread") else tx._("played in this channel")
+    embed.add_field(name=tx._("Table"), value=f"{limit}\n{where}", inline=True)
     wanted = s.get("max_players") or game.max_players
-    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or "nobody yet"
-    embed.add_field(name=f"Players ({len(record.seats)}/{wanted}, {game.min_players} to start)",
+    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or tx._("nobody yet")
+    embed.add_field(name=tx._("Players ({seated}/{seats}, {least} to start)", seated=len(record.seats),
+                              seats=wanted, least=game.min_players),
                     value=fit(seats, 1024), inline=False)
-    status = {"open": "Open: press Join to take a seat. The creator starts the game"
-                      + (" and can seat computer players." if computers.plays(game) else "."),
-              "running": "The game is running.", "finished": "The game is over.",
-              "abandoned": "This table was abandoned."}[record.status]
+    status = {"open": (tx._("Open: press Join to take a seat. The creator starts the game and can seat computer "
+                            "players.") if computers.plays(game)
+                       else tx._("Open: press Join to take a seat. The creator starts the game.")),
+              "running": tx._("The game is running."), "finished": tx._("The game is over."),
+              "abandoned": tx._("This table was abandoned.")}[record.status]
     embed.set_footer(text=status)
     return embed
+
+
+async def reader_texts(interaction: discord.Interaction) -> lang.Texts:
+    """The lobby's texts in the language of the one user who reads them."""
+    return lang.texts(await reader_language(interaction), "core")
 
 
 def lobby_of(interaction: discord.Interaction) -> Lobby:
@@ -186,9 +206,12 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary}
 
-    def __init__(self, op: str, gid: int, disabled: bool = False, grey: bool = False) -> None:
+    LABELS: ClassVar[dict[str, str]] = {"join": lang.N_("Join"), "leave": lang.N_("Leave"), "start": lang.N_("Start")}
+
+    def __init__(self, op: str, gid: int, disabled: bool = False, grey: bool = False, language: str = "en") -> None:
         style = discord.ButtonStyle.secondary if grey else self.STYLES[op]
-        super().__init__(discord.ui.Button(label=op.capitalize(), style=style,
+        label = lang.texts(language, "core")._(self.LABELS[op])
+        super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"tr:t:{op}:{gid}", disabled=disabled))
         self.op, self.gid = op, gid
 
@@ -257,24 +280,28 @@ def table_view(record: GameRecord) -> discord.ui.View:
     view = Components()
     closed = record.status != "open"
     full = len(record.seats) >= (record.settings.get("max_players") or record.game.max_players)
+    language = table_language(record)
     for op in ("join", "leave", "start"):
-        view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed))
+        view.add_item(TableButton(op, record.id, disabled=closed or (op == "join" and full), grey=closed,
+                                  language=language))
     if computers.plays(record.game):
-        view.add_item(ComputerSelect(record.id, disabled=closed))
+        view.add_item(ComputerSelect(record.id, disabled=closed, language=language))
     return view
 
 
 class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tr:t:cpu:(?P<gid>\d+)"):
     """The table's "Computer players…" menu: its creator seats one of a strength, or removes one."""
 
-    def __init__(self, gid: int, disabled: bool = False) -> None:
-        options = [discord.SelectOption(label=f"Add a computer player ({s})", value=s,
-                                        description=computers.STRENGTH_WORDS[s][:100])
+    def __init__(self, gid: int, disabled: bool = False, language: str = "en") -> None:
+        tx = lang.texts(language, "core")
+        options = [discord.SelectOption(label=tx._("Add a computer player ({strength})",
+                                                   strength=tx._(computers.STRENGTH_NAMES[s])), value=s,
+                                        description=tx._(computers.STRENGTH_WORDS[s])[:100])
                    for s in computers.STRENGTHS]
-        options.append(discord.SelectOption(label="Remove a computer player", value="remove",
-                                            description="the last one seated"))
+        options.append(discord.SelectOption(label=tx._("Remove a computer player"), value="remove",
+                                            description=tx._("the last one seated")))
         super().__init__(discord.ui.Select(custom_id=f"tr:t:cpu:{gid}", options=options, disabled=disabled,
-                                           placeholder="Computer players (the creator)…"))
+                                           placeholder=tx._("Computer players (the creator)…")))
         self.gid = gid
 
     @classmethod
@@ -398,42 +425,50 @@ def abandon_warning(record: GameRecord) -> str:
 
 
 ENDED = ("finished", "abandoned")
-HELP_COMMANDS = (
-    ("/game new", ("open a table: the game, seats, variant and options, the time for a move, what "
-                   "happens when it runs out, whether to play in a thread, and computer players")),
-    ("/game join · leave · start", "the table's buttons, as commands"),
-    ("/game play", "your choices now, as buttons only you see (or press **My turn** under a post)"),
-    ("/game hand", "your secrets: hand, objectives, hidden tokens (only you see them)"),
-    ("/game undo", "take back your last move while it drew, rolled or revealed nothing"),
-    ("/game status · log", "the board now, and what happened, in words; finished games too"),
-    ("/game list · history", "the server's games and whom they wait on; finished games and results"),
-    ("/game stats · leaderboard", ("games played, won and drawn, ratings (Elo from 1500; co-operative "
-                                   "games: the team's results, no rating) and reliability")),
-    ("/game replay", "the board at any point of a game, step by step, with what happened"),
-    ("/game notify", "how you hear it's your turn: off, a mention, or a DM, with quiet hours"),
-    ("/game resign", "leave a running game for good (it asks first)"),
-    ("/game replace · kick · abandon", ("for the table's creator and admins: hand a seat over (to the "
-                                        "computer too, and back), drop a player whose time ran out, end a "
-                                        "game (it asks first)")),
+HELP_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("game new",), lang.N_("open a table: the game, seats, variant and options, the time for a move, what happens "
+                            "when it runs out, whether to play in a thread, the table's language, and computer "
+                            "players")),
+    (("game join", "game leave", "game start"), lang.N_("the table's buttons, as commands")),
+    (("game play",), lang.N_("your choices now, as buttons only you see (or press **My turn** under a post)")),
+    (("game hand",), lang.N_("your secrets: hand, objectives, hidden tokens (only you see them)")),
+    (("game undo",), lang.N_("take back your last move while it drew, rolled or revealed nothing")),
+    (("game status", "game log"), lang.N_("the board now, and what happened, in words; finished games too")),
+    (("game list", "game history"), lang.N_("the server's games and whom they wait on; finished games and results")),
+    (("game stats", "game leaderboard"), lang.N_("games played, won and drawn, ratings (Elo from 1500; co-operative "
+                                                 "games: the team's results, no rating) and reliability")),
+    (("game replay",), lang.N_("the board at any point of a game, step by step, with what happened")),
+    (("game notify",), lang.N_("how you hear it's your turn: off, a mention, or a DM, with quiet hours")),
+    (("game language",), lang.N_("the language the bot speaks to you: English, Polski, Italiano, or your Discord's")),
+    (("game resign",), lang.N_("leave a running game for good (it asks first)")),
+    (("game replace", "game kick", "game abandon"), lang.N_("for the table's creator and admins: hand a seat over "
+                                                            "(to the computer too, and back), drop a player whose "
+                                                            "time ran out, end a game (it asks first)")),
+    (("game server-language",), lang.N_("for admins: the language of the server's new tables")),
 )
 
 
-def help_embed(bot: TabletopBot) -> discord.Embed:
-    """/game help: what the bot is, how a game goes, every /game command, and each game's help."""
+def help_embed(bot: TabletopBot, language: str = "en") -> discord.Embed:
+    """/game help: what the bot is, how a game goes, every /game command, and each game's help, in the
+    reader's language (the commands as their Discord shows them)."""
+    tx = lang.texts(language, "core")
     embed = discord.Embed(
-        title="Tabletop Resistance: board games in your channels, a few moves a day",
+        title=tx._("Tabletop Resistance: board games in your channels, a few moves a day"),
         colour=discord.Colour.blurple(),
-        description=(
-            "Open a table with `/game new`; friends press **Join**; the creator presses **Start**. "
+        description=tx._(
+            "Open a table with `{new}`; friends press **Join**; the creator presses **Start**. "
             "The bot posts the board whenever it changes and mentions whoever must act. Secrets "
-            "(hands, objectives, hidden choices) come by DM, or in `/game hand` when DMs are closed. "
-            "Games survive restarts and can run for weeks: set a time per move in `/game new`."))
-    lines = [f"`{c}`: {what}" for c, what in HELP_COMMANDS]
+            "(hands, objectives, hidden choices) come by DM, or in `{hand}` when DMs are closed. "
+            "Games survive restarts and can run for weeks: set a time per move in `{new}`.",
+            new=slash(language, "game new"), hand=slash(language, "game hand")))
+    lines = [f"`{slash(language, *paths)}`: {tx._(what)}" for paths, what in HELP_COMMANDS]
     for i, chunk in enumerate(chunk_lines(lines, 1024)):
-        embed.add_field(name="Commands" if i == 0 else "More commands", value=chunk, inline=False)
-    games = "\n".join(f"**{c.name}**: `/{c.value} help`" for c in GAME_CHOICES if c.value in bot.game_uis)
-    embed.add_field(name="Games", value=games or "none yet", inline=False)
-    embed.set_footer(text="Every command answers only you unless it changes the game.")
+        embed.add_field(name=tx._("Commands") if i == 0 else tx._("More commands"), value=chunk, inline=False)
+    titles = lang.texts(language, "commands")  # the titles as the command's choices give them
+    games = "\n".join(f"**{titles.p_('choice', c.name)}**: `{slash(language, f'{c.value} help')}`"
+                      for c in GAME_CHOICES if c.value in bot.game_uis)
+    embed.add_field(name=tx._("Games"), value=games or tx._("none yet"), inline=False)
+    embed.set_footer(text=tx._("Every command answers only you unless it changes the game."))
     return embed
 
 
@@ -477,19 +512,23 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                            turn_hours="Time each player has for a move", on_timeout="When the time runs out",
                            thread="Play in a new thread instead of this channel",
                            computer="Computer players to seat now (more with the table's menu)",
-                           strength="How well the computer plays (its seats here, and for a timed-out player)")
-    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, strength=STRENGTH_CHOICES)
+                           strength="How well the computer plays (its seats here, and for a timed-out player)",
+                           language="The table's language: its posts, thread and board (default: the server's)")
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, strength=STRENGTH_CHOICES,
+                          language=LANGUAGE_CHOICES)
     @app_commands.choices(turn_hours=HOURS_CHOICES)  # apart: one call takes choices of one type
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, players: int | None = None,
                   variant: str | None = None, options: str | None = None, turn_hours: int = 0,
                   on_timeout: str = "wait", thread: bool = False,
-                  computer: app_commands.Range[int, 0, computers.MOST] = 0, strength: str = "medium") -> None:
+                  computer: app_commands.Range[int, 0, computers.MOST] = 0, strength: str = "medium",
+                  language: str | None = None) -> None:
         found = playable(game)
         if found is None:
             names = ", ".join(c.name for c in GAME_CHOICES)
-            await reply(interaction, f"There is no game called {game[:40]!r} here. Pick one from "
-                                     f"the list: {names}.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx._("There is no game called {name} here. Pick one from the list: {games}.",
+                                          name=repr(game[:40]), games=names))
             return
         g, game = found, found.key
         try:
@@ -504,18 +543,30 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await reply(interaction, f"{exc} {self.options_help(game)}")
             return
         if players is not None and not g.min_players <= players <= g.max_players:
-            await reply(interaction, f"{g.title} takes {g.min_players} to {g.max_players} players.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx._("{game} takes {least} to {most} players.", game=g.title,
+                                          least=g.min_players, most=g.max_players))
             return
         cap = players or g.max_players
         if computer and (why := computers.refusal(g)):
             await reply(interaction, why)
             return
         if computer >= cap:
-            await reply(interaction, f"A table of {cap} has room for {cap - 1} computer player(s) beside you. "
-                                     "Nothing was opened.")
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx.n_("A table of {seats} has room for {count} computer player beside you. "
+                                           "Nothing was opened.",
+                                           "A table of {seats} has room for {count} computer players beside you. "
+                                           "Nothing was opened.", cap - 1, seats=cap))
             return
+        if language not in (None, *lang.LANGUAGES):
+            tx = await reader_texts(interaction)
+            await reply(interaction, tx._("Choose the table's language from the list: {languages}.",
+                                          languages=", ".join(lang.NAMES.values())))
+            return
+        spoken = language or await languages.server_language(self.bot.service, interaction.guild_id,
+                                                           interaction.guild_locale)
         settings = {"turn_hours": turn_hours, "on_timeout": on_timeout, "use_thread": thread,
-                    "max_players": cap, "computer_strength": strength}
+                    "max_players": cap, "computer_strength": strength, LANGUAGE: spoken}
         try:
             record = await self.bot.service.open_table(interaction.guild_id or 0, interaction.channel_id or 0,
                                                        interaction.user.id, game, resolved, settings)
@@ -524,7 +575,9 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         except ServiceError as exc:
             await reply(interaction, exc.message)
             return
-        opened = f"{interaction.user.mention} opened a table for **{g.title}**. Press **Join** to take a seat."
+        tx = lang.texts(table_language(record), "core")
+        opened = tx._("{player} opened a table for **{game}**. Press **Join** to take a seat.",
+                      player=interaction.user.mention, game=g.title)
         sent = await reply(interaction, opened,
                            ephemeral=False, embed=table_embed(record), view=table_view(record),
                            allowed_mentions=discord.AllowedMentions.none())
@@ -583,17 +636,20 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         service = self.bot.service
         user = interaction.user.id
+        table = lang.texts(table_language(record), "core")
         try:
             if op == "join":
                 wanted = record.settings.get("max_players") or record.game.max_players
                 if record.status == "open" and record.seat_of(user) is None and len(record.seats) >= wanted:
-                    await reply(interaction, f"Table #{record.id} is full ({wanted} players).")
+                    tx = await reader_texts(interaction)
+                    await reply(interaction, tx._("Table #{number} is full ({seats} players).", number=record.id,
+                                                  seats=wanted))
                     return
                 record = await service.join(record.id, user, guild_id=record.guild_id)
-                said = f"{interaction.user.mention} joined table #{record.id}."
+                said = table._("{player} joined table #{number}.", player=interaction.user.mention, number=record.id)
             elif op == "leave":
                 record = await service.leave(record.id, user, guild_id=record.guild_id)
-                said = f"{interaction.user.mention} left table #{record.id}."
+                said = table._("{player} left table #{number}.", player=interaction.user.mention, number=record.id)
             else:
                 await self.start_game(interaction, record)
                 return
@@ -614,16 +670,20 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if record is None:
             return
         service = self.bot.service
+        table = lang.texts(table_language(record), "core")
         try:
             if picked == "remove":
                 record = await service.remove_computer(record.id, interaction.user.id, guild_id=record.guild_id)
-                said = f"{interaction.user.mention} took a computer player away from table #{record.id}."
+                said = table._("{player} took a computer player away from table #{number}.",
+                               player=interaction.user.mention, number=record.id)
             elif picked in computers.STRENGTHS:
                 record = await service.add_computer(record.id, picked, interaction.user.id,
                                                     guild_id=record.guild_id)
-                said = f"{record.mention(record.seats[-1])} takes a seat at table #{record.id}."
+                said = table._("{player} takes a seat at table #{number}.", player=record.mention(record.seats[-1]),
+                               number=record.id)
             else:
-                await reply(interaction, "Pick a strength (easy, medium or hard) or Remove.")
+                tx = await reader_texts(interaction)
+                await reply(interaction, tx._("Pick a strength (easy, medium or hard) or Remove."))
                 return
         except ServiceError as exc:
             await reply(interaction, exc.message)
@@ -662,11 +722,14 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         record = applied.record
         players = ", ".join(record.mention(s) for s in record.seats)
-        await interaction.followup.send(f"You started game #{record.id}.", ephemeral=True)
+        tx = await reader_texts(interaction)
+        await interaction.followup.send(tx._("You started game #{number}.", number=record.id), ephemeral=True)
         channel = await self.bot.presenter.channel(record.channel_id)
         if channel is not None:
             # No ping here: the first board, right after, mentions whoever must act.
-            await channel.send(f"**{record.game.title}** #{record.id} starts: {players}!",
+            table = lang.texts(table_language(record), "core")
+            await channel.send(table._("**{game}** #{number} starts: {players}!", game=record.game.title,
+                                       number=record.id, players=players),
                                allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
         if record.settings.get("use_thread"):
@@ -716,7 +779,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
 
     @app_commands.command(name="help", description="What this bot does, how to start a game, every command")
     async def help(self, interaction: discord.Interaction) -> None:
-        await reply(interaction, embed=help_embed(self.bot))
+        await reply(interaction, embed=help_embed(self.bot, await reader_language(interaction)))
 
     @app_commands.command(name="replay", description="The board at any point of a game, step by step (only you see it)")
     @app_commands.describe(game="Which game (the channel's, by default)", step="Which step (0: the start)")
@@ -1059,6 +1122,45 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if not hours or seat not in record.to_act or record.turn_started_at is None:
             return False
         return self.bot.clock() - record.turn_started_at >= timedelta(hours=hours)
+
+    @app_commands.command(name="language", description="The language the bot speaks to you alone (replies, DMs)")
+    @app_commands.describe(language="English, Polski, Italiano, or your Discord app's language")
+    @app_commands.choices(language=READER_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if language not in (*lang.LANGUAGES, FOLLOW_DISCORD):
+            await reply(interaction, f"Choose a language from the list: {', '.join(lang.NAMES.values())}, "
+                                     "or your Discord's.")
+            return
+        choice = None if language == FOLLOW_DISCORD else language
+        await self.bot.service.set_language(interaction.user.id, choice)
+        interaction.extras.pop(LANGUAGE, None)
+        tx = await reader_texts(interaction)
+        if choice is None:
+            said = tx._("I will speak to you in your Discord app's language ({language}).",
+                        language=lang.NAMES[lang.of_discord_locale(interaction.locale)])
+        else:
+            said = tx._("I will speak to you in {language}.", language=lang.NAMES[choice])
+        await reply(interaction, said + " " + tx._("A table's public posts follow the table's language."))
+
+    @app_commands.command(name="server-language",
+                          description="The language of this server's new tables (Manage Server)")
+    @app_commands.describe(language="English, Polski, Italiano, or the server's Discord language")
+    @app_commands.choices(language=[*LANGUAGE_CHOICES, app_commands.Choice(
+        name="follow the server's Discord language", value=FOLLOW_DISCORD)])
+    @app_commands.guild_only()
+    async def server_language(self, interaction: discord.Interaction, language: str) -> None:
+        tx = await reader_texts(interaction)
+        if not getattr(interaction.permissions, "manage_guild", False):
+            await reply(interaction, tx._("Only someone with Manage Server can set the server's language."))
+            return
+        if language not in (*lang.LANGUAGES, FOLLOW_DISCORD):
+            await reply(interaction, tx._("Choose a language from the list."))
+            return
+        choice = None if language == FOLLOW_DISCORD else language
+        await self.bot.service.set_server_language(interaction.guild_id or 0, choice)
+        now = await languages.server_language(self.bot.service, interaction.guild_id, interaction.guild_locale)
+        await reply(interaction, tx._("New tables in this server will play in {language} (`/game new language:` "
+                                      "picks another for one table).", language=lang.NAMES[now]))
 
     @app_commands.command(name="notify", description="How you hear that it's your turn: off, mention, or DM")
     @app_commands.describe(mode="off: never pinged; mention: pinged in the game's channel; dm: pinged and a DM",

@@ -180,6 +180,29 @@ def _check_choices(tree: Errors, path: list[str | int], choices: list[Any]) -> N
             continue
         _length(tree, [*path, i, "name"], c.get("name"), 1, MAX_CHOICE_NAME)
         _max_len(tree, [*path, i, "value"], c.get("value"), MAX_CHOICE_VALUE)
+        for locale, name in (c.get("name_localizations") or {}).items():
+            _length(tree, [*path, i, "name_localizations", locale], name, 1, MAX_CHOICE_NAME)
+
+
+def command_name_fault(name: Any) -> str | None:
+    """Why Discord refuses a slash command's or option's name (or a localised one): it must match
+    ^[-_\\p{L}\\p{N}]{1,32}$ and have no capital letter."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_COMMAND_NAME:
+        return f"Must be between 1 and {MAX_COMMAND_NAME} in length."
+    if any(not (c.isalnum() or c in "-_") for c in name):
+        return "Command name is invalid"
+    if name != name.lower():
+        return "Command name is invalid: it has capital letters"
+    return None
+
+
+def _check_localizations(tree: Errors, path: list[str | int], node: dict[str, Any], slash: bool) -> None:
+    for locale, name in (node.get("name_localizations") or {}).items():
+        fault = command_name_fault(name) if slash else None
+        if fault:
+            _err(tree, [*path, "name_localizations", locale], "APPLICATION_COMMAND_INVALID_NAME", fault)
+    for locale, text in (node.get("description_localizations") or {}).items():
+        _length(tree, [*path, "description_localizations", locale], text, 1, MAX_COMMAND_DESCRIPTION)
 
 
 def check_autocomplete(data: dict[str, Any]) -> Errors | None:
@@ -197,9 +220,20 @@ def check_command(data: dict[str, Any]) -> Errors | None:
         _length(tree, [*path, "name"], node.get("name"), 1, MAX_COMMAND_NAME)
         if slash:
             _length(tree, [*path, "description"], node.get("description"), 1, MAX_COMMAND_DESCRIPTION)
+        _check_localizations(tree, path, node, slash)
         options = node.get("options") or []
         if len(options) > MAX_COMMAND_OPTIONS:
             _err(tree, [*path, "options"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_COMMAND_OPTIONS} or fewer in length.")
+        seen: dict[tuple[str, str], int] = {}  # (locale, name): the first option of that name
+        for i, option in enumerate(options):
+            if not isinstance(option, dict):
+                continue
+            names = {"": option.get("name"), **(option.get("name_localizations") or {})}
+            for locale, name in names.items():
+                if (locale, str(name)) in seen:
+                    _err(tree, [*path, "options", i, "name_localizations" if locale else "name", *([locale] if locale
+                         else [])], "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique")
+                seen[(locale, str(name))] = i
         for i, option in enumerate(options):
             if isinstance(option, dict):
                 command(option, [*path, "options", i])

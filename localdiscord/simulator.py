@@ -252,15 +252,19 @@ class FakeDiscord(UserActions):
 
     # -- world building --------------------------------------------------------------------------
     def add_user(self, username: str, *, bot: bool = False, dm_open: bool = True,
-                 global_name: str | None = None, user_id: int | None = None) -> User:
-        user = User(user_id or self.snowflakes.next(), username, global_name=global_name, bot=bot, dm_open=dm_open)
+                 global_name: str | None = None, user_id: int | None = None, locale: str = "en-US") -> User:
+        """A user; `locale` is their Discord client's language (their interactions' `locale`)."""
+        user = User(user_id or self.snowflakes.next(), username, global_name=global_name, bot=bot, dm_open=dm_open,
+                    locale=locale)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "Guild", *, owner: User | None = None, guild_id: int | None = None) -> Guild:
+    def add_guild(self, name: str = "Guild", *, owner: User | None = None, guild_id: int | None = None,
+                  preferred_locale: str = "en-US") -> Guild:
         gid = guild_id or self.snowflakes.next()
         owner = owner or self.owner
-        guild = Guild(gid, name, owner.id, roles=[Role(gid, "@everyone", permissions=DEFAULT_EVERYONE)])
+        guild = Guild(gid, name, owner.id, roles=[Role(gid, "@everyone", permissions=DEFAULT_EVERYONE)],
+                      preferred_locale=preferred_locale)
         self.guilds[gid] = guild
         bot_role = Role(self.snowflakes.next(), self.bot_user.username, permissions=self._bot_permissions,
                         position=1, managed=True)

@@ -55,6 +55,7 @@ class User:
     global_name: str | None = None
     bot: bool = False
     dm_open: bool = True  # False -> DMs from the bot fail with 403 / 50007
+    locale: str = "en-US"  # the user's client language: sent as every interaction's `locale`
 
     @property
     def name(self) -> str:
@@ -229,6 +230,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)  # includes threads
     members: dict[int, Member] = field(default_factory=dict)
+    preferred_locale: str = "en-US"  # the server's language: interactions' `guild_locale`
 
     @property
     def everyone(self) -> Role:
@@ -267,7 +269,7 @@ class Guild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "max_members": 500000,

@@ -13,7 +13,7 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     fi
 fi
 .venv/bin/ruff check .
-.venv/bin/mypy games computer bot cogs renderers tests bench localdiscord
+.venv/bin/mypy games computer bot cogs renderers tests bench localdiscord lang
 # Three workers on CI's two cores: much of the suite waits (bot processes, sockets, Chromium)
 # rather than computes (two workers kept about one core busy: 6 min 46 s; three, 1.6 cores: 5 min).
 # Each is handed one test at a time and the known slow tests come first (tests/conftest.py), so no

@@ -8,7 +8,7 @@ from importlib.metadata import packages_distributions
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNTIME = ("bot", "cogs", "games", "renderers", "localdiscord")  # what `python -m bot` runs
+RUNTIME = ("bot", "cogs", "games", "renderers", "localdiscord", "lang")  # what `python -m bot` runs
 PIN = re.compile(r"^([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^\s;\\#]+)", re.MULTILINE)
 
 

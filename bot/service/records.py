@@ -169,6 +169,7 @@ class PlayerRecord:
     quiet_from: int | None = None  # a quiet window, in the player's own hours
     quiet_to: int | None = None
     utc_offset: int = 0
+    language: str | None = None  # the language picked with /game language; None: the Discord client's
 
     @property
     def mode(self) -> str:

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db import Database, Unsure
-from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow
+from bot.models import ActionRow, GameRow, MessageRow, OutboxRow, PlayerRow, RatingRow, ResultRow, ServerRow
 from bot.service.cache import GameCache
 from bot.service.driver import compiled, write
 from bot.service.errors import Conflict, NoSuchGame, ServiceError, UnknownGame
@@ -39,6 +39,7 @@ MESSAGES = cast(Table, MessageRow.__table__)
 OUTBOX = cast(Table, OutboxRow.__table__)
 RESULTS = cast(Table, ResultRow.__table__)
 RATINGS = cast(Table, RatingRow.__table__)
+SERVERS = cast(Table, ServerRow.__table__)
 
 # Statements built once: building one per move cost as much as running it (a write's own are
 # compiled once per shape, see STATEMENTS).
@@ -491,6 +492,26 @@ class Store(Outbox):
         if utc_offset is not None:
             values["utc_offset"] = utc_offset
         return await self._set_player(user_id, **values)
+
+    async def set_language(self, user_id: int, language: str | None) -> PlayerRecord:
+        """The language the user reads the bot in; None: their Discord client's."""
+        return await self._set_player(user_id, language=language)
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server's admins chose for its tables; None: the guild's preferred locale."""
+        query = select(SERVERS.c.language).where(SERVERS.c.guild_id == guild_id)
+        found = await self._db.run(lambda conn: conn.execute(query).scalar(), read=True)
+        return str(found) if found else None
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        def work(conn: Connection) -> None:
+            make = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
+            stmt = make(SERVERS).values(guild_id=guild_id, language=language)
+            conn.execute(stmt.on_conflict_do_update(index_elements=[SERVERS.c.guild_id],
+                                                    set_={"language": language}))
+
+        async with self._writing():
+            await self._db.run(work)
 
     async def players(self, user_ids: list[int]) -> dict[int, PlayerRecord]:
         """Preferences of several users at once (the defaults for those never seen)."""

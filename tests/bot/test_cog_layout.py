@@ -49,3 +49,16 @@ def test_the_computer_package_imports_games_only() -> None:
     for path in sorted((ROOT / "games").rglob("*.py")):
         wrong = sorted(m for m in imported(path) if m.split(".")[0] == "computer")
         assert wrong == [], (path.relative_to(ROOT), wrong)
+
+
+def test_the_lang_package_is_a_leaf() -> None:
+    """lang/ (the texts and their catalogs, issue #25) imports nothing of the project and no Discord, so
+    that bot/, cogs/ and renderers/ can all use it; games/ and computer/ stay free of words."""
+    for path in sorted((ROOT / "lang").rglob("*.py")):
+        wrong = sorted(m for m in imported(path) if m.split(".")[0] not in sys.stdlib_module_names
+                       and m.split(".")[0] not in ("__future__", "lang", "babel"))
+        assert wrong == [], (path.relative_to(ROOT), wrong)
+    for package in ("games", "computer"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            wrong = sorted(m for m in imported(path) if m.split(".")[0] == "lang")
+            assert wrong == [], (path.relative_to(ROOT), wrong)

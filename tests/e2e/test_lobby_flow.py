@@ -117,6 +117,7 @@ async def test_the_options_autocomplete_says_what_each_value_does(fake_discord: 
 
 
 async def test_game_help_lists_every_command_whole(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    from bot.translator import slash
     from cogs.lobby import HELP_COMMANDS
 
     sim = fake_discord
@@ -124,8 +125,9 @@ async def test_game_help_lists_every_command_whole(fake_discord: FakeDiscord, tm
     result = await sim.slash(sim.carol, sim.channel, "game help")
     fields = message_of(result).embeds[0]["fields"]
     commands = "\n".join(f["value"] for f in fields if "ommands" in f["name"])
-    for command, what in HELP_COMMANDS:
-        assert f"`{command}`: {what}" in commands, command
+    for paths, what in HELP_COMMANDS:
+        assert f"`{slash('en', *paths)}`: {what}" in commands, paths
+    assert "`/game join · leave · start`: the table's buttons, as commands" in commands
     assert all(len(f["value"]) <= 1024 for f in fields)
 
 

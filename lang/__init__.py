@@ -1,0 +1,37 @@
+"""Every word a player reads, in English, Polish or Italian (issue #25): gettext catalogs per domain,
+read with `texts(language, domain)`, and Babel's formatting of numbers, dates and durations.
+
+A leaf package: it imports nothing of the project, and bot/, cogs/ and renderers/ may all use it.
+
+    tx = lang.texts("pl", "core")
+    tx._("Game #{number} started.", number=12)
+    tx.n_("{count} player", "{count} players", 3)     # count is a placeholder too
+    tx.p_("button", "Join")                            # msgctxt: the same English, another sense
+    CHOICES = [lang.N_("no limit"), ...]               # marked for the catalog, translated where read
+"""
+
+from __future__ import annotations
+
+from lang.catalog import DOMAINS, LANGUAGES, NAMES, PSEUDO, Texts, of_discord_locale, texts
+from lang.formatting import date, datetime_text, duration, number
+
+__all__ = [
+    "DOMAINS",
+    "LANGUAGES",
+    "NAMES",
+    "N_",
+    "PSEUDO",
+    "Texts",
+    "date",
+    "datetime_text",
+    "duration",
+    "number",
+    "of_discord_locale",
+    "texts",
+]
+
+
+def N_(msgid: str) -> str:
+    """A text to translate later, at its reader (a module-level constant): returned as it is; the
+    extraction (scripts/i18n.sh) finds it."""
+    return msgid

@@ -1,0 +1,196 @@
+"""The catalogs: lang/locales/<language>/LC_MESSAGES/<domain>.po, compiled in memory at first use
+(Babel reads the .po and writes the .mo that gettext reads: nothing compiled is kept that could drift
+from the sources). The pseudo-locale is made from the English templates (lang/locales/<domain>.pot)."""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import logging
+import string
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: tuple[str, ...] = ("en", "pl", "it")  # a new language: its catalogs, and one entry here and in NAMES
+NAMES: Mapping[str, str] = {"en": "English", "pl": "Polski", "it": "Italiano"}
+PSEUDO = "pseudo"  # every translated text wrapped in ⟦…⟧ (tests find the texts left untranslated)
+DOMAINS: tuple[str, ...] = ("commands", "core", "mali", "africa", "westerplatte", "maquis")
+LOCALES = Path(__file__).resolve().parent / "locales"
+OPEN, CLOSE = "⟦", "⟧"
+
+
+def of_discord_locale(locale: object) -> str:
+    """The language of a Discord locale (`discord.Locale` or its value: "pl", "it", "en-US"…):
+    Polish and Italian are ours, anything else reads English."""
+    value = str(getattr(locale, "value", locale) or "").lower()
+    base = value.split("-")[0]
+    return base if base in LANGUAGES else "en"
+
+
+def po_path(language: str, domain: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def pot_path(domain: str) -> Path:
+    return LOCALES / f"{domain}.pot"
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+def complete(message: Any) -> bool:
+    """A translation every form of which is filled, and not marked fuzzy."""
+    if message.fuzzy or not message.id:
+        return False
+    forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return bool(forms) and all(forms)
+
+
+def pseudo_catalog(domain: str) -> Catalog:
+    """The English template with every text wrapped in markers (placeholders stay as they are)."""
+    template = read_catalog(pot_path(domain))
+    out = Catalog(locale="en", domain=domain)
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple | list):
+            forms = tuple(f"{OPEN}{form}{CLOSE}" for form in message.id)
+            out.add(tuple(message.id), forms, context=message.context)
+        else:
+            out.add(message.id, f"{OPEN}{message.id}{CLOSE}", context=message.context)
+    return out
+
+
+class Missing(gettext.NullTranslations):
+    """Where a catalog has no translation: the English, logged once per (language, domain, msgid)."""
+
+    def __init__(self, language: str, domain: str) -> None:
+        super().__init__()
+        self.language, self.domain = language, domain
+        self.told: set[tuple[str | None, str]] = set()
+        self.lock = threading.Lock()
+
+    def tell(self, context: str | None, msgid: str) -> None:
+        with self.lock:
+            if (context, msgid) in self.told:
+                return
+            self.told.add((context, msgid))
+        log.warning(
+            "no %s translation in %s for %r%s: English instead",
+            self.language,
+            self.domain,
+            msgid,
+            f" (context {context!r})" if context else "",
+        )
+
+    def gettext(self, message: str) -> str:
+        self.tell(None, message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.tell(None, msgid1)
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.tell(context, message)
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        self.tell(context, msgid1)
+        return msgid1 if n == 1 else msgid2
+
+
+def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
+    """The catalog's complete translations as gettext reads them (the .mo, in memory)."""
+    for message in list(catalog):
+        if message.id and not complete(message):
+            catalog.delete(message.id, context=message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@functools.cache
+def translations(language: str, domain: str) -> gettext.NullTranslations:
+    """A domain's texts in a language; English is the msgids themselves. Made once per process."""
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown text domain {domain!r}: one of {', '.join(DOMAINS)}")
+    if language == "en":
+        return gettext.NullTranslations()
+    fallback = Missing(language, domain)
+    if language == PSEUDO:
+        compiled: gettext.NullTranslations = compile_catalog(pseudo_catalog(domain))
+    elif language in LANGUAGES and po_path(language, domain).exists():
+        compiled = compile_catalog(read_catalog(po_path(language, domain), locale=language))
+    else:
+        return fallback
+    compiled.add_fallback(fallback)
+    return compiled
+
+
+class Texts:
+    """One domain's texts in one language. Placeholders are str.format's, by name: `{player}`.
+    The methods are gettext's names, which the extraction looks for: `_`, `n_` (plural), `p_` (with
+    a context), `np_`."""
+
+    def __init__(self, language: str, domain: str) -> None:
+        self.language = language
+        self.domain = domain
+        self.gettext = translations(language, domain)
+
+    def _(self, msgid: str, /, **params: object) -> str:
+        return fill(self.gettext.gettext(msgid), params)
+
+    def n_(self, singular: str, plural: str, count: int, /, **params: object) -> str:
+        """The form for `count` (Polish has three); `{count}` is filled with it unless given."""
+        params.setdefault("count", count)
+        return fill(self.gettext.ngettext(singular, plural, count), params)
+
+    def p_(self, context: str, msgid: str, /, **params: object) -> str:
+        return fill(self.gettext.pgettext(context, msgid), params)
+
+    def np_(self, context: str, singular: str, plural: str, count: int, /, **params: object) -> str:
+        params.setdefault("count", count)
+        return fill(self.gettext.npgettext(context, singular, plural, count), params)
+
+    def number(self, value: float) -> str:
+        from lang.formatting import number
+
+        return number(value, self.language)
+
+
+def fill(text: str, params: Mapping[str, object]) -> str:
+    """`text` with its named placeholders filled; a text without any is returned whole (braces too)."""
+    if not params and "{" not in text:
+        return text
+    try:
+        return text.format_map(params)
+    except (KeyError, IndexError, ValueError) as exc:
+        log.error("text %r could not be filled with %s: %s", text, sorted(params), exc)
+        return text
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of a text: {"player", "count"} for "{player} has {count} cards"."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"<malformed>"}
+
+
+@functools.cache
+def texts(language: str, domain: str) -> Texts:
+    """The texts of `domain` ("core", "mali", …) in `language` ("en", "pl", "it" or "pseudo")."""
+    return Texts(language, domain)
