@@ -131,7 +131,7 @@ def stale() -> list[str]:
             fresh = {(m.context, str(m.id)) for m in catalog.read_catalog(made) if m.id}
             kept = {(m.context, str(m.id)) for m in catalog.read_catalog(catalog.pot_path(domain)) if m.id}
             if fresh != kept:
-                new, gone = sorted(fresh - kept), sorted(kept - fresh)
+                new, gone = sorted(fresh - kept, key=str), sorted(kept - fresh, key=str)
                 found.append(
                     f"{domain}.pot is out of date (run scripts/i18n.sh extract, then update): "
                     f"{len(new)} new text(s) {new[:3]}, {len(gone)} gone {gone[:3]}"
