@@ -7,6 +7,7 @@ speak the pseudo-locale (`PSEUDO=1`); `test_an_english_game_is_all_backlog` meas
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any, cast
 
 import pytest
 
-from tests.e2e.harness import sqlite, start_bot
+from tests.e2e.harness import settle, sqlite, start_bot
 from tests.e2e.test_whole_games import GAMES, open_and_play
 from tests.e2e.texts import (
     Sent,
@@ -23,13 +24,17 @@ from tests.e2e.texts import (
     command_texts,
     game_names,
     message_texts,
+    player_names,
     sent_texts,
+    shape,
+    shapes_by_kind,
     unmarked,
     unmarked_sent,
 )
 from tests.fakediscord import FakeDiscord, Message
 
 PSEUDO = os.environ.get("PSEUDO", "") not in ("", "0")
+REPORT = os.environ.get("PSEUDO_REPORT", "")  # a file for the English game's backlog, kind by kind
 PSEUDO_SKIP = "the pseudo-locale is the next session's switch: set PSEUDO=1 once the bot speaks it"
 
 
@@ -43,6 +48,13 @@ def test_marked_text_and_values_leave_nothing() -> None:
     assert unmarked("⟦see⟧ https://example.com/rules?a=b#x — `</mali move:1234>` > ||⟦secret⟧||") == []
     assert unmarked("⟦order⟧ O06, ⟦space⟧ A3, x2, 4B") == []
     assert unmarked("") == [] and unmarked("   \n") == []
+
+
+def test_texts_of_one_template_share_a_shape() -> None:
+    assert shape("<@1> moves to Wola (card 5, 3 left)", {"Wola"}) == shape(
+        "<@22> moves to Ochota (card 4, 10 left)", {"Ochota"}
+    )
+    assert shape("Round 5") != shape("Turn 5")
 
 
 def test_markers_nest_and_a_stray_marker_is_a_finding() -> None:
@@ -73,6 +85,7 @@ def test_allowed_names_are_whole_words_or_phrases_only() -> None:
     assert unmarked("alices Wolarz", allowed=allowed) == ["alices", "Wolarz"]
     assert unmarked("Alice", allowed=allowed) == ["Alice"]  # names are matched as written
     assert unmarked("Żoliborz ⟦i⟧ Śródmieście", allowed=game_names("mali")) == []
+    assert unmarked("Mali Powstańcy. Warszawa 1944 #3 Janek", allowed=game_names("mali")) == []
     assert "Pont du Nord" in game_names("maquis") and "Fence" not in game_names("maquis")
     assert game_names("africa") == set()  # Heart of Africa's areas are translated with the rest
 
@@ -278,6 +291,7 @@ async def test_the_walker_finds_what_the_bot_sent(fake_discord: FakeDiscord, tmp
     choices = await sim.autocomplete(sim.alice, sim.channel, "game status", {"game": ""}, focused="game")
     await sim.click(sim.bob, opened.message, label="Join")
     await sim.click(sim.alice, opened.message, label="Start")
+    await settle()
     found = list(sent_texts(sim))
     kinds = {s.kind for s in found}
     assert {
@@ -312,13 +326,17 @@ async def test_an_english_game_is_all_backlog(
     await open_and_play(fake_discord, tmp_path, key, players, {**options, "thread": True}, seed, driver)
     found = list(sent_texts(fake_discord))
     assert missed(fake_discord, found) == []
-    grouped = by_kind(unmarked_sent(fake_discord, game_names(key)))
+    names = game_names(key) | player_names(fake_discord)
+    backlog = unmarked_sent(fake_discord, names)
+    grouped, shapes = by_kind(backlog), shapes_by_kind(backlog, names)
     for kind in ("content", "button label", "autocomplete choice", "thread name", "command description"):
         assert grouped.get(kind), f"no {kind} in a whole game"
+    if REPORT:
+        Path(REPORT).write_text(json.dumps({k: sorted(v) for k, v in grouped.items()}, ensure_ascii=False, indent=1))
     with capsys.disabled():
-        print(f"\ndistinct unmarked texts of an English {key} game, by kind of place:")
+        print(f"\nunmarked texts of an English {key} game by kind of place: distinct texts, distinct shapes")
         for kind, texts in grouped.items():
-            print(f"  {len(texts):5}  {kind}")
+            print(f"  {len(texts):5} {len(shapes[kind]):5}  {kind}")
 
 
 @pytest.mark.slow

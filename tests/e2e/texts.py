@@ -288,16 +288,17 @@ def player_names(sim: FakeDiscord) -> set[str]:
 
 
 def game_names(key: str) -> set[str]:
-    """The proper nouns of a game's board data, which stay as the board names them: Mali's Warsaw
-    places and Polish card names, Maquis's places named alike in English and Italian,
-    Westerplatte's path and space letters. Heart of Africa's areas are translated (Marocco)."""
+    """The proper nouns of a game's board data, which stay as the board names them: Mali's title,
+    Warsaw places, scouts and Polish card names; Maquis's title and the places named alike in
+    English and Italian; Westerplatte's path and space letters. Heart of Africa's areas are
+    translated (Marocco), as are the English titles."""
     data = json.loads((ROOT / "games" / key / "data" / f"{key}.json").read_text(encoding="utf-8"))
+    title = data["game"].split(" (")[0]
     if key == "mali":
-        return {
-            item["name"] for part in ("districts", "nodes", "movement_cards") for item in data[part] if item.get("name")
-        }
+        places = {item.get("name", "") for part in ("districts", "nodes", "movement_cards") for item in data[part]}
+        return {title, *places, *(scout for seat in data["players"] for scout in seat["scouts"])} - {""}
     if key == "maquis":
-        return {place["name"] for place in data["locations"] if place["name"] == place.get("name_it")}
+        return {title} | {place["name"] for place in data["locations"] if place["name"] == place.get("name_it")}
     if key == "westerplatte":
         return {space["label"] for path in data["paths"] for space in [path, *path["spaces"]]}
     return set()
@@ -329,3 +330,17 @@ def by_kind(found: Iterable[Unmarked]) -> dict[str, set[str]]:
     for item in found:
         grouped[item.sent.kind].add(item.sent.text)
     return dict(sorted(grouped.items()))
+
+
+def shape(text: str, allowed: Collection[str] = ()) -> str:
+    """The text with its values, allowed names and numbers as `{}`: texts of one template share it."""
+    rest = VALUES.sub("{}", text)
+    names = _names_pattern(frozenset(allowed))
+    if names is not None:
+        rest = names.sub("{}", rest)
+    return re.sub(r"\d+", "{}", rest)
+
+
+def shapes_by_kind(found: Iterable[Unmarked], allowed: Collection[str] = ()) -> dict[str, set[str]]:
+    """The distinct shapes of the unmarked texts per kind of place (about the templates to translate)."""
+    return {kind: {shape(text, allowed) for text in texts} for kind, texts in by_kind(found).items()}
