@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -316,12 +316,26 @@ class Unmarked:
 
 
 def unmarked_sent(
-    sim: FakeDiscord, allowed: Collection[str] = (), opener: str = OPEN, closer: str = CLOSE
+    sim: FakeDiscord,
+    allowed: Collection[str] = (),
+    opener: str = OPEN,
+    closer: str = CLOSE,
+    keep: Callable[[Sent], bool] = lambda sent: True,
 ) -> list[Unmarked]:
-    """Every text the bot sent that holds an unmarked word, with its place (players' names allowed)."""
+    """Every text the bot sent (that `keep` keeps) holding an unmarked word, with its place
+    (players' names allowed)."""
     names = frozenset(allowed) | player_names(sim)
-    found = (Unmarked(sent, unmarked(sent.text, opener, closer, names)) for sent in sent_texts(sim))
+    found = (Unmarked(sent, unmarked(sent.text, opener, closer, names)) for sent in sent_texts(sim) if keep(sent))
     return [item for item in found if item.words]
+
+
+def pseudo_checked(sent: Sent) -> bool:
+    """Whether a pseudo-locale can mark the text: a synced command's own name, description and
+    choices are Discord's default locale (each reader sees its `*_localizations`), and no command or
+    option name can hold a marker (Discord allows only letters, digits, - and _ in them)."""
+    if sent.kind in ("command name", "option name"):
+        return False
+    return not sent.place.startswith("command sync") or "_localizations[" in sent.place
 
 
 def by_kind(found: Iterable[Unmarked]) -> dict[str, set[str]]:
