@@ -308,7 +308,9 @@ async def test_the_walker_finds_what_the_bot_sent(fake_discord: FakeDiscord, tmp
         "option description",
     } <= kinds, kinds
     assert missed(sim, found) == []
-    assert any(s.text == choices[0]["name"] and "autocomplete" in s.place and "alice" in s.place for s in found)
+    assert any(s.text == choices[0]["name"] and "(/game status by alice" in s.place for s in found)
+    assert any(s.kind == "content" and "(/game new by alice in channel #general) response" in s.place for s in found)
+    assert any(s.place.startswith("DM to bob new message") and s.kind == "content" for s in found)
     assert any(s.kind == "thread name" and f"#{gid}" in s.text and "channel #general" in s.place for s in found)
     assert any(s.kind == "button label" and s.text == "Join" and "channel #general" in s.place for s in found)
     # English today: every sentence is unmarked; the players' own names never are findings

@@ -119,11 +119,21 @@ def interaction_place(sim: FakeDiscord, interaction_id: int) -> str:
     if record is None:
         return f"interaction {interaction_id}"
     what = (
-        f"/{record.command_name}"
+        f"/{command_path(record.payload.get('data') or {})}"
         if record.command_name
         else {3: "component", 4: "autocomplete", 5: "modal submit"}.get(record.type, "")
     )
     return f"interaction {interaction_id} ({what} by {record.user.name} in {channel_place(sim, record.channel.id)})"
+
+
+def command_path(data: dict[str, Any]) -> str:
+    """ "mali move" of an interaction's data: the command and its subcommand (group) names."""
+    names = [str(data.get("name", "?"))]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        names.append(options[0]["name"])
+        options = options[0].get("options") or []
+    return " ".join(names)
 
 
 def token_place(sim: FakeDiscord, token: str) -> str:
