@@ -135,6 +135,8 @@ class OutboxRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     dm_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     posted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # The nonce of the post that tells it, written before that post is sent (bot/presenter.py).
+    post: Mapped[str | None] = mapped_column(String(25), nullable=True)
 
     __table_args__ = (
         Index("ix_outbox_game_version", "game_id", "version"),

@@ -57,6 +57,19 @@ def nonce(kind: str, *parts: object) -> str:
     return kind[:1] + hashlib.blake2b("|".join(map(str, parts)).encode(), digest_size=12).hexdigest()
 
 
+def posts(rows: list[OutboxEntry]) -> list[list[OutboxEntry]]:
+    """The channel posts that tell these outbox rows, in order: each post begun before (its rows
+    carry its nonce) exactly as it was begun, then the rows no post has told, when one of them
+    asks for a post (a flush; otherwise they wait for one). Begun posts come first: a post
+    begins with every unposted row up to the game's version, so later rows follow them."""
+    begun: dict[str, list[OutboxEntry]] = {}
+    fresh: list[OutboxEntry] = []
+    for row in rows:
+        if row.posted_at is None:
+            (begun.setdefault(row.post, []) if row.post is not None else fresh).append(row)
+    return [*begun.values(), *([fresh] if any(r.payload.get("flush") for r in fresh) else [])]
+
+
 def rows_nonce(kind: str, game_id: int, rows: list[OutboxEntry]) -> str:
     """The nonce of what these outbox rows tell: their first and last row, each by id and version
     (SQLite may give a deleted row's id again, never at the same version)."""
@@ -181,19 +194,14 @@ class Presenter:
             if not rows:
                 return None
             try:
-                posted = await self._tell(record, rows)
+                return await self._tell(record, rows)
             finally:
                 await self._retire_panels(record, rows)
-        if posted is None:
-            return None
-        message, turn = posted
-        if record.status == "running":
-            await self.notify_turn(record, message, turn)
-        return message
 
-    async def _tell(self, record: GameRecord, rows: list[OutboxEntry],
-                    ) -> tuple[discord.Message, dict[str, PlayerRecord]] | None:
-        """The DMs and the post of these outbox rows; the post and whose turn it begins."""
+    async def _tell(self, record: GameRecord, rows: list[OutboxEntry]) -> discord.Message | None:
+        """The DMs and the posts of these outbox rows (see `posts`); the last post made. Each post
+        is marked with the DMs, after the turn DMs it begins: a kill before the mark makes the
+        next delivery send them all again, with the same nonces."""
         service = self.bot.service
         private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
         for row in private:
@@ -201,22 +209,30 @@ class Presenter:
                 await self.send_private(record, event["private_to"], event["text"],
                                         told=nonce("d", record.id, row.id, row.version, n))
         dmed = [r.id for r in private]
-        unposted = [r for r in rows if r.posted_at is None]
-        if not any(r.payload.get("flush") for r in unposted):
-            await service.mark_delivered(dmed, dm=True)
-            return None
-        turn = await self._turn_begins(record, unposted)
-        try:
-            message = await self._post(record, unposted, turn)
-        except Exception:
-            await service.mark_delivered(dmed, dm=True)  # never DM twice
-            raise
-        if message is None:
-            await service.mark_delivered(dmed, dm=True)
-            return None  # kept: the next delivery posts these lines again
-        # one commit for both: the DMs just sent and the post
-        await service.mark_delivered([r.id for r in unposted], dm=True, posted=True, dm_only=dmed)
-        return message, turn
+        last: discord.Message | None = None
+        notified: set[str] = set()
+        for post in posts(rows):
+            told = post[0].post
+            if told is None:
+                told = rows_nonce("p", record.id, post)
+                if not await service.begin_post([r.id for r in post], told):
+                    break  # an undo cancelled a row since: its own delivery tells the rest
+            turn = await self._turn_begins(record, post)
+            try:
+                message = await self._post(record, post, turn, told)
+            except Exception:
+                await service.mark_delivered(dmed, dm=True)  # never DM twice
+                raise
+            if message is None:
+                break  # kept: the next delivery makes this post again, with the same nonce
+            if record.status == "running":  # a seat begun in an earlier post of these is told once
+                await self.notify_turn(record, message, {s: p for s, p in turn.items() if s not in notified})
+                notified |= turn.keys()
+            # one commit for both: the DMs just sent and the post
+            await service.mark_delivered([r.id for r in post], dm=True, posted=True, dm_only=dmed)
+            dmed, last = [], message
+        await service.mark_delivered(dmed, dm=True)
+        return last
 
     async def _retire_panels(self, record: GameRecord, rows: list[OutboxEntry]) -> None:
         try:
@@ -241,8 +257,8 @@ class Presenter:
             except Exception:
                 log.exception("delivering game %s failed", game_id)
 
-    async def _post(self, record: GameRecord, rows: list[OutboxEntry],
-                    turn: dict[str, PlayerRecord]) -> discord.Message | None:
+    async def _post(self, record: GameRecord, rows: list[OutboxEntry], turn: dict[str, PlayerRecord],
+                    told: str) -> discord.Message | None:
         view = gate.public(record)
         channel = await self.channel(record.where)
         if channel is None or view is None:
@@ -278,7 +294,7 @@ class Presenter:
             message = await channel.send(
                 content=content[:MAX_CONTENT], files=files, view=turn_view or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=pinged),
-                nonce=rows_nonce("p", record.id, rows))
+                nonce=told)
         except discord.HTTPException:
             log.exception("could not post the update of game %s", record.id)
             return None

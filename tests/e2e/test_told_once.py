@@ -116,27 +116,38 @@ async def test_a_killed_delivery_sent_again_posts_dms_and_reminds_once(
     assert not sim.spec_violations
 
 
-async def test_a_retry_that_covers_more_rows_posts_again_and_loses_nothing(
-        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A move written between the killed post and the retry: the retry tells more rows, so its nonce
-    is another and it is a second post, repeating the first's lines (docs/dev/service.md)."""
+@pytest.mark.parametrize("kill", ["mark_delivered", "_post"])
+async def test_a_retry_that_covers_more_rows_repeats_the_killed_post_then_tells_the_rest(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kill: str) -> None:
+    """A move written between the killed post and the retry. The killed post noted its rows and
+    its nonce before it was sent, so the retry makes exactly that post again (Discord gives back
+    the one made: `mark_delivered`, killed after the send; or makes it now: `_post`, killed
+    before), then posts the new rows alone: every line is said once."""
     sim = fake_discord
     assert sim.channel is not None
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await open_game(sim, bot)
     service = bot.service
-    killed = kill_once(monkeypatch, service, "mark_delivered", lambda *_a, posted=False, **_k: posted)
+    before = {m.id for m in sim.channel_messages(sim.channel)}
+    if kill == "mark_delivered":
+        killed = kill_once(monkeypatch, service, kill, lambda *_a, posted=False, **_k: posted)
+    else:
+        killed = kill_once(monkeypatch, bot.presenter, kill)
     await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3, "game": gid})
     await settle()
-    assert killed  # alice's line was posted, its mark lost
-    first = [m for m in sim.channel_messages(sim.channel) if f"game #{gid}" in m.content][-1]
-    assert "Red has chosen a movement card." in first.content
+    assert killed  # alice's line was posted (or not), its mark lost
+    posted = [m for m in sim.channel_messages(sim.channel) if m.id not in before and f"game #{gid}" in m.content]
+    assert len(posted) == (kill == "mark_delivered"), [m.content for m in posted]
     await sim.slash(sim.bob, sim.channel, "mali card", options={"value": 5, "game": gid})
     await settle()
     await bot.presenter.drain()
     assert await service.games_to_post() == []
-    after = [m for m in sim.channel_messages(sim.channel) if m.id > first.id and f"game #{gid}" in m.content]
-    # One more post (another nonce): red's choice told again, with green's and the reveal.
-    assert len(after) == 1, [m.content for m in after]
-    assert "Red and Green have chosen their movement cards." in after[0].content
-    assert "Movement cards: Red 3, Green 5." in after[0].content
+    posts = [m for m in sim.channel_messages(sim.channel) if m.id not in before and f"game #{gid}" in m.content]
+    assert len(posts) == 2, [m.content for m in posts]
+    first, second = posts
+    assert posted in ([], [first])
+    assert "Red has chosen" in first.content and "Green has chosen" not in first.content, first.content
+    assert "Red has chosen" not in second.content and "Red and Green" not in second.content, second.content
+    assert "Green has chosen a movement card." in second.content, second.content
+    assert "Movement cards: Red 3, Green 5." in second.content, second.content
+    assert not sim.spec_violations

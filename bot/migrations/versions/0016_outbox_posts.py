@@ -1,0 +1,29 @@
+"""outbox.post: the nonce of the channel post that tells the row, written before that post is sent
+(issue #23: exactly once across a takeover).
+
+A delivery sent again after a kill repeats exactly that post (the same rows, the same nonce:
+Discord gives back the message already made) before it posts the rows added since. Rows stored
+before this revision have none: they are posted as they were.
+
+Revision ID: 0016_outbox_posts
+Revises: 0015_computer_results
+Create Date: 2026-11-26
+"""
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0016_outbox_posts"
+down_revision: str | Sequence[str] | None = "0015_computer_results"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    # Plain ALTER TABLE on both databases (see 0007_versions).
+    op.add_column("outbox", sa.Column("post", sa.String(25), nullable=True))
+
+
+def downgrade() -> None:
+    op.drop_column("outbox", "post")  # SQLite 3.35+ drops a column in place
