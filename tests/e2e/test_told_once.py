@@ -151,3 +151,40 @@ async def test_a_retry_that_covers_more_rows_repeats_the_killed_post_then_tells_
     assert "Green has chosen a movement card." in second.content, second.content
     assert "Movement cards: Red 3, Green 5." in second.content, second.content
     assert not sim.spec_violations
+
+
+async def test_a_killed_start_opens_one_thread_and_hands_each_secret_out_once(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table played in a thread: its start's delivery is killed once after the thread was made
+    (before its id was stored), then once after the packages and the first post (before the mark).
+    The deliveries made again find the thread (Discord refuses a second one on the table's message)
+    and send the packages and the post with the same nonces: one thread, one package a player, one
+    opening post."""
+    sim = fake_discord
+    assert sim.channel is not None
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    service = bot.service
+    sim.expect_errors(160004)  # the second thread asked for, on the table's message
+    killed = kill_once(monkeypatch, service, "set_thread")
+    gid = await open_game(sim, bot, thread=True)
+    assert killed and (await service.get(gid)).thread_id is None
+    threads = [c for c in sim.channels.values() if c.is_thread and c.parent_id == sim.channel.id]
+    assert len(threads) == 1 and not sim.dm_messages(sim.alice)  # made; nothing told yet
+    killed = kill_once(monkeypatch, service, "mark_delivered", lambda *_a, posted=False, **_k: posted)
+    taken_over(bot)
+    await bot.presenter.drain()  # the new owner's tick (it logs the kill)
+    assert killed and await service.games_to_post() == [gid]
+    assert [len([m for m in sim.dm_messages(u) if f"game #{gid} has started" in m.text])
+            for u in (sim.alice, sim.bob)] == [1, 1]
+    taken_over(bot)
+    await bot.presenter.drain()
+    assert await service.games_to_post() == []
+    assert [c.id for c in sim.channels.values() if c.is_thread and c.parent_id == sim.channel.id] == [threads[0].id]
+    assert (await service.get(gid)).thread_id == threads[0].id
+    for user in (sim.alice, sim.bob):
+        packages = [m for m in sim.dm_messages(user) if f"game #{gid} has started" in m.text]
+        assert len(packages) == 1, (user.username, [m.text[:80] for m in sim.dm_messages(user)])
+    opening = [m for m in sim.channel_messages(threads[0]) if f"game #{gid}" in m.content]
+    assert len(opening) == 1, [m.content for m in opening]
+    assert not [m for m in sim.channel_messages(sim.channel) if f"game #{gid}" in m.content]
+    assert not sim.spec_violations
