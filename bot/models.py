@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     SmallInteger,
     String,
+    Text,
     TypeDecorator,
     false,
     true,
@@ -206,3 +207,7 @@ class MessageRow(Base):
     channel_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
     version: Mapped[int] = mapped_column(Integer)
+    # A panel answered through an interaction by a process not owning the game: its token, to
+    # edit it (for 15 minutes from token_at), so the owner closes it (bot/panels.py).
+    token: Mapped[str | None] = mapped_column(Text, nullable=True)
+    token_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

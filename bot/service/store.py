@@ -470,12 +470,14 @@ class Store(Outbox):
 
     # -- messages and players ------------------------------------------------------------
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
-                          version: int) -> None:
-        """Remember a posted message ("board", "prompt", ...) to edit or disable later."""
+                          version: int, *, token: str | None = None, token_at: datetime | None = None) -> None:
+        """Remember a posted message ("board", "prompt", ...) to edit or disable later (`token`: an
+        interaction's answer, edited through that token)."""
         def work(conn: Connection) -> None:
             self._load(conn, game_id)
             conn.execute(insert(MESSAGES).values(game_id=game_id, kind=kind, channel_id=channel_id,
-                                                 message_id=message_id, version=version))
+                                                 message_id=message_id, version=version, token=token,
+                                                 token_at=token_at))
 
         async with self._writing():
             await self._db.run(work)
