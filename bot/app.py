@@ -162,6 +162,7 @@ class TabletopBot(commands.AutoShardedBot):
         """Another process wrote a game of this one's shards (a DM interaction reaches shard 0):
         forget the kept copy unless it is that version, and post what the write left."""
         self.service.cache.forget(game_id, unless_version=version)
+        self.presenter.panels.reread(game_id)  # it may have shown a panel of the game
         task = asyncio.create_task(self._deliver_told(game_id), name=f"told-{game_id}")
         self._told.add(task)
         task.add_done_callback(self._told.discard)

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     SmallInteger,
     String,
+    Text,
     TypeDecorator,
     false,
     true,
@@ -135,6 +136,8 @@ class OutboxRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     dm_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     posted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # The nonce of the post that tells it, written before that post is sent (bot/presenter.py).
+    post: Mapped[str | None] = mapped_column(String(25), nullable=True)
 
     __table_args__ = (
         Index("ix_outbox_game_version", "game_id", "version"),
@@ -214,3 +217,7 @@ class MessageRow(Base):
     channel_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
     version: Mapped[int] = mapped_column(Integer)
+    # A panel answered through an interaction by a process not owning the game: its token, to
+    # edit it (for 15 minutes from token_at), so the owner closes it (bot/panels.py).
+    token: Mapped[str | None] = mapped_column(Text, nullable=True)
+    token_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -2,9 +2,14 @@
 
 A panel is a DM (the bot's own message: edited by its id; kept in the `messages` table as
 "dm:<seat>", so a restart still closes it) or an ephemeral message (edited through the token of the
-interaction that last showed it, for its 15 minutes; kept in memory only, the newest
-EPHEMERAL_KEPT of them). `retire` edits every panel of a game whose seat no longer owes a move, or
-has played since it was shown: it says so in words at the top, and its buttons stay on it, disabled.
+interaction that last showed it, for its 15 minutes; kept in memory, the newest EPHEMERAL_KEPT of
+them). `retire` edits every panel of a game whose seat no longer owes a move, or has played since it
+was shown: it says so in words at the top, and its buttons stay on it, disabled.
+
+Only the process owning the game's shard retires its panels (bot/shards.py). A process that shows
+a panel of a game it does not own (Discord sends DMs' interactions to shard 0) stores it for the
+owner, an ephemeral one with its token ("tok:<seat>", `token`, `token_at`), and tells the owner
+(NOTIFY), which reads the game's stored panels again before it next retires them (`reread`).
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ GAMES_KEPT = 2048  # games whose panels are remembered (the least recently shown
 PER_GAME = 64  # panels remembered per game (the oldest go first)
 EPHEMERAL_KEPT = 2000  # ephemeral panels remembered in all (each holds its interaction's token)
 DM_KIND = "dm:"
+TOKEN_KIND = "tok:"  # an interaction's answer shown by a process that does not own the game
 MAX_CONTENT = 2000
 
 
@@ -42,6 +48,7 @@ class Shown:
     followup: discord.Webhook | None = None  # an ephemeral panel: edited through its interaction's token
     dm_channel: int | None = None  # a DM panel: edited as the bot's own message
     token_from: datetime | None = None  # when that interaction was made (its token lasts 15 minutes)
+    stored: bool = False  # an ephemeral one kept in the `messages` table too (shown by a non-owner)
 
 
 class Closed(discord.ui.View):
@@ -114,11 +121,27 @@ class Panels:
         if panel.followup is not None:
             self.ephemeral[panel.message_id] = panel.game_id
             self._forget_old_tokens()
+        service = self.bot.service
         if panel.dm_channel is not None:
-            service = self.bot.service
             await service.forget_messages(panel.game_id, [panel.message_id])
             await service.add_message(panel.game_id, f"{DM_KIND}{panel.seat}"[:16], panel.dm_channel,
                                       panel.message_id, panel.version)
+        elif panel.followup is None or panel.token_from is None or panel.followup.token is None:
+            return
+        if service.shards.all:
+            return  # this process owns every game
+        record = await service.get(panel.game_id)
+        if service.shards.owns(record.guild_id):
+            return
+        if panel.dm_channel is None and panel.followup is not None and panel.followup.token is not None:
+            await service.forget_messages(panel.game_id, [panel.message_id])
+            await service.add_message(panel.game_id, f"{TOKEN_KIND}{panel.seat}"[:16], 0, panel.message_id,
+                                      panel.version, token=panel.followup.token, token_at=panel.token_from)
+        await service.ownership.notify(record.id, record.guild_id, record.version)
+
+    def reread(self, game_id: int) -> None:
+        """Another process stored a panel of the game: read them back before they are next retired."""
+        self.loaded.pop(game_id, None)
 
     def _forget_old_tokens(self) -> None:
         """Drop the ephemeral panels whose token has run out, and the oldest beyond EPHEMERAL_KEPT."""
@@ -149,10 +172,23 @@ class Panels:
             self.loaded.move_to_end(game_id)
             return
         kept = self._of(game_id)
+        now, stale = discord.utils.utcnow(), []
         for row in await self.bot.service.messages(game_id):
-            if row.kind.startswith(DM_KIND) and row.message_id not in kept:
+            if row.message_id in kept:
+                continue
+            if row.kind.startswith(DM_KIND):
                 kept[row.message_id] = Shown(game_id, row.kind[len(DM_KIND):], row.version, row.message_id,
                                              dm_channel=row.channel_id)
+            elif row.kind.startswith(TOKEN_KIND) and row.token and row.token_at:
+                if now - row.token_at > TOKEN_LIFE or self.bot.application_id is None:
+                    stale.append(row.message_id)  # its token has run out: nothing can edit it
+                    continue
+                followup = discord.Webhook.partial(self.bot.application_id, row.token, client=self.bot)
+                kept[row.message_id] = Shown(game_id, row.kind[len(TOKEN_KIND):], row.version, row.message_id,
+                                             followup=followup, token_from=row.token_at, stored=True)
+                self.ephemeral[row.message_id] = game_id
+        if stale:
+            await self.bot.service.forget_messages(game_id, stale)
         self.loaded[game_id] = None
         while len(self.loaded) > GAMES_KEPT:
             self.loaded.popitem(last=False)
@@ -165,7 +201,7 @@ class Panels:
         for panel, _ in closing:
             kept.pop(panel.message_id, None)
             self.ephemeral.pop(panel.message_id, None)
-        dms = [p.message_id for p, _ in closing if p.dm_channel is not None]
+        dms = [p.message_id for p, _ in closing if p.dm_channel is not None or p.stored]
         if dms:
             await self.bot.service.forget_messages(record.id, dms)
         for panel, why in closing:
@@ -179,6 +215,9 @@ class Panels:
         if panel.followup is not None:
             if panel.token_from is None or discord.utils.utcnow() - panel.token_from > TOKEN_LIFE:
                 return  # its token has run out: the panel's own clicks still answer
+            if content is None:  # stored by another process: read back through the token
+                answer = await panel.followup.fetch_message(panel.message_id)
+                content, view = answer.content, discord.ui.View.from_message(answer, timeout=None)
             await panel.followup.edit_message(
                 panel.message_id, content=f"{why}\n\n{content or ''}".strip()[:MAX_CONTENT],
                 view=closed_view(view))

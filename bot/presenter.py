@@ -45,6 +45,7 @@ class Letter(TypedDict, total=False):
 
 CROP_NAME = "your-part"  # a seat's crop is "<key>-<game>-your-part.png" (its panel's edits replace it)
 DM_CLOSED = 50007
+THREAD_MADE = 160004  # "A thread has already been created for this message"
 MAX_CONTENT = 2000
 BOARD_MEMORY = 2048  # games whose last posted board signature is remembered
 ANSWERS_FIRST = 1.0  # seconds a post waits at most for the moves being answered
@@ -55,6 +56,19 @@ def nonce(kind: str, *parts: object) -> str:
     sends it with `enforce_nonce`: the same message sent again within a few minutes, by this
     process or by the one that took its shards over, gets the message already sent back."""
     return kind[:1] + hashlib.blake2b("|".join(map(str, parts)).encode(), digest_size=12).hexdigest()
+
+
+def posts(rows: list[OutboxEntry]) -> list[list[OutboxEntry]]:
+    """The channel posts that tell these outbox rows, in order: each post begun before (its rows
+    carry its nonce) exactly as it was begun, then the rows no post has told, when one of them
+    asks for a post (a flush; otherwise they wait for one). Begun posts come first: a post
+    begins with every unposted row up to the game's version, so later rows follow them."""
+    begun: dict[str, list[OutboxEntry]] = {}
+    fresh: list[OutboxEntry] = []
+    for row in rows:
+        if row.posted_at is None:
+            (begun.setdefault(row.post, []) if row.post is not None else fresh).append(row)
+    return [*begun.values(), *([fresh] if any(r.payload.get("flush") for r in fresh) else [])]
 
 
 def rows_nonce(kind: str, game_id: int, rows: list[OutboxEntry]) -> str:
@@ -181,42 +195,81 @@ class Presenter:
             if not rows:
                 return None
             try:
-                posted = await self._tell(record, rows)
+                return await self._tell(record, rows)
             finally:
                 await self._retire_panels(record, rows)
-        if posted is None:
-            return None
-        message, turn = posted
-        if record.status == "running":
-            await self.notify_turn(record, message, turn)
-        return message
 
-    async def _tell(self, record: GameRecord, rows: list[OutboxEntry],
-                    ) -> tuple[discord.Message, dict[str, PlayerRecord]] | None:
-        """The DMs and the post of these outbox rows; the post and whose turn it begins."""
+    async def _tell(self, record: GameRecord, rows: list[OutboxEntry]) -> discord.Message | None:
+        """The DMs and the posts of these outbox rows (see `posts`); the last post made. Each post
+        is marked with the DMs, after the turn DMs it begins: a kill before the mark makes the
+        next delivery send them all again, with the same nonces."""
         service = self.bot.service
+        if record.settings.get("use_thread") and record.thread_id is None \
+                and any(r.payload.get("reason") == "start" and r.posted_at is None for r in rows):
+            record = await self.open_thread(record)
         private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
         for row in private:
             for n, event in enumerate(row.payload["private"]):
                 await self.send_private(record, event["private_to"], event["text"],
                                         told=nonce("d", record.id, row.id, row.version, n))
         dmed = [r.id for r in private]
-        unposted = [r for r in rows if r.posted_at is None]
-        if not any(r.payload.get("flush") for r in unposted):
-            await service.mark_delivered(dmed, dm=True)
-            return None
-        turn = await self._turn_begins(record, unposted)
+        last: discord.Message | None = None
+        notified: set[str] = set()
+        for post in posts(rows):
+            told = post[0].post
+            if told is None:
+                told = rows_nonce("p", record.id, post)
+                if not await service.begin_post([r.id for r in post], told):
+                    break  # an undo cancelled a row since: its own delivery tells the rest
+            start = next((r for r in post if r.payload.get("reason") == "start"), None)
+            if start is not None:
+                await self.game_started(record, start)
+            turn = await self._turn_begins(record, post)
+            try:
+                message = await self._post(record, post, turn, told)
+            except Exception:
+                await service.mark_delivered(dmed, dm=True)  # never DM twice
+                raise
+            if message is None:
+                break  # kept: the next delivery makes this post again, with the same nonce
+            if record.status == "running":  # a seat begun in an earlier post of these is told once
+                await self.notify_turn(record, message, {s: p for s, p in turn.items() if s not in notified})
+                notified |= turn.keys()
+            # one commit for both: the DMs just sent and the post
+            await service.mark_delivered([r.id for r in post], dm=True, posted=True, dm_only=dmed)
+            dmed, last = [], message
+        await service.mark_delivered(dmed, dm=True)
+        return last
+
+    async def open_thread(self, record: GameRecord) -> GameRecord:
+        """Open the game's thread (a table set to play in one), from the table's message when it
+        has one. Opened again after a kill before the thread was stored, Discord refuses a second
+        thread on that message, and the first one is the message's id; without a message, the
+        channel's active thread of the game's name made by the bot is the one. The game stays in
+        its channel when no thread can be opened."""
+        channel = await self.channel(record.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return record
+        name = f"{record.game.title[:70]} #{record.id}"
+        me = self.bot.user.id if self.bot.user is not None else None
         try:
-            message = await self._post(record, unposted, turn)
-        except Exception:
-            await service.mark_delivered(dmed, dm=True)  # never DM twice
-            raise
-        if message is None:
-            await service.mark_delivered(dmed, dm=True)
-            return None  # kept: the next delivery posts these lines again
-        # one commit for both: the DMs just sent and the post
-        await service.mark_delivered([r.id for r in unposted], dm=True, posted=True, dm_only=dmed)
-        return message, turn
+            if record.table_message_id:
+                try:
+                    made = await channel.get_partial_message(record.table_message_id).create_thread(name=name)
+                    thread_id = made.id
+                except discord.HTTPException as exc:
+                    if exc.code != THREAD_MADE:
+                        raise
+                    thread_id = record.table_message_id
+            else:
+                found = [t for t in channel.threads if t.name == name and t.owner_id == me]
+                thread_id = found[0].id if found else \
+                    (await channel.create_thread(name=name, type=discord.ChannelType.public_thread)).id
+        except discord.HTTPException:
+            log.warning("could not open a thread for game %s; playing in the channel", record.id)
+            return record
+        await self.bot.service.set_thread(record.id, thread_id)
+        return await self.bot.service.get(record.id)
 
     async def _retire_panels(self, record: GameRecord, rows: list[OutboxEntry]) -> None:
         try:
@@ -241,8 +294,8 @@ class Presenter:
             except Exception:
                 log.exception("delivering game %s failed", game_id)
 
-    async def _post(self, record: GameRecord, rows: list[OutboxEntry],
-                    turn: dict[str, PlayerRecord]) -> discord.Message | None:
+    async def _post(self, record: GameRecord, rows: list[OutboxEntry], turn: dict[str, PlayerRecord],
+                    told: str) -> discord.Message | None:
         view = gate.public(record)
         channel = await self.channel(record.where)
         if channel is None or view is None:
@@ -278,7 +331,7 @@ class Presenter:
             message = await channel.send(
                 content=content[:MAX_CONTENT], files=files, view=turn_view or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=pinged),
-                nonce=rows_nonce("p", record.id, rows))
+                nonce=told)
         except discord.HTTPException:
             log.exception("could not post the update of game %s", record.id)
             return None
@@ -351,13 +404,16 @@ class Presenter:
             return "", None
         return self.ui(record.key).private_text(view), await self.image(record, "private", view)
 
-    async def game_started(self, record: GameRecord) -> None:
-        """Check every player's DMs at the start, and hand out their secrets."""
+    async def game_started(self, record: GameRecord, start: OutboxEntry) -> None:
+        """Check every player's DMs at the start, and hand out their secrets: as the start's
+        outbox row (`start`) is posted, named by it (sent again before its post is marked, Discord
+        gives back what was sent)."""
         closed: list[str] = []
         for seat in record.seats:
             if record.computer(seat):
                 continue  # a computer reads its view when it must act, never a DM
-            if not await self.send_package(record, seat, "has started"):
+            told = nonce("k", record.id, start.id, start.version, seat)
+            if not await self.send_package(record, seat, "has started", told=told):
                 closed.append(seat)
         if closed:
             channel = await self.channel(record.where)
@@ -366,14 +422,15 @@ class Presenter:
                 await channel.send(
                     f"{who}: your DMs are closed, so I can't send you your private information. "
                     "Use `/game hand` in this channel at any time to see it (only you will see it).",
-                    nonce=nonce("c", record.id, record.version, *closed))
+                    nonce=nonce("c", record.id, start.id, start.version, *closed))
 
-    async def send_package(self, record: GameRecord, seat: str, what: str) -> bool:
-        """DM a seat's private information and choices; False when its DMs are closed."""
+    async def send_package(self, record: GameRecord, seat: str, what: str, *, told: str | None = None) -> bool:
+        """DM a seat's private information and choices; False when its DMs are closed. `told`: its
+        nonce (by default: of the game's version, the seat and `what`)."""
         text, file = await self.private_package(record, seat)
         content = (f"**{record.game.title}** · game #{record.id} {what}. "
                    f"Your private information comes here.\n{text}")[:MAX_CONTENT]
-        kwargs: Letter = {"content": content, "nonce": nonce("k", record.id, record.version, seat, what)}
+        kwargs: Letter = {"content": content, "nonce": told or nonce("k", record.id, record.version, seat, what)}
         if file is not None:
             kwargs["file"] = file
         panel = await self.controls.private_panel(record, seat) if self.controls is not None else None

@@ -41,9 +41,9 @@ class Scheduler:
     async def tick(self) -> None:
         """One pass: post what the outbox still holds, apply every passed deadline, wake the
         computers that owe a move (after a restart, too), then send the reminders that are due.
-        The outbox first: after a takeover, what the last owner may have posted without marking it
-        is sent again as it was (the same rows: the same nonce, which Discord answers with the post
-        already made), before a time-out adds to it."""
+        The outbox first: after a takeover, a post the last owner began without marking it is made
+        again as it was begun (its rows and nonce are stored: Discord answers with the post already
+        made), and the rows added since go in a post of their own (bot/presenter.py, `posts`)."""
         service, presenter = self.bot.service, self.bot.presenter
         await presenter.drain()
         now = self.bot.clock()

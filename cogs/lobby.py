@@ -732,26 +732,9 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                                        number=record.id, players=players),
                                allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
-        if record.settings.get("use_thread"):
-            record = await self.open_thread(record)
-        await self.bot.presenter.game_started(record)
+        # Its thread, the players' secrets and the first board go out with the start's outbox row:
+        # once, by the shard's owner, even when a takeover delivers it again (bot/presenter.py).
         await self.bot.presenter.deliver(record.id)
-
-    async def open_thread(self, record: GameRecord) -> GameRecord:
-        channel = await self.bot.presenter.channel(record.channel_id)
-        try:
-            name = f"{record.game.title[:70]} #{record.id}"
-            if record.table_message_id and isinstance(channel, discord.TextChannel):
-                thread = await channel.get_partial_message(record.table_message_id).create_thread(name=name)
-            elif isinstance(channel, discord.TextChannel):
-                thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-            else:
-                return record
-        except discord.HTTPException:
-            log.warning("could not open a thread for game %s; playing in the channel", record.id)
-            return record
-        await self.bot.service.set_thread(record.id, thread.id)
-        return await self.bot.service.get(record.id)
 
     # --- looking at games ----------------------------------------------------------------------
     @app_commands.command(name="list", description="Tables and games in this server, and whose turn it is")

@@ -193,3 +193,5 @@ class MessageRecord:
     channel_id: int
     message_id: int
     version: int
+    token: str | None = None  # a panel shown through an interaction (see bot/panels.py)
+    token_at: datetime | None = None

@@ -596,11 +596,12 @@ class GameService(Store):
 
     @staticmethod
     def _unposted_row_of(conn: Connection, game_id: int, first: int, last: int) -> int | None:
-        """The outbox row that tells of log entries `first` to `last` alone, if it is not posted yet."""
+        """The outbox row that tells of log entries `first` to `last` alone, if no post has begun
+        telling it yet."""
         row = conn.execute(
             select(OUTBOX.c.id).where(OUTBOX.c.game_id == game_id, OUTBOX.c.first_seq == first,
                                       OUTBOX.c.last_seq == last, OUTBOX.c.posted_at.is_(None),
-                                      OUTBOX.c.dm_at.is_(None))).first()
+                                      OUTBOX.c.post.is_(None), OUTBOX.c.dm_at.is_(None))).first()
         return None if row is None else int(row.id)
 
     def _replay(self, game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:

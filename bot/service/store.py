@@ -49,6 +49,9 @@ UNDELIVERED = (select(OUTBOX).where(OUTBOX.c.game_id == bindparam("o_game"),
                                     (OUTBOX.c.posted_at.is_(None)) | (OUTBOX.c.dm_at.is_(None)))
                .order_by(OUTBOX.c.version, OUTBOX.c.id))
 MARK_OUTBOX = update(OUTBOX).where(OUTBOX.c.id.in_(bindparam("o_ids", expanding=True)))
+BEGIN_POST = (update(OUTBOX).where(OUTBOX.c.id.in_(bindparam("o_ids", expanding=True)),
+                                   OUTBOX.c.post.is_(None), OUTBOX.c.posted_at.is_(None))
+              .values(post=bindparam("post")))
 MESSAGES_OF = select(MESSAGES).where(MESSAGES.c.game_id == bindparam("m_game")).order_by(MESSAGES.c.id)
 MESSAGES_OF_KIND = MESSAGES_OF.where(MESSAGES.c.kind == bindparam("m_kind"))
 
@@ -110,6 +113,7 @@ class OutboxEntry:
     created_at: datetime
     dm_at: datetime | None
     posted_at: datetime | None
+    post: str | None = None  # the nonce of the post begun for it (see Outbox.begin_post)
 
 
 class Outbox:
@@ -150,6 +154,21 @@ class Outbox:
 
         async with self._writing():
             await self._db.run(work)
+
+    async def begin_post(self, ids: list[int], told: str) -> bool:
+        """Before a post is sent: note that it tells these rows, by its nonce `told`, so that a
+        delivery made again (after a kill, by the process taking over) repeats exactly this post
+        before any later rows. False (nothing noted) when one of them is gone or begun already
+        (an undo cancelled it): the delivery that write makes tells it."""
+        def work(conn: Connection) -> bool:
+            done = conn.execute(BEGIN_POST, {"o_ids": ids, "post": told})
+            if done.rowcount == len(ids):
+                return True
+            conn.rollback()
+            return False
+
+        async with self._writing():
+            return await self._db.run(work)
 
     async def games_to_post(self, limit: int = 100) -> list[int]:
         """Games with something still to post or DM (after a restart or a failed post), of this
@@ -452,12 +471,14 @@ class Store(Outbox):
 
     # -- messages and players ------------------------------------------------------------
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int,
-                          version: int) -> None:
-        """Remember a posted message ("board", "prompt", ...) to edit or disable later."""
+                          version: int, *, token: str | None = None, token_at: datetime | None = None) -> None:
+        """Remember a posted message ("board", "prompt", ...) to edit or disable later (`token`: an
+        interaction's answer, edited through that token)."""
         def work(conn: Connection) -> None:
             self._load(conn, game_id)
             conn.execute(insert(MESSAGES).values(game_id=game_id, kind=kind, channel_id=channel_id,
-                                                 message_id=message_id, version=version))
+                                                 message_id=message_id, version=version, token=token,
+                                                 token_at=token_at))
 
         async with self._writing():
             await self._db.run(work)
@@ -573,7 +594,7 @@ def _parts(shape: Shape) -> tuple[Any, list[Any], Any, Any, Any]:
     undone = (update(ACTIONS).where(ACTIONS.c.game_id == bindparam("w_id"), ACTIONS.c.seq >= bindparam("u_seq"))
               .values(undone=true())) if undo else None
     dropped = (delete(OUTBOX).where(OUTBOX.c.id.in_([bindparam(f"d{i}") for i in range(drops)]),
-                                    OUTBOX.c.posted_at.is_(None))) if drops else None
+                                    OUTBOX.c.posted_at.is_(None), OUTBOX.c.post.is_(None))) if drops else None
     return row, log, told, undone, dropped
 
 

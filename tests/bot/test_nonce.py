@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.presenter import nonce, rows_nonce
+from bot.presenter import nonce, posts, rows_nonce
 from bot.service import OutboxEntry
 from localdiscord.limits import MAX_NONCE
 
 
-def row(id_: int, version: int) -> OutboxEntry:
-    return OutboxEntry(id=id_, game_id=7, version=version, first_seq=None, last_seq=None, payload={},
-                       created_at=datetime(2026, 1, 1, tzinfo=UTC), dm_at=None, posted_at=None)
+def row(id_: int, version: int, *, flush: bool = False, post: str | None = None,
+        posted: bool = False) -> OutboxEntry:
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    return OutboxEntry(id=id_, game_id=7, version=version, first_seq=None, last_seq=None, payload={"flush": flush},
+                       created_at=at, dm_at=None, posted_at=at if posted else None, post=post)
 
 
 def test_rows_nonce_is_short_and_names_the_first_and_last_row() -> None:
@@ -29,3 +31,13 @@ def test_rows_nonce_is_short_and_names_the_first_and_last_row() -> None:
 def test_nonce_of_parts() -> None:
     assert nonce("r", 7, "s1", None) == nonce("r", 7, "s1", None) != nonce("r", 7, "s2", None)
     assert len(nonce("k", 7, 12, "s1", "has started")) == MAX_NONCE
+
+
+def test_posts_make_each_begun_post_again_as_it_was_then_the_rest() -> None:
+    done = row(1, 1, flush=True, post="pA", posted=True)
+    begun = [row(2, 2, post="pB"), row(3, 3, flush=True, post="pB")]
+    again = [row(4, 4, flush=True, post="pC")]
+    fresh = [row(5, 5), row(6, 6, flush=True)]
+    assert posts([done, *begun, *again, *fresh]) == [begun, again, fresh]
+    assert posts([*begun, row(5, 5)]) == [begun]  # the rest waits for a row that asks for a post
+    assert posts([done]) == [] and posts(fresh) == [fresh]

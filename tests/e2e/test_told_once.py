@@ -116,27 +116,75 @@ async def test_a_killed_delivery_sent_again_posts_dms_and_reminds_once(
     assert not sim.spec_violations
 
 
-async def test_a_retry_that_covers_more_rows_posts_again_and_loses_nothing(
-        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A move written between the killed post and the retry: the retry tells more rows, so its nonce
-    is another and it is a second post, repeating the first's lines (docs/dev/service.md)."""
+@pytest.mark.parametrize("kill", ["mark_delivered", "_post"])
+async def test_a_retry_that_covers_more_rows_repeats_the_killed_post_then_tells_the_rest(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kill: str) -> None:
+    """A move written between the killed post and the retry. The killed post noted its rows and
+    its nonce before it was sent, so the retry makes exactly that post again (Discord gives back
+    the one made: `mark_delivered`, killed after the send; or makes it now: `_post`, killed
+    before), then posts the new rows alone: every line is said once."""
     sim = fake_discord
     assert sim.channel is not None
     bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
     gid = await open_game(sim, bot)
     service = bot.service
-    killed = kill_once(monkeypatch, service, "mark_delivered", lambda *_a, posted=False, **_k: posted)
+    before = {m.id for m in sim.channel_messages(sim.channel)}
+    if kill == "mark_delivered":
+        killed = kill_once(monkeypatch, service, kill, lambda *_a, posted=False, **_k: posted)
+    else:
+        killed = kill_once(monkeypatch, bot.presenter, kill)
     await sim.slash(sim.alice, sim.channel, "mali card", options={"value": 3, "game": gid})
     await settle()
-    assert killed  # alice's line was posted, its mark lost
-    first = [m for m in sim.channel_messages(sim.channel) if f"game #{gid}" in m.content][-1]
-    assert "Red has chosen a movement card." in first.content
+    assert killed  # alice's line was posted (or not), its mark lost
+    posted = [m for m in sim.channel_messages(sim.channel) if m.id not in before and f"game #{gid}" in m.content]
+    assert len(posted) == (kill == "mark_delivered"), [m.content for m in posted]
     await sim.slash(sim.bob, sim.channel, "mali card", options={"value": 5, "game": gid})
     await settle()
     await bot.presenter.drain()
     assert await service.games_to_post() == []
-    after = [m for m in sim.channel_messages(sim.channel) if m.id > first.id and f"game #{gid}" in m.content]
-    # One more post (another nonce): red's choice told again, with green's and the reveal.
-    assert len(after) == 1, [m.content for m in after]
-    assert "Red and Green have chosen their movement cards." in after[0].content
-    assert "Movement cards: Red 3, Green 5." in after[0].content
+    posts = [m for m in sim.channel_messages(sim.channel) if m.id not in before and f"game #{gid}" in m.content]
+    assert len(posts) == 2, [m.content for m in posts]
+    first, second = posts
+    assert posted in ([], [first])
+    assert "Red has chosen" in first.content and "Green has chosen" not in first.content, first.content
+    assert "Red has chosen" not in second.content and "Red and Green" not in second.content, second.content
+    assert "Green has chosen a movement card." in second.content, second.content
+    assert "Movement cards: Red 3, Green 5." in second.content, second.content
+    assert not sim.spec_violations
+
+
+async def test_a_killed_start_opens_one_thread_and_hands_each_secret_out_once(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table played in a thread: its start's delivery is killed once after the thread was made
+    (before its id was stored), then once after the packages and the first post (before the mark).
+    The deliveries made again find the thread (Discord refuses a second one on the table's message)
+    and send the packages and the post with the same nonces: one thread, one package a player, one
+    opening post."""
+    sim = fake_discord
+    assert sim.channel is not None
+    bot = await start_bot(sim, sqlite(tmp_path), seed=SEED)
+    service = bot.service
+    sim.expect_errors(160004)  # the second thread asked for, on the table's message
+    killed = kill_once(monkeypatch, service, "set_thread")
+    gid = await open_game(sim, bot, thread=True)
+    assert killed and (await service.get(gid)).thread_id is None
+    threads = [c for c in sim.channels.values() if c.is_thread and c.parent_id == sim.channel.id]
+    assert len(threads) == 1 and not sim.dm_messages(sim.alice)  # made; nothing told yet
+    killed = kill_once(monkeypatch, service, "mark_delivered", lambda *_a, posted=False, **_k: posted)
+    taken_over(bot)
+    await bot.presenter.drain()  # the new owner's tick (it logs the kill)
+    assert killed and await service.games_to_post() == [gid]
+    assert [len([m for m in sim.dm_messages(u) if f"game #{gid} has started" in m.text])
+            for u in (sim.alice, sim.bob)] == [1, 1]
+    taken_over(bot)
+    await bot.presenter.drain()
+    assert await service.games_to_post() == []
+    assert [c.id for c in sim.channels.values() if c.is_thread and c.parent_id == sim.channel.id] == [threads[0].id]
+    assert (await service.get(gid)).thread_id == threads[0].id
+    for user in (sim.alice, sim.bob):
+        packages = [m for m in sim.dm_messages(user) if f"game #{gid} has started" in m.text]
+        assert len(packages) == 1, (user.username, [m.text[:80] for m in sim.dm_messages(user)])
+    opening = [m for m in sim.channel_messages(threads[0]) if f"game #{gid}" in m.content]
+    assert len(opening) == 1, [m.content for m in opening]
+    assert not [m for m in sim.channel_messages(sim.channel) if f"game #{gid}" in m.content]
+    assert not sim.spec_violations
