@@ -10,9 +10,11 @@ from games import registry
 from games.base import Action
 
 
-def decide(key: str, view: dict[str, Any], seat: str, strength: str, seed: int) -> Action:
-    """The computer's action for `seat` from its view alone (computer.choose)."""
+def decide(key: str, view: dict[str, Any], seat: str, strength: str, seed: int,
+           had: tuple[str, ...] = ()) -> Action:
+    """The computer's action for `seat` from its view alone (computer.choose); `had`: the positions
+    the seat had earlier in this turn, never gone back to."""
     try:
-        return computer.choose(registry.get(key), view, seat, strength, seed)
+        return computer.choose(registry.get(key), view, seat, strength, seed, had)
     finally:
         memory.trim()

@@ -16,6 +16,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+import computer
 from bot import computers, gate
 from bot.mind import decide
 from bot.service.errors import NotInGame, NotYourTurn, StaleAction, WrongStatus
@@ -36,12 +37,13 @@ POOL = worker_pool("thinking")
 
 
 async def think(workers: int, key: str, view: dict[str, Any], seat: str, strength: str,
-                seed: int) -> Action:
+                seed: int, had: tuple[str, ...] = ()) -> Action:
     """`decide` in the pool (once more on a new pool if a worker died); `workers=0` thinks in
-    a thread of this process instead (a game registered at run time)."""
+    a thread of this process instead (a game registered at run time). `had`: the positions the
+    seat had earlier in this turn (computer.choose)."""
     if workers <= 0:
-        return await asyncio.to_thread(decide, key, view, seat, strength, seed)
-    return await POOL.run(workers, decide, key, view, seat, strength, seed)
+        return await asyncio.to_thread(decide, key, view, seat, strength, seed, had)
+    return await POOL.run(workers, decide, key, view, seat, strength, seed, had)
 
 
 class Thinker:
@@ -90,18 +92,24 @@ class Thinker:
                 await task
         self._tasks.clear()
 
-    async def _decide(self, record: GameRecord, seat: str, strength: str) -> Action:
+    async def _decide(self, record: GameRecord, seat: str, strength: str, had: list[str] | None = None) -> Action:
+        """The computer's move for `seat`; `had` (kept by the caller through one turn) gets this
+        position, and the move never leads back to one of them."""
         view = gate.private(record, seat)
         if view is None:
             raise RuntimeError(f"game #{record.id} has no view for {seat}")
         seed = computers.seed_of(record.id, record.state_version, seat)
-        action = await think(self.workers, record.key, view, seat, strength, seed)
+        earlier = tuple(had or ())
+        if had is not None and (here := computer.position(view, seat)) not in had:
+            had.append(here)
+        action = await think(self.workers, record.key, view, seat, strength, seed, earlier)
         self.decisions += 1
         return action
 
     async def _play(self, game_id: int) -> None:
         service = self.bot.service
         streak: tuple[str, int] = ("", 0)  # the seat that moved last, and its moves in a row
+        had: list[str] = []  # the positions that seat had in this turn (computer.position)
         try:
             while True:
                 self._again.discard(game_id)
@@ -116,13 +124,15 @@ class Thinker:
                 found = computers.parse(user)
                 assert found is not None
                 streak = (seat, streak[1] + 1 if streak[0] == seat else 1)
+                if streak[1] == 1:
+                    had = []
                 try:
                     if streak[1] > ROUND_IN_CIRCLES:  # its turn never ends (a search's blind spot)
                         log.warning("computer %s in game %s went round in circles: the default move", seat, game_id)
                         applied = await service.act_default(game_id, user, expected_version=record.state_version)
                         self.defaults += 1
                     else:
-                        action = await self._decide(record, seat, found[0])
+                        action = await self._decide(record, seat, found[0], had)
                         applied = await service.act(game_id, user, action, expected_version=record.state_version,
                                                     by="computer", exact=True)
                 except MOVED_ON:

@@ -9,13 +9,18 @@ and its work (engine actions, samples, views), which bounds a long game's decisi
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
 "easy" too: the work after which easy stops sampling), and its play-out length before its
 evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+
+A computer never returns to a position it already had in the same turn: the caller hands `choose`
+the turn's earlier positions (`position` of each view it decided from), and the actions that would
+lead back to one are left out (in Mali, picking an order up and dropping it again, for ever).
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from computer.greedy import one_ply
-from computer.sealed import BadSample, NoSampler, Peeking, Sealed
+from computer.sealed import BadSample, Handle, NoSampler, Peeking, Sealed, digest
 from computer.search import DEPTH, ismcts
 from games.base import Action, Game, View
 
@@ -23,7 +28,8 @@ STRENGTHS = ("easy", "medium", "hard")
 ITERATIONS = {"medium": 200, "hard": 1000}
 WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU in Mali
 
-__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
+__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
+           "position"]
 
 
 class NotToAct(Exception):
@@ -44,9 +50,24 @@ def budget(game: Game, strength: str, kind: str = "iterations") -> int:
     return int(own.get(strength, default[strength]))
 
 
-def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
+def position(view: View, seat: str) -> str:
+    """The position `seat` is in, as a short text (a digest of its view): see `choose`'s `had`."""
+    return digest(view, seat).hex()
+
+
+def onward(sealed: Sealed, first: Handle, legal: list[Action], had: Collection[str]) -> list[Action]:
+    """The actions of `legal` that lead to a position not in `had` (all of them if none does). The
+    first sample decides: an action that reveals nothing leads to the same view in every sample."""
+    seat = sealed.seat
+    fresh = [a for a in legal if sealed.key(sealed.apply(first, seat, a), seat).hex() not in had]
+    return fresh or legal
+
+
+def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Collection[str] = ()) -> Action:
     """The computer's action for `seat`, from `view` (= game.view(state, seat)) alone; always one of
-    game.legal_actions(state, seat) for the true state. Deterministic for a given seed."""
+    game.legal_actions(state, seat) for the true state. Deterministic for a given seed. `had`: the
+    positions (`position`) the seat had earlier in this turn, never to be gone back to; with any,
+    the current position is never gone back to either."""
     iterations = budget(game, strength)
     sealed = Sealed(game, view, seat)
     rng = random.Random(seed)
@@ -56,7 +77,10 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Actio
         raise NotToAct(f"{seat} owes no action now.")
     if len(legal) == 1:
         return legal[0]
+    allowed = onward(sealed, first, legal, {*had, position(view, seat)}) if had else legal
+    if len(allowed) == 1:
+        return allowed[0]
     depth = int(getattr(game, "computer_depth", DEPTH))
     if strength == "easy":
-        return one_ply(sealed, first, legal, rng, depth, budget(game, strength, "work"))
-    return ismcts(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)
+        return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"))
+    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth)

@@ -61,8 +61,8 @@ def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rand
         if i and sealed.work >= work:
             break
         handle = first if i == 0 else sealed.sample(rng)
-        here = sealed.legal(handle, sealed.seat)
-        if [canonical(a) for a in here] != keys:
+        here = {canonical(a) for a in sealed.legal(handle, sealed.seat)}
+        if not here.issuperset(keys):
             continue  # a sample where the seat's choices differ: the game's sampler is at fault
         for j, v in enumerate(value(sealed, handle, legal, rng, depth)):
             totals[j] += v

@@ -28,6 +28,11 @@ class BadSample(Exception):
     """The game's `sample` made a state that the seat would not see as the view it was given."""
 
 
+def digest(view: View, seat: str) -> bytes:
+    """What `seat` knows (its view), as a short digest: a node of the search, a position of a turn."""
+    return hashlib.blake2b(f"{seat}\n{canonical(view)}".encode(), digest_size=16).digest()
+
+
 class Handle:
     """A sampled state (or one reached from it by legal actions), opaque to the computer."""
 
@@ -106,6 +111,6 @@ class Sealed:
 
     def key(self, handle: Handle, seat: str) -> bytes:
         """What `seat` knows in this state (its view), as a short digest: the search's tree node."""
-        text = canonical(self._game.view(self._open(handle), seat))
+        view = self._game.view(self._open(handle), seat)
         self.work += 1
-        return hashlib.blake2b(f"{seat}\n{text}".encode(), digest_size=16).digest()
+        return digest(view, seat)

@@ -84,7 +84,7 @@ def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
 
 
 def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
-            depth: int) -> None:
+            depth: int, first_moves: set[str] | None = None) -> None:
     handle = root
     path: list[tuple[Node, Arm, str]] = []
     visited: set[bytes] = set()
@@ -97,6 +97,8 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
             break
         seat = sealed.seat if sealed.seat in waiting else waiting[0]
         legal = sealed.legal(handle, seat)
+        if handle is root and first_moves is not None:
+            legal = [a for a in legal if canonical(a) in first_moves] or legal
         if len(legal) == 1:
             handle = sealed.apply(handle, seat, legal[0])
             continue
@@ -132,15 +134,17 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
 
 def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
            work: int, depth: int = DEPTH) -> Action:
-    """The searcher's most visited action at the root after the budget's sampled walks."""
+    """The searcher's most visited action at the root after the budget's sampled walks; the root
+    considers only the actions of `legal` (which may leave some of the state's legal actions out)."""
     tree: dict[bytes, Node] = {}
     root_key = sealed.key(first, sealed.seat)
+    keys = [canonical(a) for a in legal]
+    first_moves = None if len(sealed.legal(first, sealed.seat)) == len(legal) else set(keys)
     for n in range(iterations):
         if n and sealed.work >= work:
             break
-        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth)
+        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves)
     root = tree[root_key].arms if root_key in tree else {}
-    keys = [canonical(a) for a in legal]
 
     def rank(i: int) -> tuple[int, float]:
         arm = root.get(keys[i])

@@ -124,8 +124,8 @@ class AfricaGame:
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
     # The computer's search budget (computer.budget): this engine's turn lists cost about twice
-    # Mali's per action, so fewer engine actions keep hard within 2 s of CPU.
-    computer_work: ClassVar[dict[str, int]] = {"medium": 1500, "hard": 4000}
+    # Mali's per action, so fewer engine actions keep hard within 2 s of CPU (bench/README.md).
+    computer_work: ClassVar[dict[str, int]] = {"medium": 1500, "hard": 3500}
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

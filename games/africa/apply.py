@@ -38,8 +38,8 @@ def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
     legal = legal_actions(s, seat) if isinstance(seat, str) and seat in s["seats"] else []
     kind = action.get("type") if isinstance(action, dict) else None
     same = [a for a in legal if a["type"] == kind] if isinstance(kind, str) else []
-    if not isinstance(action, dict) or canonical(action) not in {canonical(a) for a in same}:
-        raise IllegalAction(explain(s, seat, action, legal))
+    if not isinstance(action, dict) or not any(a == action and canonical(a) == canonical(action) for a in same):
+        raise IllegalAction(explain(s, seat, action, legal))  # == alone would take True for 1
     s = clone(s)
     events: list[Event] = []
     apply_unchecked(s, idx(s, seat), action, events)

@@ -18,15 +18,15 @@ from games.africa.board import (
     TOKENS,
 )
 from games.africa.state import (
+    Held,
     State,
-    controls,
     count_of,
     empty,
     free_below,
     idx,
     live,
     new_trader_cost,
-    others_in,
+    occupancy,
     pieces,
     retreat_targets,
     start_areas,
@@ -81,27 +81,30 @@ def able(s: State, area: str) -> tuple[int, bool]:
     return max(0, traders), wh
 
 
-def compulsory(s: State) -> list[Action]:
+def compulsory(s: State, held: Held | None = None) -> list[Action]:
     i = s["active"]
     t = s["turn"]
+    held = occupancy(s) if held is None else held
     out: list[Action] = []
     for a in AREAS:
         traders, wh = able(s, a)
         if not traders and not wh:
             continue
-        for j in others_in(s, i, a):
+        for j in held[a]:
+            if j == i:
+                continue
             if [a, j] not in t["fought"]:
                 out.append({"type": "fight", "area": a, "against": s["players"][j]["colour"]})
     return out
 
 
-def neutral_fights(s: State) -> list[Action]:
+def neutral_fights(s: State, held: Held) -> list[Action]:
     i = s["active"]
     t = s["turn"]
     out: list[Action] = []
     for a in AREAS:
         n = s["areas"][a]["neutrals"]
-        if n == 0 or a in t["neutrals_fought"] or others_in(s, i, a):
+        if n == 0 or a in t["neutrals_fought"] or any(j != i for j in held[a]):
             continue
         traders, wh = able(s, a)
         if count_of(traders, wh) >= n:
@@ -133,25 +136,25 @@ def movable_from(s: State, i: int, area: str, outside: bool) -> list[str]:
     return kinds
 
 
-def moves(s: State, outside: bool) -> list[Action]:
+def moves(s: State, outside: bool, held: Held) -> list[Action]:
     i = s["active"]
     out: list[Action] = []
     for a in AREAS:
         for kind in movable_from(s, i, a, outside):
             for b in NEIGHBOURS[a]:
-                if outside and others_in(s, i, b):
+                if outside and any(j != i for j in held[b]):
                     continue
                 out.append({"type": "move", "piece": kind, "from": a, "to": b})
     return out
 
 
-def recruit_areas(s: State, free: bool) -> list[Action]:
+def recruit_areas(s: State, free: bool, held: Held) -> list[Action]:
     i = s["active"]
     if s["players"][i]["supply"] <= 0:
         return []
     out: list[Action] = []
     for a in AREAS:
-        cost = new_trader_cost(s, i, a)
+        cost = new_trader_cost(s, i, a, held[a])
         if cost is None:
             continue
         if free or afford(s, cost):
@@ -186,7 +189,7 @@ def distinct_tokens(ids: list[str]) -> list[str]:
     return out
 
 
-def special_uses(s: State) -> list[Action]:
+def special_uses(s: State, held: Held) -> list[Action]:
     i = s["active"]
     me = s["players"][i]
     t = s["turn"]
@@ -203,17 +206,17 @@ def special_uses(s: State) -> list[Action]:
             if me["wholesaler"] is None:
                 out += [{**base, "area": a} for a in AREAS if s["areas"][a]["traders"][i] > 0]
         elif sp == "extra_move":
-            if moves(s, outside):
+            if moves(s, outside, held):
                 out.append(base)
         elif sp == "extra_traders":
-            if recruit_areas(s, True):
+            if recruit_areas(s, True, held):
                 out.append(base)
         elif sp == "neutral_move":
             if any(s["areas"][a]["neutrals"] for a in AREAS):
                 out.append(base)
         elif sp == "neutral_place":
             if s["neutral_supply"] > 0:
-                out += [{**base, "area": a} for a in AREAS if others_in(s, i, a)]
+                out += [{**base, "area": a} for a in AREAS if any(j != i for j in held[a])]
         elif sp == "neutral_remove":
             out += [{**base, "area": a} for a in AREAS
                     if s["areas"][a]["neutrals"] and s["areas"][a]["traders"][i] + (me["wholesaler"] == a)]
@@ -232,15 +235,19 @@ def special_uses(s: State) -> list[Action]:
     return out
 
 
-def scoring_areas(s: State, i: int) -> list[str]:
-    return [a for a in AREAS if controls(s, i, a)]
+def scoring_areas(s: State, i: int, held: Held | None = None) -> list[str]:
+    """The areas player i controls (alone there); `held`: `occupancy(s)`, where the caller has it."""
+    held = occupancy(s) if held is None else held
+    return [a for a in AREAS if held[a] == [i]]
 
 
-def sv_gain(s: State, i: int, tid: str) -> int:
+def sv_gain(s: State, i: int, tid: str, mine: list[str] | None = None) -> int:
+    """What special victory token `tid` scores player i now; `mine`: `scoring_areas(s, i)`, where
+    the caller has them."""
     sv = SV[tid]
     if sv["kind"] != "victory_points":
         return 0
-    mine = scoring_areas(s, i)
+    mine = scoring_areas(s, i) if mine is None else mine
     if "resource" in sv:
         return int(sv["vp_per_area"]) * sum(1 for a in mine if s["areas"][a]["resource"] == sv["resource"])
     if tid == "sv_heart":
@@ -250,16 +257,16 @@ def sv_gain(s: State, i: int, tid: str) -> int:
     return 0
 
 
-def score_actions(s: State) -> list[Action]:
+def score_actions(s: State, held: Held) -> list[Action]:
     i = s["active"]
     me = s["players"][i]
     out: list[Action] = [{"type": "score"}]
-    mine = scoring_areas(s, i)
+    mine = scoring_areas(s, i, held)
     for tid in distinct_tokens(me["tokens"]):
         if TOKENS[tid]["special"] == "area_scores_twice":
             out += [{"type": "score", "token": tid, "area": a} for a in mine]
     for tid in sorted(me["special_victory_tokens"]):
-        if sv_gain(s, i, tid) >= 1:
+        if sv_gain(s, i, tid, mine) >= 1:
             out.append({"type": "score", "token": tid})
     return out
 
@@ -344,28 +351,29 @@ def turn_actions(s: State) -> list[Action]:
         return [{"type": "place_neutral", "area": a} for a in neutral_areas(s)]
     mode = t["mode"]
     outside = t["step"] == "conflicts"
+    held = occupancy(s)
     if mode is not None:
         out: list[Action] = [{"type": "finish"}]
         if mode["kind"] == "extra_move":
-            out += moves(s, outside)
+            out += moves(s, outside, held)
         elif mode["kind"] == "extra_traders":
-            out += recruit_areas(s, True)
+            out += recruit_areas(s, True, held)
         elif mode["kind"] == "neutral_move":
             out += [{"type": "move_neutral", "from": a, "to": b} for a in AREAS
                     if s["areas"][a]["neutrals"] for b in NEIGHBOURS[a]]
         return out
     out = []
     if t["step"] == "actions" and afford(s, COSTS["move_per_area_entered"]):
-        out += moves(s, False)
+        out += moves(s, False, held)
     if t["step"] == "actions":
-        out += recruit_areas(s, False)
+        out += recruit_areas(s, False, held)
         out += resource_changes(s)
-    out += special_uses(s)
-    forced = compulsory(s)
+    out += special_uses(s, held)
+    forced = compulsory(s, held)
     out += forced
-    out += neutral_fights(s)
+    out += neutral_fights(s, held)
     if not forced:
-        out += score_actions(s)
+        out += score_actions(s, held)
     del i
     return out
 

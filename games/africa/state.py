@@ -104,27 +104,35 @@ def pieces(s: State, i: int, area: str) -> int:
     return s["areas"][area]["traders"][i] + (s["players"][i]["wholesaler"] == area)  # type: ignore[no-any-return]
 
 
+def holders(s: State, area: str) -> list[int]:
+    """The players with a trader or their wholesaler in an area (the search's hot path: inlined)."""
+    players = s["players"]
+    return [j for j, n in enumerate(s["areas"][area]["traders"]) if n or players[j]["wholesaler"] == area]
+
+
+Held = dict[str, list[int]]  # area -> its holders (`occupancy`), read once by the long lists
+
+
+def occupancy(s: State) -> Held:
+    return {a: holders(s, a) for a in AREAS}
+
+
 def others_in(s: State, i: int, area: str) -> list[int]:
-    return [j for j in range(len(s["seats"])) if j != i and pieces(s, j, area) > 0]
+    return [j for j in holders(s, area) if j != i]
 
 
 def controls(s: State, i: int, area: str) -> bool:
-    return pieces(s, i, area) > 0 and not others_in(s, i, area)
+    return holders(s, area) == [i]
 
 
 def empty(s: State, area: str) -> bool:
     """No trader of any colour, neutrals included, and no wholesaler."""
-    a = s["areas"][area]
-    return a["neutrals"] == 0 and not any(pieces(s, j, area) for j in range(len(s["seats"])))
+    return s["areas"][area]["neutrals"] == 0 and not holders(s, area)
 
 
 def value(s: State, area: str) -> int:
     res = s["areas"][area]["resource"]
     return int(s["table"][res or AFRICA])
-
-
-def holders(s: State, area: str) -> list[int]:
-    return [j for j in range(len(s["seats"])) if pieces(s, j, area) > 0]
 
 
 def vp_order(s: State, players: list[int]) -> list[int]:
@@ -161,13 +169,16 @@ def clamp_rep(r: int) -> int:
     return max(REP_MIN, min(REP_MAX, r))
 
 
-def new_trader_cost(s: State, i: int, area: str) -> int | None:
-    """AP for a new trader there, or None where none may enter (RULINGS Heart of Africa 14)."""
-    friendly = controls(s, i, area)
+def new_trader_cost(s: State, i: int, area: str, here: list[int] | None = None) -> int | None:
+    """AP for a new trader there, or None where none may enter (RULINGS Heart of Africa 14).
+    `here`: the area's holders, where the caller has them."""
+    if here is None:
+        here = holders(s, area)
+    friendly = here == [i]
     a = s["areas"][area]
     if friendly and a["station"]:
         return 2
-    if area in COASTAL and (friendly or empty(s, area)):
+    if area in COASTAL and (friendly or (a["neutrals"] == 0 and not here)):
         return 4
     return None
 

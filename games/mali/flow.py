@@ -85,6 +85,7 @@ def advance(s: State, events: list[Event]) -> None:
 def keep_objectives(s: State, idx: int, ids: list[str], events: list[Event], forced: bool = False) -> None:
     p = s["players"][idx]
     p["objectives"] = list(ids)
+    p["objective_discards"] = [o for o in p["objective_hand"] if o not in ids]  # secret, like the hand
     p["objective_hand"] = []
     emit(events, "objectives_chosen", f"{who(s, idx)} has chosen their secret objectives.", p["seat"])
     texts = "; ".join(f"{o} {OBJECTIVES[o]['text']} ({OBJECTIVES[o]['points']} pts)" for o in ids)

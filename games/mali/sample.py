@@ -2,13 +2,15 @@
 
 Reads only the view: the public board, the engine's public bookkeeping (view["engine"]) and the
 seat's own secrets. Drawn: the other players' secret objectives (their hands while they still
-choose), the movement cards they have chosen but not revealed, the order deck (which orders and in
-what order, below the cards this seat peeked at; the Victory card where the setup put it), what the
-others peeked at, and the engine's generator.
+choose, and the three each set aside; never one dealt to this seat), the movement cards they have
+chosen but not revealed, the order deck (which orders and in what order, below the cards this seat
+peeked at; the Victory card where the setup put it), what the others peeked at, and the engine's
+generator.
 """
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
 from games.mali.board import BOARD
@@ -27,6 +29,7 @@ def sample(view: dict[str, Any], seat: str, rng: random.Random) -> State:
     mine["chosen"] = me["card"]
     mine["objectives"] = [o["id"] for o in me["objectives"]]
     mine["objective_hand"] = [o["id"] for o in me["objective_hand"]]
+    mine["objective_discards"] = [o["id"] for o in me.get("objective_discards", [])]
     mine["peeked"] = [o["id"] for o in me["peeked"]]
     if s["phase"] == "cards":
         for i, (p, vp) in enumerate(zip(s["players"], view["players"], strict=True)):
@@ -54,7 +57,8 @@ def public_state(view: dict[str, Any]) -> State:
             "seat": vp["seat"], "colour": vp["colour"], "hex": vp["hex"], "dropped": vp["dropped"],
             "hand": list(vp["hand"]), "played": list(vp["played"]),
             "chosen": vp["card"] if revealed and vp["chosen"] else None, "card": vp["card"],
-            "delivered": list(vp["delivered"]), "objectives": [], "objective_hand": [], "peeked": [],
+            "delivered": list(vp["delivered"]), "objectives": [], "objective_hand": [], "objective_discards": [],
+            "peeked": [],
         })
         for sc in vp["scouts"]:
             scouts[sc["name"]] = {"owner": i, "at": sc["at"], "status": sc["status"],
@@ -109,25 +113,25 @@ def _colours(ids: list[str]) -> int:
 
 
 def deal_objectives(s: State, view: dict[str, Any], idx: int, rng: random.Random) -> None:
-    """The others' objectives: three of three colours once kept, else a hand of six with at least
-    three colours (the deal's rule), none of them a card this seat holds or keeps. A hand this seat
-    discarded is no longer in its view, so those cards may be drawn for the others."""
+    """The others' objectives: a hand of six each with at least three colours (the deal's rule),
+    none of them a card this seat was dealt (held, kept or set aside); a player who has chosen
+    keeps three of three colours from it and set the other three aside."""
     mine = s["players"][idx]
-    pool = [o for o in sorted(OBJECTIVES) if o not in mine["objectives"] and o not in mine["objective_hand"]]
+    dealt = {*mine["objectives"], *mine["objective_hand"], *mine["objective_discards"]}
+    pool = [o for o in sorted(OBJECTIVES) if o not in dealt]
     others = [i for i in range(len(s["players"])) if i != idx]
-    need = {i: 3 if view["players"][i]["objectives"] else 6 for i in others}
     for _ in range(TRIES):
         rng.shuffle(pool)
-        at = 0
-        hands: dict[int, list[str]] = {}
-        for i in others:
-            hands[i] = pool[at:at + need[i]]
-            at += need[i]
+        hands = {i: pool[6 * k:6 * k + 6] for k, i in enumerate(others)}
         if not all(_colours(h) >= 3 for h in hands.values()):
             continue
         for i in others:
-            key = "objectives" if need[i] == 3 else "objective_hand"
-            s["players"][i][key] = hands[i]
+            p, hand = s["players"][i], hands[i]
+            if view["players"][i]["objectives"]:
+                kept = list(rng.choice([c for c in combinations(hand, 3) if _colours(list(c)) == 3]))
+                p.update(objectives=kept, objective_hand=[], objective_discards=[o for o in hand if o not in kept])
+            else:
+                p.update(objectives=[], objective_hand=hand, objective_discards=[])
         owing = [i for i, p in enumerate(s["players"]) if not p["dropped"] and not p["objectives"]]
         if s["phase"] == "objectives" and owing and all(objectives_forced(s, i) for i in owing):
             continue  # the engine would have kept every owed set itself: not this position

@@ -55,7 +55,7 @@ def new_state(seats: list[str], variant: str, jump_costs_one_point: bool, seed: 
         s["players"].append({
             "seat": seat, "colour": info["colour"], "hex": info["hex"], "dropped": False,
             "hand": [1, 2, 3, 4, 5], "played": [], "chosen": None, "card": None,
-            "delivered": [], "objectives": [], "objective_hand": [], "peeked": [],
+            "delivered": [], "objectives": [], "objective_hand": [], "objective_discards": [], "peeked": [],
         })
         for name, where in zip(info["scouts"], START_LOCATIONS, strict=True):
             s["scouts"][name] = {"owner": i, "at": where, "status": "board", "carrying": None}

@@ -108,6 +108,8 @@ def view(s: State, seat: str | None) -> dict[str, Any]:
         "card": p["chosen"],
         "objectives": [dict(OBJECTIVES[o]) for o in p["objectives"]],
         "objective_hand": [dict(OBJECTIVES[o]) for o in p["objective_hand"]],
+        # the three set aside in the draft (a state stored before they were kept has none)
+        "objective_discards": [dict(OBJECTIVES[o]) for o in p.get("objective_discards", [])],
         "peeked": [_order(o) for o in p["peeked"]],
     }
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ def test_the_watched_game_catches_a_peek() -> None:
     with pytest.raises(AssertionError, match="loaded a state"):
         watch.load(game.dump(state))
 
-    def peeker(game: Game, view: Any, seat: str, strength: str, seed: int) -> Any:
+    def peeker(game: Game, view: Any, seat: str, strength: str, seed: int, had: Collection[str] = ()) -> Any:
         return game.legal_actions(state, seat)[-1]
 
     real = computer.choose

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from games.base import canonical
 from games.mali import GAME
 from games.mali.state import OBJECTIVES, ORDERS, VICTORY, clone
 from tests.games.sample_checks import (
@@ -47,10 +48,10 @@ def twin(s: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
     for p in others(t, seat):
         if t["phase"] == "cards" and p["chosen"] is not None:
             p["chosen"] = rng.choice(p["hand"])
-    held = {o for p in t["players"] for o in p["objectives"] + p["objective_hand"]}
+    held = {o for p in t["players"] for o in p["objectives"] + p["objective_hand"] + p["objective_discards"]}
     free = [o for o in sorted(OBJECTIVES) if o not in held]
     for p in others(t, seat):
-        for key in ("objectives", "objective_hand"):
+        for key in ("objectives", "objective_hand", "objective_discards"):
             for k, o in enumerate(p[key]):
                 alike = [f for f in free if OBJECTIVES[f]["colour"] == OBJECTIVES[o]["colour"]]
                 if alike:
@@ -123,3 +124,48 @@ def test_what_the_view_settles_is_kept() -> None:
             assert len({OBJECTIVES[o]["colour"] for o in p["objectives"]}) == len(p["objectives"])
             assert not set(p["objectives"] + p["objective_hand"]) & set(me["objectives"] + me["objective_hand"])
     assert peeks
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_rival_is_dealt_what_this_seat_set_aside(players: int) -> None:
+    """The three objectives a seat discarded in the draft stay in its own view only, and no sample
+    hands them to a rival; with four players every card is dealt, so the rivals' cards are exactly
+    the ones this seat never saw."""
+    options = {"variant": "extended", "jump_costs_one_point": False}
+    found = [(s, seat) for s, seat in positions(GAME, players, options, seed=players + 40, every=6)
+             if s["phase"] != "objectives"]
+    assert len(found) > 10
+    for k, (state, seat) in enumerate(found):
+        me = next(p for p in state["players"] if p["seat"] == seat)
+        assert len(me["objective_discards"]) == 3 and not set(me["objective_discards"]) & set(me["objectives"])
+        view = GAME.view(state, seat)
+        assert [o["id"] for o in view["me"]["objective_discards"]] == me["objective_discards"]
+        rival = next(p["seat"] for p in state["players"] if p["seat"] != seat)
+        assert GAME.view(state, rival)["me"]["objective_discards"] != view["me"]["objective_discards"]
+        assert "objective_discards" not in canonical(GAME.view(state, None))
+        s = sample_of(GAME, state, seat, k)
+        mine = set(me["objectives"] + me["objective_discards"])
+        theirs = [o for p in others(s, seat) for o in p["objectives"] + p["objective_hand"] + p["objective_discards"]]
+        assert not mine & set(theirs) and len(theirs) == len(set(theirs)) == 6 * (players - 1)
+        if players == 4:
+            assert set(theirs) == set(OBJECTIVES) - mine
+        for p in others(s, seat):
+            assert len(p["objective_discards"]) == 3 and len({OBJECTIVES[o]["colour"] for o in p["objectives"]}) == 3
+
+
+def test_a_state_stored_before_the_discards_were_kept_still_samples() -> None:
+    """A stored state (or an old log replayed by an older engine) without the players' discards:
+    its view shows none, and the sample draws the rivals' objectives as before."""
+    options = {"variant": "extended", "jump_costs_one_point": False}
+    state, seat = next((s, seat) for s, seat in positions(GAME, 3, options, seed=7, every=5)
+                       if s["phase"] == "cards")
+    old = clone(state)
+    for p in old["players"]:
+        del p["objective_discards"]
+    loaded = GAME.load(old)
+    assert GAME.view(loaded, seat)["me"]["objective_discards"] == []
+    check_consistent(GAME, loaded, seat, seed=3)
+    for _ in range(30):  # the game goes on, every seat's view shown
+        mover = GAME.to_act(loaded)[0]
+        loaded, _ = GAME.apply(loaded, mover, GAME.default_action(loaded, mover))
+        assert all(GAME.view(loaded, p["seat"])["me"]["objective_discards"] == [] for p in old["players"])
