@@ -16,12 +16,25 @@ import pytest
 
 from bot.app import TabletopBot
 from bot.service.records import GameRecord
+from games import registry
 from tests.e2e.africa_driver import AfricaPlayers
 from tests.e2e.harness import Clock, settle, sqlite, start_bot, stop_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.e2e.maquis_driver import MaquisPlayers
 from tests.e2e.westerplatte_driver import WesterplattePlayers
 from tests.fakediscord import FakeDiscord, Message
+
+
+@pytest.fixture
+def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Easy computers that judge each choice on one sampled state (the whole games here are about
+    the table, not the play's strength), thinking in a thread of this process (the pool's
+    processes would not see the lower budget: it is theirs in the other tests): the
+    `think_workers` to start the bot with."""
+    for game in registry.GAMES.values():
+        own = getattr(game, "computer_work", None) or {}
+        monkeypatch.setattr(game, "computer_work", {**own, "easy": 1}, raising=False)
+    return 0
 
 
 def table_of(opened: Any) -> tuple[int, Message]:
@@ -66,9 +79,9 @@ async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, l
 
 @pytest.mark.slow
 async def test_one_person_plays_a_whole_game_of_mali_against_computers(fake_discord: FakeDiscord,
-                                                                        tmp_path: Path) -> None:
+                                                                        tmp_path: Path, cheap_computers: int) -> None:
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=11)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=11, think_workers=cheap_computers)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": "mali", "players": 3, "computer": 1, "strength": "easy"})
     gid, table = table_of(opened)
@@ -248,9 +261,9 @@ DRIVERS: dict[str, Any] = {"maquis": MaquisPlayers, "westerplatte": Westerplatte
 
 @pytest.mark.slow
 async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computers(
-        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+        fake_discord: FakeDiscord, tmp_path: Path, cheap_computers: int) -> None:
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=17)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=17, think_workers=cheap_computers)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": "africa", "players": 3, "computer": 2, "strength": "easy"})
     gid, table = table_of(opened)
@@ -265,10 +278,11 @@ async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computer
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", ["maquis", "westerplatte"])
-async def test_a_computer_is_a_team_member(fake_discord: FakeDiscord, tmp_path: Path, key: str) -> None:
+async def test_a_computer_is_a_team_member(fake_discord: FakeDiscord, tmp_path: Path, key: str,
+                                           cheap_computers: int) -> None:
     """A Maquis team member, a Westerplatte officer: the computer plays its part of the team."""
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=21)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=21, think_workers=cheap_computers)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": key, "players": 2, "computer": 1, "strength": "easy"})
     gid, table = table_of(opened)
