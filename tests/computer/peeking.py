@@ -30,6 +30,7 @@ SMALL = {"medium": 12, "hard": 24}
 SMALL_WORK = {"easy": 300}  # over the game's own budgets
 CHEAP_ITERATIONS = {"medium": 6, "hard": 6}
 CHEAP_WORK = {"easy": 1, "medium": 300, "hard": 300}  # easy: one sample a choice
+CHEAP_DEPTH = 4  # play-out steps before the evaluation (easy looks half as far)
 MAX_MOVES = 5000
 
 
@@ -45,7 +46,7 @@ class Watched:
     """`game` for one decision of `seat` from `view`: every state must come from its `sample`."""
 
     def __init__(self, game: Game, view: View, seat: str, iterations: dict[str, int] | None = None,
-                 work: dict[str, int] | None = None) -> None:
+                 work: dict[str, int] | None = None, depth: int | None = None) -> None:
         self._game = game
         self._view = canonical(view)
         self._seat = seat
@@ -62,6 +63,8 @@ class Watched:
                 setattr(self, name, getattr(game, name))
         if iterations is not None:
             self.computer_iterations = iterations
+        if depth is not None:
+            self.computer_depth = depth
         if work is not None:
             self.computer_work = {**(getattr(game, "computer_work", None) or {}), **work}
         for name in ("playout_weights", "evaluate"):
@@ -127,9 +130,10 @@ class Watched:
 
 
 def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int,
-                   iterations: dict[str, int] | None = None, work: dict[str, int] | None = None) -> Action:
+                   iterations: dict[str, int] | None = None, work: dict[str, int] | None = None,
+                   depth: int | None = None) -> Action:
     """`computer.choose` on the watched game: fails if the decision reads a state it did not sample."""
-    watch = Watched(game, view, seat, iterations, work)
+    watch = Watched(game, view, seat, iterations, work, depth)
     action = computer.choose(watch, view, seat, strength, seed)
     assert watch.samples > 0, "the computer decided without sampling a state"
     return action
@@ -201,7 +205,8 @@ def computer_game(game: Game, strengths: dict[str, str], options: dict[str, Any]
             strength = strengths[seat]
             if searched_every and choices % searched_every == 0:
                 strength = ("medium", "hard")[choices // searched_every % 2]
-            action = watched_choose(game, game.view(state, seat), seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK)
+            action = watched_choose(game, game.view(state, seat), seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK,
+                                    CHEAP_DEPTH)
             assert canonical(action) in legal, (seat, strength, action)
             choices += 1
         after, _ = game.apply(state, seat, action)

@@ -120,23 +120,19 @@ async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "ba
     return gid
 
 
-def settings_for(sim: FakeDiscord, url: str, render_workers: int = 1, think_workers: int | None = None) -> Settings:
-    settings = Settings(token=sim.token, database_url=url, api_base=sim.api_base, gateway_url=sim.gateway_url,
-                        tick_seconds=3600, render_workers=render_workers)
-    return settings if think_workers is None else settings.model_copy(update={"think_workers": think_workers})
+def settings_for(sim: FakeDiscord, url: str, render_workers: int = 1) -> Settings:
+    return Settings(token=sim.token, database_url=url, api_base=sim.api_base, gateway_url=sim.gateway_url,
+                    tick_seconds=3600, render_workers=render_workers)
 
 
 BOTS: weakref.WeakSet[TabletopBot] = weakref.WeakSet()  # every bot `start_bot` started
 
 
 async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
-                    seed: int | None = None, render_workers: int = 0,
-                    think_workers: int | None = None) -> TabletopBot:
+                    seed: int | None = None, render_workers: int = 0) -> TabletopBot:
     """The real bot, connected to the simulator; `seed` fixes the seed of the games it starts;
-    `render_workers=0` draws images in this process (a game registered only in this process);
-    `think_workers=0` lets computers think in a thread of this process (where a test may lower
-    their budgets)."""
-    bot = TabletopBot(settings_for(sim, url, render_workers, think_workers), clock=clock or Clock(),
+    `render_workers=0` draws images in this process (a game registered only in this process)."""
+    bot = TabletopBot(settings_for(sim, url, render_workers), clock=clock or Clock(),
                       guild_ready_timeout=0.1)
     await sim.connect(bot)
     BOTS.add(bot)

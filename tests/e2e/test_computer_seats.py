@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
+from bot import thinker
 from bot.app import TabletopBot
 from bot.service.records import GameRecord
-from games import registry
 from tests.e2e.africa_driver import AfricaPlayers
+from tests.e2e.cheap_mind import decide_cheaply
 from tests.e2e.harness import Clock, settle, sqlite, start_bot, stop_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.e2e.maquis_driver import MaquisPlayers
@@ -26,15 +27,9 @@ from tests.fakediscord import FakeDiscord, Message
 
 
 @pytest.fixture
-def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> int:
-    """Easy computers that judge each choice on one sampled state (the whole games here are about
-    the table, not the play's strength), thinking in a thread of this process (the pool's
-    processes would not see the lower budget: it is theirs in the other tests): the
-    `think_workers` to start the bot with."""
-    for game in registry.GAMES.values():
-        own = getattr(game, "computer_work", None) or {}
-        monkeypatch.setattr(game, "computer_work", {**own, "easy": 1}, raising=False)
-    return 0
+def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thinker pool decides by tests/e2e/cheap_mind.py: easy on one sampled state a choice."""
+    monkeypatch.setattr(thinker, "decide", decide_cheaply)
 
 
 def table_of(opened: Any) -> tuple[int, Message]:
@@ -79,9 +74,9 @@ async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, l
 
 @pytest.mark.slow
 async def test_one_person_plays_a_whole_game_of_mali_against_computers(fake_discord: FakeDiscord,
-                                                                        tmp_path: Path, cheap_computers: int) -> None:
+                                                                        tmp_path: Path, cheap_computers: None) -> None:
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=11, think_workers=cheap_computers)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=11)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": "mali", "players": 3, "computer": 1, "strength": "easy"})
     gid, table = table_of(opened)
@@ -201,8 +196,6 @@ async def test_the_event_loop_never_waits_on_a_thinking_computer(fake_discord: F
     10 ms and alice's commands are answered. Its first decision comes too late (alice's card, played
     just before it lands, moved the game on): dropped, and made again. (Boards are drawn in their
     pool too: drawn in a thread, one held the loop.)"""
-    from bot import thinker
-
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=9, render_workers=1)
     gaps: list[float] = []
@@ -261,9 +254,9 @@ DRIVERS: dict[str, Any] = {"maquis": MaquisPlayers, "westerplatte": Westerplatte
 
 @pytest.mark.slow
 async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computers(
-        fake_discord: FakeDiscord, tmp_path: Path, cheap_computers: int) -> None:
+        fake_discord: FakeDiscord, tmp_path: Path, cheap_computers: None) -> None:
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=17, think_workers=cheap_computers)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=17)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": "africa", "players": 3, "computer": 2, "strength": "easy"})
     gid, table = table_of(opened)
@@ -279,10 +272,10 @@ async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computer
 @pytest.mark.slow
 @pytest.mark.parametrize("key", ["maquis", "westerplatte"])
 async def test_a_computer_is_a_team_member(fake_discord: FakeDiscord, tmp_path: Path, key: str,
-                                           cheap_computers: int) -> None:
+                                           cheap_computers: None) -> None:
     """A Maquis team member, a Westerplatte officer: the computer plays its part of the team."""
     sim = fake_discord
-    bot = await start_bot(sim, sqlite(tmp_path), seed=21, think_workers=cheap_computers)
+    bot = await start_bot(sim, sqlite(tmp_path), seed=21)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
                              options={"game": key, "players": 2, "computer": 1, "strength": "easy"})
     gid, table = table_of(opened)
