@@ -59,5 +59,5 @@ def test_the_computer_plays_a_whole_game_for_every_seat() -> None:
                                searched_every=10))
     outcome = GAME.outcome(moves[-1][3])
     assert outcome is not None and outcome["reason"] in ("target", "no_tokens")
-    assert sum(len(GAME.legal_actions(s, seat)) > 1 for s, seat, _, _ in moves) > 20
-    assert {seat for _, seat, _, _ in moves} == {"s1", "s2"}
+    decided = [seat for s, seat, _, _ in moves if len(GAME.legal_actions(s, seat)) > 1]
+    assert len(decided) > 20 and set(decided) == {"s1", "s2"}
