@@ -6,17 +6,32 @@ same decision at every strength for the same seed, and a legal one in both. Each
 on `Watched(game, view, seat)`, a wrapper that hands out boxed states only from `sample` and
 `apply` and refuses every other state (the true one included), so a computer's code path that
 reads a state it did not sample fails here, whatever route it takes to the engine. Honesty does
-not depend on the budget: by default the search runs small (SMALL iterations) to keep tests short.
+not depend on the budget: by default the search runs small (SMALL iterations, and SMALL_WORK for
+easy: the first sample and about one more) to keep tests short.
+
+`computer_game(game, strengths, options, seed)`: the one whole-game loop of every game's test, the
+computer deciding every choice of every seat (watched) on small budgets (CHEAP: a whole game
+checks legality and an end, not strength, which bench/ measures).
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 import computer
 from games.base import Action, Event, Game, Option, Outcome, View, canonical
+from tests.conformance.walk import pick
+from tests.games.sampling import positions
 
 SMALL = {"medium": 12, "hard": 24}
+SMALL_WORK = {"easy": 300}  # over the game's own budgets
+CHEAP_ITERATIONS = {"medium": 6, "hard": 6}
+CHEAP_WORK = {"easy": 1, "medium": 300, "hard": 300}  # easy: one sample a choice
+CHEAP_DEPTH = 4  # play-out steps before the evaluation (easy looks half as far)
+MAX_MOVES = 5000
 
 
 class Box:
@@ -30,7 +45,8 @@ class Box:
 class Watched:
     """`game` for one decision of `seat` from `view`: every state must come from its `sample`."""
 
-    def __init__(self, game: Game, view: View, seat: str, iterations: dict[str, int] | None = None) -> None:
+    def __init__(self, game: Game, view: View, seat: str, iterations: dict[str, int] | None = None,
+                 work: dict[str, int] | None = None, depth: int | None = None) -> None:
         self._game = game
         self._view = canonical(view)
         self._seat = seat
@@ -47,6 +63,10 @@ class Watched:
                 setattr(self, name, getattr(game, name))
         if iterations is not None:
             self.computer_iterations = iterations
+        if depth is not None:
+            self.computer_depth = depth
+        if work is not None:
+            self.computer_work = {**(getattr(game, "computer_work", None) or {}), **work}
         for name in ("playout_weights", "evaluate"):
             if hasattr(game, name):
                 setattr(self, name, self._guarded(getattr(game, name)))
@@ -110,9 +130,10 @@ class Watched:
 
 
 def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int,
-                   iterations: dict[str, int] | None = None) -> Action:
+                   iterations: dict[str, int] | None = None, work: dict[str, int] | None = None,
+                   depth: int | None = None) -> Action:
     """`computer.choose` on the watched game: fails if the decision reads a state it did not sample."""
-    watch = Watched(game, view, seat, iterations)
+    watch = Watched(game, view, seat, iterations, work, depth)
     action = computer.choose(watch, view, seat, strength, seed)
     assert watch.samples > 0, "the computer decided without sampling a state"
     return action
@@ -132,10 +153,11 @@ def twin(game: Game, state: Any, seat: str, tries: int = 5) -> Any:
 
 def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] = (1, 2),
                       strengths: tuple[str, ...] = computer.STRENGTHS, must_differ: bool = True,
-                      iterations: dict[str, int] | None = SMALL) -> None:
+                      iterations: dict[str, int] | None = SMALL,
+                      work: dict[str, int] | None = SMALL_WORK) -> None:
     """Two states `seat` sees identically give the same decision at every strength and seed, legal
-    in both, and no decision reads a state it did not sample. `iterations`: the search's budgets
-    (None: the game's own)."""
+    in both, and no decision reads a state it did not sample. `iterations`, `work`: the search's
+    budgets (None: the game's own)."""
     other = twin(game, state, seat)
     if other is None:
         assert not must_differ, f"nothing is hidden from {seat} here: choose a position with secrets"
@@ -144,7 +166,63 @@ def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] 
     assert legal == [canonical(a) for a in game.legal_actions(other, seat)], "the twin's choices differ"
     for strength in strengths:
         for seed in seeds:
-            mine = watched_choose(game, game.view(state, seat), seat, strength, seed, iterations)
-            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed, iterations)
+            mine = watched_choose(game, game.view(state, seat), seat, strength, seed, iterations, work)
+            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed, iterations, work)
             assert canonical(mine) == canonical(theirs), (strength, seed, mine, theirs)
             assert canonical(mine) in legal, (strength, seed, mine)
+
+
+TABLES = ((1, 1), (2, 2), (4, 3))  # (players, seed) of the games choice_positions draws from
+
+
+def choice_positions(game: Game, options: dict[str, Any], tables: tuple[tuple[int, int], ...] = TABLES,
+                     per_game: int = 2) -> list[Any]:
+    """Undecided positions where the first seat to act has a choice, `per_game` from one random
+    game (tests/games/sampling.py) of each (players, seed) of `tables`."""
+    out = []
+    for n, seed in tables:
+        found = positions(game, [f"s{i + 1}" for i in range(n)], options, seed, keep=0.15)
+        out += [s for s in found if game.outcome(s) is None
+                and len(game.legal_actions(s, game.to_act(s)[0])) > 1][1:1 + per_game]
+    return out
+
+
+def computer_game(game: Game, strengths: dict[str, str], options: dict[str, Any], seed: int,
+                  searched_every: int = 0) -> Iterator[tuple[Any, str, Action, Any]]:
+    """A whole game whose every choice (two or more legal actions) the computer makes from the
+    seat's view, watched, on CHEAP budgets: each seat (`strengths`' keys) at its strength, but every
+    `searched_every`-th choice (0: none) by medium and hard in turn. Yields each move as (state,
+    seat, action, state after); fails unless the game ends within MAX_MOVES."""
+    state = game.setup(sorted(strengths), options, seed)
+    rng = random.Random(seed)
+    choices = 0
+    for n in range(MAX_MOVES):
+        if game.outcome(state) is not None:
+            return
+        seat, action = pick(game, state, rng)
+        legal = [canonical(a) for a in game.legal_actions(state, seat)]
+        if len(legal) > 1:
+            strength = strengths[seat]
+            if searched_every and choices % searched_every == 0:
+                strength = ("medium", "hard")[choices // searched_every % 2]
+            action = watched_choose(game, game.view(state, seat), seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK,
+                                    CHEAP_DEPTH)
+            assert canonical(action) in legal, (seat, strength, action)
+            choices += 1
+        after, _ = game.apply(state, seat, action)
+        yield state, seat, action, after
+        state = after
+    raise AssertionError(f"the computer's game of {game.key} did not end in {MAX_MOVES} moves")
+
+
+def assert_refused_without_sample(game: Game, state: Any) -> None:
+    """The game without its `sample`: the computer refuses to play it rather than peek."""
+    class Blind:
+        def __getattr__(self, name: str) -> Any:
+            if name == "sample":
+                raise AttributeError(name)
+            return getattr(game, name)
+
+    seat = game.to_act(state)[0]
+    with pytest.raises(computer.NoSampler):
+        computer.choose(Blind(), game.view(state, seat), seat, "easy", 1)  # type: ignore[arg-type]

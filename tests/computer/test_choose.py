@@ -20,7 +20,7 @@ from tests.computer.toy import Toy, ToyBase, ToyGuided, TugOfWar
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[Game] = [Toy(), ToyGuided(), Toy(cooperative=True), ToyGuided(cooperative=True)]
-FAST = {"medium": 30, "hard": 60}  # the tests' budgets (the strength test keeps the real ones)
+FAST = {"medium": 30, "hard": 60}  # the tests' budgets
 
 
 def positions(game: Game, players: int, seed: int) -> list[Any]:
@@ -151,9 +151,11 @@ def match(game: Game, strength: str | None, games: int) -> float:
     return total / games
 
 
-def test_the_computer_beats_random_play() -> None:
-    """Over the same 60 deals (measured: chance 0.54, easy and medium 0.67)."""
+def test_the_computer_beats_random_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the same 60 deals (measured: chance 0.54, easy 0.67, medium 0.64 at 60 iterations and
+    0.66 at its default 200: how much better with more is bench/'s to measure)."""
     game = Toy()
+    monkeypatch.setattr(game, "computer_iterations", {"medium": 60}, raising=False)
     chance = match(game, None, 60)
     assert 0.4 < chance < 0.6
     assert match(game, "easy", 60) > chance + 0.08

@@ -115,4 +115,4 @@ def test_the_twin_differs_only_where_the_seat_cannot_see() -> None:
 def test_no_peeking_at_the_real_budgets() -> None:
     game = ToyGuided()
     state = positions(game, 3, 4)[2]
-    assert_no_peeking(game, state, game.to_act(state)[0], seeds=(5,), iterations=None)
+    assert_no_peeking(game, state, game.to_act(state)[0], seeds=(5,), iterations=None, work=None)

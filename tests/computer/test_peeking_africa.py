@@ -3,12 +3,11 @@ decision at every strength, and no decision reads a state it did not sample; and
 plays a whole game for every seat."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.africa import GAME
-from tests.computer.peeking import assert_no_peeking, watched_choose
-from tests.conformance.walk import pick, walk
+from tests.computer.peeking import assert_no_peeking, computer_game
+from tests.conformance.walk import walk
 
 
 def secret_positions(players: int, sealed: bool, seed: int) -> dict[str, tuple[Any, str]]:
@@ -49,25 +48,16 @@ def test_no_peeking_with_sealed_bids_and_commitments() -> None:
 
 def test_no_peeking_at_the_real_budget_of_hard() -> None:
     state, seat = secret_positions(3, True, 4)["auction"]
-    assert_no_peeking(GAME, state, seat, seeds=(7,), strengths=("hard",), iterations=None)
+    assert_no_peeking(GAME, state, seat, seeds=(7,), strengths=("hard",), iterations=None,
+                      work=None)
 
 
 def test_the_computer_plays_a_whole_game_for_every_seat() -> None:
-    """Every decision of a sealed-auction game by the computer (easy and a small medium, watched)."""
-    strengths = {"s1": "easy", "s2": "medium"}
-    state = GAME.setup(sorted(strengths), {"target_vp": 42, "sealed_auction": True}, 11)
-    rng = random.Random(11)
-    decided = 0
-    for step in range(3000):
-        if GAME.outcome(state) is not None:
-            break
-        seat, fallback = pick(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        action = watched_choose(GAME, GAME.view(state, seat), seat, strengths[seat], step,
-                                {"medium": 6, "hard": 6}) if len(legal) > 1 else fallback
-        assert action in legal
-        decided += len(legal) > 1
-        state, _ = GAME.apply(state, seat, action)
-    outcome = GAME.outcome(state)
-    assert outcome is not None and decided > 20
-    assert outcome["reason"] in ("target", "no_tokens")
+    """Every choice of a sealed-auction game by the computer (easy, and every tenth by medium or
+    hard), legal and from the seat's view alone, to the end."""
+    moves = list(computer_game(GAME, {"s1": "easy", "s2": "easy"}, {"target_vp": 42, "sealed_auction": True}, 11,
+                               searched_every=10))
+    outcome = GAME.outcome(moves[-1][3])
+    assert outcome is not None and outcome["reason"] in ("target", "no_tokens")
+    decided = [seat for s, seat, _, _ in moves if len(GAME.legal_actions(s, seat)) > 1]
+    assert len(decided) > 20 and set(decided) == {"s1", "s2"}

@@ -3,12 +3,11 @@ decision at every strength, and no decision reads a state it did not sample; and
 plays a whole game for every seat."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.mali import GAME
-from tests.computer.peeking import assert_no_peeking, watched_choose
-from tests.conformance.walk import pick, walk
+from tests.computer.peeking import assert_no_peeking, computer_game
+from tests.conformance.walk import walk
 
 OPTIONS = {"basic": {"variant": "basic", "jump_costs_one_point": False},
            "extended": {"variant": "extended", "jump_costs_one_point": False}}
@@ -50,30 +49,22 @@ def test_no_peeking_in_the_extended_game() -> None:
 
 def test_no_peeking_at_the_real_budget_of_hard() -> None:
     state, seat = secret_positions("extended", 3, 5)[0]
-    assert_no_peeking(GAME, state, seat, seeds=(7,), strengths=("hard",), iterations=None)
+    assert_no_peeking(GAME, state, seat, seeds=(7,), strengths=("hard",), iterations=None,
+                      work=None)
 
 
 def test_the_computer_plays_a_whole_game_for_every_seat() -> None:
-    """Every decision of an extended game by the computer (easy and a small medium, watched)."""
-    strengths = {"s1": "easy", "s2": "medium", "s3": "easy"}
-    state = GAME.setup(sorted(strengths), OPTIONS["extended"], 11)
-    rng = random.Random(11)
-    decided = 0
-    run = 0  # decisions in a row of one seat in one turn
-    for step in range(3000):
-        if GAME.outcome(state) is not None:
-            break
-        seat, fallback = pick(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        action = watched_choose(GAME, GAME.view(state, seat), seat, strengths[seat], step,
-                                {"medium": 6, "hard": 6}) if len(legal) > 1 else fallback
-        assert action in legal
-        decided += len(legal) > 1
+    """Every choice of an extended game by the computer (easy, and every tenth by medium or hard),
+    legal and from the seat's view alone, to the end, no seat going round in circles in its turn."""
+    decided = run = 0  # run: decisions in a row of one seat in one turn
+    moves = list(computer_game(GAME, {"s1": "easy", "s2": "easy", "s3": "easy"}, OPTIONS["extended"], 11,
+                               searched_every=10))
+    for state, seat, action, after in moves:
+        decided += len(GAME.legal_actions(state, seat)) > 1
         before = state["current"]
-        state, _ = GAME.apply(state, seat, action)
-        same_turn = before is not None and (state["current"] or {}).get("seat") == before["seat"] == seat
+        same_turn = before is not None and (after["current"] or {}).get("seat") == before["seat"] == seat
         run = run + 1 if same_turn else 0
         assert run < 60, f"{seat} keeps deciding in one turn (a loop of moves that undo each other): {action}"
-    outcome = GAME.outcome(state)
+    outcome = GAME.outcome(moves[-1][3])
     assert outcome is not None and decided > 50
     assert outcome["reason"] in ("victory", "fourth_token", "third_district")

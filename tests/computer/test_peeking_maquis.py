@@ -8,23 +8,15 @@ from typing import Any
 
 import pytest
 
-import computer
 from games.maquis import GAME
-from tests.computer.peeking import SMALL, assert_no_peeking, watched_choose
-from tests.games.sampling import positions
+from tests.computer.peeking import assert_no_peeking, assert_refused_without_sample, choice_positions, computer_game
 
 OPTIONS = {"difficulty": "normal", "missions": "random_mixed", "mission_left": "none", "mission_right": "none"}
 
 
 @cache
 def some_positions() -> list[dict[str, Any]]:
-    """Undecided positions with a choice (several legal actions) at 1, 2 and 4 players."""
-    out = []
-    for n, seed in ((1, 1), (2, 2), (4, 3)):
-        found = positions(GAME, [f"s{i + 1}" for i in range(n)], OPTIONS, seed, keep=0.15)
-        out += [s for s in found if GAME.outcome(s) is None
-                and len(GAME.legal_actions(s, GAME.to_act(s)[0])) > 1][1:3]
-    return out
+    return choice_positions(GAME, OPTIONS)
 
 
 @pytest.mark.parametrize("k", range(6))
@@ -33,36 +25,15 @@ def test_no_peeking_at_every_strength(k: int) -> None:
     assert_no_peeking(GAME, s, GAME.to_act(s)[0], seeds=(1,))
 
 
-@pytest.mark.parametrize("players", [1])  # a team: tests/e2e/test_computer_seats.py (CPU: the suite's budget)
+@pytest.mark.parametrize("players", [1])  # a team: tests/e2e/test_computer_seats.py
 def test_the_computer_plays_a_whole_game_for_every_seat(players: int) -> None:
-    """Easy plays every move of every seat to the end; every tenth move is the searched one of
-    medium or hard (small budgets), each legal and from the seat's view alone."""
-    seats = [f"s{i + 1}" for i in range(players)]
-    s = GAME.setup(seats, {**OPTIONS, "difficulty": "easy"}, 11)
-    moved = set()
-    for n in range(2000):
-        if GAME.outcome(s) is not None:
-            break
-        seat = GAME.to_act(s)[0]
-        strength = "easy" if n % 10 else ("medium", "hard")[n // 10 % 2]
-        action = watched_choose(GAME, GAME.view(s, seat), seat, strength, n, SMALL)
-        assert action in GAME.legal_actions(s, seat)
-        moved.add(seat)
-        s, _ = GAME.apply(s, seat, action)
-    assert GAME.outcome(s) is not None
-    assert moved == set(seats)
+    """Easy makes every choice of every seat to the end; every tenth is the searched one of medium
+    or hard (small budgets), each legal and from the seat's view alone."""
+    seats = {f"s{i + 1}": "easy" for i in range(players)}
+    moves = list(computer_game(GAME, seats, {**OPTIONS, "difficulty": "easy"}, 11, searched_every=10))
+    assert GAME.outcome(moves[-1][3]) is not None
+    assert {seat for s, seat, _, _ in moves if len(GAME.legal_actions(s, seat)) > 1} == set(seats)  # decided
 
 
 def test_without_sample_the_computer_refuses() -> None:
-    class Blind:
-        """Maquis without its sampler."""
-
-        def __getattr__(self, name: str) -> Any:
-            if name == "sample":
-                raise AttributeError(name)
-            return getattr(GAME, name)
-
-    s = some_positions()[0]
-    seat = GAME.to_act(s)[0]
-    with pytest.raises(computer.NoSampler):
-        computer.choose(Blind(), GAME.view(s, seat), seat, "easy", 1)  # type: ignore[arg-type]
+    assert_refused_without_sample(GAME, some_positions()[0])

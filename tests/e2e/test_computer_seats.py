@@ -14,14 +14,22 @@ from typing import Any
 
 import pytest
 
+from bot import thinker
 from bot.app import TabletopBot
 from bot.service.records import GameRecord
 from tests.e2e.africa_driver import AfricaPlayers
+from tests.e2e.cheap_mind import decide_cheaply
 from tests.e2e.harness import Clock, settle, sqlite, start_bot, stop_bot
 from tests.e2e.mali_driver import MaliPlayers
 from tests.e2e.maquis_driver import MaquisPlayers
 from tests.e2e.westerplatte_driver import WesterplattePlayers
 from tests.fakediscord import FakeDiscord, Message
+
+
+@pytest.fixture
+def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thinker pool decides by tests/e2e/cheap_mind.py: easy on one sampled state a choice."""
+    monkeypatch.setattr(thinker, "decide", decide_cheaply)
 
 
 def table_of(opened: Any) -> tuple[int, Message]:
@@ -66,7 +74,7 @@ async def play_people(sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, l
 
 @pytest.mark.slow
 async def test_one_person_plays_a_whole_game_of_mali_against_computers(fake_discord: FakeDiscord,
-                                                                        tmp_path: Path) -> None:
+                                                                        tmp_path: Path, cheap_computers: None) -> None:
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=11)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
@@ -188,8 +196,6 @@ async def test_the_event_loop_never_waits_on_a_thinking_computer(fake_discord: F
     10 ms and alice's commands are answered. Its first decision comes too late (alice's card, played
     just before it lands, moved the game on): dropped, and made again. (Boards are drawn in their
     pool too: drawn in a thread, one held the loop.)"""
-    from bot import thinker
-
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=9, render_workers=1)
     gaps: list[float] = []
@@ -249,7 +255,7 @@ DRIVERS: dict[str, Any] = {"maquis": MaquisPlayers, "westerplatte": Westerplatte
 
 @pytest.mark.slow
 async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computers(
-        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+        fake_discord: FakeDiscord, tmp_path: Path, cheap_computers: None) -> None:
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=17)
     opened = await sim.slash(sim.alice, sim.channel, "game new",
@@ -266,7 +272,8 @@ async def test_one_person_plays_a_whole_game_of_heart_of_africa_against_computer
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", ["maquis", "westerplatte"])
-async def test_a_computer_is_a_team_member(fake_discord: FakeDiscord, tmp_path: Path, key: str) -> None:
+async def test_a_computer_is_a_team_member(fake_discord: FakeDiscord, tmp_path: Path, key: str,
+                                           cheap_computers: None) -> None:
     """A Maquis team member, a Westerplatte officer: the computer plays its part of the team."""
     sim = fake_discord
     bot = await start_bot(sim, sqlite(tmp_path), seed=21)

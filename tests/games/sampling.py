@@ -1,7 +1,8 @@
-"""Checks of a game's `sample(view, seat, rng)` (issue 24, the computer's contract), shared by the
-per-game tests: (a) the sample is consistent with the view; (b) random play from it reaches an
-outcome; (c) two true states that differ only in what the seat cannot see give the same sample for
-the same seed; (d) the hidden parts vary across seeds."""
+"""Checks of a game's `sample(view, seat, rng)` (issue #24, the computer's contract), shared by each
+game's test_sample.py: (a) consistent: the sample shows the seat exactly its view; (b) playable:
+random play from it reaches an outcome; (c) two states one seat sees alike give the same sample for
+the same seed; (d) the hidden parts vary across seeds. The game's test supplies the positions (from
+`positions` or `seat_positions`) and its hidden parts."""
 from __future__ import annotations
 
 import random
@@ -9,9 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import Game, canonical
+from tests.conformance.walk import pick, seats_for, walk
 
 State = dict[str, Any]
-MAX_STEPS = 5000
+MAX_STEPS = 20000
+SEEDS = range(16)  # enough that a part with two or more possibilities shows two
 
 
 def step(game: Game, s: State, r: random.Random) -> State:
@@ -26,7 +29,7 @@ def step(game: Game, s: State, r: random.Random) -> State:
 
 
 def positions(game: Game, seats: list[str], options: dict[str, Any], seed: int, keep: float) -> list[State]:
-    """States of one random game, each kept with probability `keep` (the first and last always)."""
+    """States of one game of `step`s, each kept with probability `keep` (the first and last always)."""
     r = random.Random(seed)
     s = game.setup(seats, options, seed)
     out = [s]
@@ -40,14 +43,21 @@ def positions(game: Game, seats: list[str], options: dict[str, Any], seed: int, 
     return out
 
 
-def play_out(game: Game, s: State, seed: int) -> int:
-    """Random play to the end; the number of moves."""
-    r = random.Random(seed)
-    for n in range(MAX_STEPS):
-        if game.outcome(s) is not None:
-            return n
-        s = step(game, s, r)
-    raise AssertionError("random play from a sampled state did not end")
+def seat_positions(game: Game, players: int, options: dict[str, Any], seed: int,
+                   every: int) -> list[tuple[Any, str]]:
+    """Every `every`-th state of one uniformly random game (unfinished), with each seat that owes an
+    action there and, every other time, one that does not."""
+    out: list[tuple[Any, str]] = []
+    seats = seats_for(players)
+    for k, state in enumerate(walk(game, players, options, seed)):
+        if k % every or game.outcome(state) is not None:
+            continue
+        waiting = game.to_act(state)
+        out += [(state, seat) for seat in waiting]
+        idle = [s for s in seats if s not in waiting]
+        if idle and k % (2 * every) == 0:
+            out.append((state, idle[k % len(idle)]))
+    return out
 
 
 def sampler(game: Game) -> Callable[[dict[str, Any], str, random.Random], State]:
@@ -56,25 +66,61 @@ def sampler(game: Game) -> Callable[[dict[str, Any], str, random.Random], State]
     return fn  # type: ignore[no-any-return]
 
 
-def check_consistent(game: Game, s: State, seat: str, seed: int) -> State:
-    """(a): the view of the sample equals the seat's view; the sample has the state's keys."""
-    view = game.view(s, seat)
-    got = sampler(game)(view, seat, random.Random(seed))
-    assert canonical(game.view(got, seat)) == canonical(view)
-    assert set(got) == set(s)
-    return got
+def sample_of(game: Game, state: Any, seat: str, seed: int) -> Any:
+    return sampler(game)(game.view(state, seat), seat, random.Random(seed))
 
 
-def check_twins(game: Game, s: State, twin: State, seat: str, seed: int) -> None:
-    """(c): `twin` differs from `s` only in what `seat` cannot see: the same view, the same sample."""
-    view, view2 = game.view(s, seat), game.view(twin, seat)
-    assert canonical(view) == canonical(view2), "the twin is not hidden from the seat"
-    one = sampler(game)(view, seat, random.Random(seed))
-    two = sampler(game)(view2, seat, random.Random(seed))
-    assert canonical(game.dump(one)) == canonical(game.dump(two))
+def check_consistent(game: Game, state: Any, seat: str, seed: int) -> Any:
+    """(a) The sample (through dump and load) shows `seat` exactly what the true state shows, has its
+    keys, the same seats to act and this seat's same choices; the view it was drawn from is left
+    unchanged. The sample is returned."""
+    view = game.view(state, seat)
+    before = canonical(view)
+    sampled = sampler(game)(view, seat, random.Random(seed))
+    assert canonical(view) == before, "sample changed the view it was given"
+    assert set(sampled) == set(state), "the sample's keys differ from the state's"
+    again = game.load(game.dump(sampled))
+    assert canonical(game.view(again, seat)) == before, f"{seat}'s view of the sample differs"
+    assert game.to_act(again) == game.to_act(state)
+    if seat in game.to_act(state):
+        assert game.legal_actions(again, seat) == game.legal_actions(state, seat)
+    return again
+
+
+def play_out(game: Game, s: Any, seed: int, uniform: bool = False) -> int:
+    """(b) Random play from `s` (`step`s, or with `uniform` any seat that owes, uniformly) reaches an
+    outcome; the number of moves."""
+    r = random.Random(seed)
+    for n in range(MAX_STEPS):
+        if game.outcome(s) is not None:
+            return n
+        if uniform:
+            seat, action = pick(game, s, r)
+            s, _ = game.apply(s, seat, action)
+        else:
+            s = step(game, s, r)
+    raise AssertionError("random play from a sampled state did not end")
+
+
+def check_twins(game: Game, state: Any, twin: Any, seat: str, seed: int) -> None:
+    """(c) `twin` differs from `state` only in what `seat` cannot see: the same sample for the seed."""
+    assert canonical(game.view(twin, seat)) == canonical(game.view(state, seat)), \
+        "the twin is not seen alike (a fault of the test's twin)"
+    assert canonical(game.dump(sample_of(game, state, seat, seed))) == \
+        canonical(game.dump(sample_of(game, twin, seat, seed)))
+
+
+def drawn(game: Game, state: Any, seat: str, part: Callable[[Any], Any], seeds: range = SEEDS) -> list[str]:
+    """(d) One part of the samples drawn with each seed, as text (distinct ones vary)."""
+    view = game.view(state, seat)
+    return [canonical(part(sampler(game)(view, seat, random.Random(s)))) for s in seeds]
+
+
+def varies(game: Game, state: Any, seat: str, part: Callable[[Any], Any]) -> bool:
+    """(d) Whether one hidden part of the sample takes more than one value over the seeds."""
+    return len(set(drawn(game, state, seat, part))) > 1
 
 
 def hidden_parts(game: Game, s: State, seat: str, seeds: range, keys: tuple[str, ...]) -> list[str]:
-    """(d): the hidden keys of the samples drawn with each seed, as text (distinct ones vary)."""
-    view = game.view(s, seat)
-    return [canonical([sampler(game)(view, seat, random.Random(k))[key] for key in keys]) for k in seeds]
+    """(d) The hidden keys of the samples drawn with each seed, as text (distinct ones vary)."""
+    return drawn(game, s, seat, lambda got: [got[key] for key in keys], seeds)

@@ -1,5 +1,5 @@
 """Heart of Africa's sample(view, seat, rng) (issue #24): properties (a)-(d) of
-tests/games/sample_checks.py over random positions of every player count and option."""
+tests/games/sampling.py over random positions of every player count and option."""
 from __future__ import annotations
 
 import random
@@ -11,12 +11,12 @@ import pytest
 from games.africa import GAME
 from games.africa.legal import auction_actions
 from games.africa.state import clone
-from tests.games.sample_checks import (
+from tests.games.sampling import (
     check_consistent,
-    check_playable,
     check_twins,
-    positions,
+    play_out,
     sample_of,
+    seat_positions,
     varies,
 )
 
@@ -75,13 +75,13 @@ def commitment_part(key: str) -> Callable[[Any], Any]:
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=IDS)
 def test_sample_is_consistent_playable_and_reads_only_the_view(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(players)
-    found = positions(GAME, players, options, seed=players * 10 + options["target_vp"],
+    found = seat_positions(GAME, players, options, seed=players * 10 + options["target_vp"],
                       every=5 if options["sealed_auction"] else 2)
     assert len(found) > 20
     for k, (state, seat) in enumerate(found):
         sampled = check_consistent(GAME, state, seat, seed=k)
         if k % 80 == 0:
-            check_playable(GAME, sampled, seed=k)
+            play_out(GAME, sampled, seed=k, uniform=True)
         if k % 5 == 0:
             check_twins(GAME, state, twin(state, seat, rng), seat, seed=k)
             check_twins(GAME, state, sample_of(GAME, state, seat, 1000 + k), seat, seed=k)
@@ -90,7 +90,7 @@ def test_sample_is_consistent_playable_and_reads_only_the_view(players: int, opt
 @pytest.mark.parametrize(("players", "options"), CONFIGS[:8], ids=IDS[:8])
 def test_hidden_parts_vary_across_seeds(players: int, options: dict[str, Any]) -> None:
     seen = {"stock": 0, "sv": 0, "bid": 0, "commitment": 0}
-    for k, (state, seat) in enumerate(positions(GAME, players, options, seed=players, every=3)):
+    for k, (state, seat) in enumerate(seat_positions(GAME, players, options, seed=players, every=3)):
         j = state["seats"].index(seat)
         if len(state["stock"]) >= 2 and k % 7 == 0:
             assert varies(GAME, state, seat, stock_part), "the stock's order is always the same"

@@ -1,4 +1,4 @@
-"""Mali's sample(view, seat, rng) (issue #24): properties (a)-(d) of tests/games/sample_checks.py
+"""Mali's sample(view, seat, rng) (issue #24): properties (a)-(d) of tests/games/sampling.py
 over random positions of every variant and player count."""
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from games.base import canonical
 from games.mali import GAME
 from games.mali.state import OBJECTIVES, ORDERS, VICTORY, clone
-from tests.games.sample_checks import (
+from tests.games.sampling import (
     check_consistent,
-    check_playable,
     check_twins,
-    positions,
+    play_out,
     sample_of,
+    seat_positions,
     varies,
 )
 
@@ -64,12 +64,12 @@ def twin(s: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=IDS)
 def test_sample_is_consistent_playable_and_reads_only_the_view(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(players)
-    found = positions(GAME, players, options, seed=players * 10 + len(IDS), every=4)
+    found = seat_positions(GAME, players, options, seed=players * 10 + len(IDS), every=4)
     assert len(found) > 30
     for k, (state, seat) in enumerate(found):
         sampled = check_consistent(GAME, state, seat, seed=k)
         if k % 40 == 0:
-            check_playable(GAME, sampled, seed=k)
+            play_out(GAME, sampled, seed=k, uniform=True)
         if k % 5 == 0:
             check_twins(GAME, state, twin(state, seat, rng), seat, seed=k)
             check_twins(GAME, state, sample_of(GAME, state, seat, 1000 + k), seat, seed=k)
@@ -90,7 +90,7 @@ def objectives_part(i: int) -> Callable[[Any], Any]:
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=IDS)
 def test_hidden_parts_vary_across_seeds(players: int, options: dict[str, Any]) -> None:
     seen = {"deck": 0, "card": 0, "objectives": 0}
-    for k, (state, seat) in enumerate(positions(GAME, players, options, seed=players, every=9)):
+    for k, (state, seat) in enumerate(seat_positions(GAME, players, options, seed=players, every=9)):
         me = next(p for p in state["players"] if p["seat"] == seat)
         if len(state["deck"]) - sum(1 for o in me["peeked"] if o in state["deck"]) >= 2 and k % 3 == 0:
             assert varies(GAME, state, seat, deck_part), "the deck's order is always the same"
@@ -110,7 +110,7 @@ def test_hidden_parts_vary_across_seeds(players: int, options: dict[str, Any]) -
 def test_what_the_view_settles_is_kept() -> None:
     """The cards a seat peeked at stay on top in their order; the Victory card keeps the number of
     cards the setup put under it; the others' kept objectives have three colours."""
-    found = positions(GAME, 3, {"variant": "extended", "jump_costs_one_point": False}, seed=5, every=1)
+    found = seat_positions(GAME, 3, {"variant": "extended", "jump_costs_one_point": False}, seed=5, every=1)
     peeks = 0
     for k, (state, seat) in enumerate(found):
         me = next(p for p in state["players"] if p["seat"] == seat)
