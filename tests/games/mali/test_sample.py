@@ -132,7 +132,7 @@ def test_no_rival_is_dealt_what_this_seat_set_aside(players: int) -> None:
     hands them to a rival; with four players every card is dealt, so the rivals' cards are exactly
     the ones this seat never saw."""
     options = {"variant": "extended", "jump_costs_one_point": False}
-    found = [(s, seat) for s, seat in positions(GAME, players, options, seed=players + 40, every=6)
+    found = [(s, seat) for s, seat in seat_positions(GAME, players, options, seed=players + 40, every=6)
              if s["phase"] != "objectives"]
     assert len(found) > 10
     for k, (state, seat) in enumerate(found):
@@ -157,7 +157,7 @@ def test_a_state_stored_before_the_discards_were_kept_still_samples() -> None:
     """A stored state (or an old log replayed by an older engine) without the players' discards:
     its view shows none, and the sample draws the rivals' objectives as before."""
     options = {"variant": "extended", "jump_costs_one_point": False}
-    state, seat = next((s, seat) for s, seat in positions(GAME, 3, options, seed=7, every=5)
+    state, seat = next((s, seat) for s, seat in seat_positions(GAME, 3, options, seed=7, every=5)
                        if s["phase"] == "cards")
     old = clone(state)
     for p in old["players"]:
