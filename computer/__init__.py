@@ -8,7 +8,10 @@ peeks. Budgets are counts (so a decision is deterministic for a seed): iteration
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
 "easy" too: the work after which easy stops sampling), and its play-out length before its
-evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+evaluation as `computer_depth`. A game whose ordinary views leave out what its `sample` needs
+offers `computer_view(state, seat)` (that seat's view and the public facts sample needs): the
+computer decides from `view_for(game, state, seat)`, which is that view where the game has one.
+This package imports `games` only (bot -> computer -> games).
 """
 from __future__ import annotations
 
@@ -17,13 +20,14 @@ import random
 from computer.greedy import one_ply
 from computer.sealed import BadSample, NoSampler, Peeking, Sealed
 from computer.search import DEPTH, ismcts
-from games.base import Action, Game, View
+from games.base import Action, Game, View, viewer
 
 STRENGTHS = ("easy", "medium", "hard")
 ITERATIONS = {"medium": 200, "hard": 1000}
 WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU in Mali
 
-__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose"]
+__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
+           "view_for"]
 
 
 class NotToAct(Exception):
@@ -44,8 +48,13 @@ def budget(game: Game, strength: str, kind: str = "iterations") -> int:
     return int(own.get(strength, default[strength]))
 
 
+def view_for(game: Game, state: object, seat: str) -> View:
+    """What the computer of `seat` decides from: the game's `computer_view`, else its view."""
+    return viewer(game)(state, seat)
+
+
 def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Action:
-    """The computer's action for `seat`, from `view` (= game.view(state, seat)) alone; always one of
+    """The computer's action for `seat`, from `view` (= view_for(game, state, seat)) alone; always one of
     game.legal_actions(state, seat) for the true state. Deterministic for a given seed."""
     iterations = budget(game, strength)
     sealed = Sealed(game, view, seat)

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import computer
-from games.base import Action, Event, Game, Option, Outcome, View, canonical
+from games.base import Action, Event, Game, Option, Outcome, View, canonical, viewer
 
 SMALL = {"medium": 12, "hard": 24}
 
@@ -52,6 +52,8 @@ class Watched:
                 setattr(self, name, self._guarded(getattr(game, name)))
         if hasattr(game, "sample"):
             self.sample = self._sample
+        if hasattr(game, "computer_view"):
+            self.computer_view = self._guarded(getattr(game, "computer_view"))  # noqa: B009
 
     def _open(self, box: Any) -> Any:
         if type(box) is not Box or box.owner is not self:
@@ -121,10 +123,10 @@ def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int,
 def twin(game: Game, state: Any, seat: str, tries: int = 5) -> Any:
     """A state `seat` sees exactly as `state`, with every hidden part drawn anew (None when every
     draw gives `state` back: the seat sees everything)."""
-    view = game.view(state, seat)
+    view = viewer(game)(state, seat)
     for k in range(tries):
         other = game.sample(view, seat, random.Random(1000 + k))  # type: ignore[attr-defined]
-        assert canonical(game.view(other, seat)) == canonical(view), "the game's sample does not match the view"
+        assert canonical(viewer(game)(other, seat)) == canonical(view), "the game's sample does not match the view"
         if canonical(game.dump(other)) != canonical(game.dump(state)):
             return other
     return None
@@ -144,7 +146,7 @@ def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] 
     assert legal == [canonical(a) for a in game.legal_actions(other, seat)], "the twin's choices differ"
     for strength in strengths:
         for seed in seeds:
-            mine = watched_choose(game, game.view(state, seat), seat, strength, seed, iterations)
-            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed, iterations)
+            mine = watched_choose(game, viewer(game)(state, seat), seat, strength, seed, iterations)
+            theirs = watched_choose(game, viewer(game)(other, seat), seat, strength, seed, iterations)
             assert canonical(mine) == canonical(theirs), (strength, seed, mine, theirs)
             assert canonical(mine) in legal, (strength, seed, mine)

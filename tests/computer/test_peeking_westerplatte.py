@@ -45,7 +45,7 @@ def test_the_computer_plays_a_whole_game_for_every_seat(players: int) -> None:
             break
         seat = GAME.to_act(s)[0]
         strength = "easy" if n % 10 else ("medium", "hard")[n // 10 % 2]
-        action = watched_choose(GAME, GAME.view(s, seat), seat, strength, n, SMALL)
+        action = watched_choose(GAME, computer.view_for(GAME, s, seat), seat, strength, n, SMALL)
         assert action in GAME.legal_actions(s, seat)
         moved.add(seat)
         s, _ = GAME.apply(s, seat, action)
@@ -65,4 +65,4 @@ def test_without_sample_the_computer_refuses() -> None:
     s = some_positions()[0]
     seat = GAME.to_act(s)[0]
     with pytest.raises(computer.NoSampler):
-        computer.choose(Blind(), GAME.view(s, seat), seat, "easy", 1)  # type: ignore[arg-type]
+        computer.choose(Blind(), computer.view_for(GAME, s, seat), seat, "easy", 1)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Game, canonical
+from games.base import Game, canonical, viewer
 
 State = dict[str, Any]
 MAX_STEPS = 5000
@@ -58,16 +58,16 @@ def sampler(game: Game) -> Callable[[dict[str, Any], str, random.Random], State]
 
 def check_consistent(game: Game, s: State, seat: str, seed: int) -> State:
     """(a): the view of the sample equals the seat's view; the sample has the state's keys."""
-    view = game.view(s, seat)
+    view = viewer(game)(s, seat)
     got = sampler(game)(view, seat, random.Random(seed))
-    assert canonical(game.view(got, seat)) == canonical(view)
+    assert canonical(viewer(game)(got, seat)) == canonical(view)
     assert set(got) == set(s)
     return got
 
 
 def check_twins(game: Game, s: State, twin: State, seat: str, seed: int) -> None:
     """(c): `twin` differs from `s` only in what `seat` cannot see: the same view, the same sample."""
-    view, view2 = game.view(s, seat), game.view(twin, seat)
+    view, view2 = viewer(game)(s, seat), viewer(game)(twin, seat)
     assert canonical(view) == canonical(view2), "the twin is not hidden from the seat"
     one = sampler(game)(view, seat, random.Random(seed))
     two = sampler(game)(view2, seat, random.Random(seed))
@@ -76,5 +76,5 @@ def check_twins(game: Game, s: State, twin: State, seat: str, seed: int) -> None
 
 def hidden_parts(game: Game, s: State, seat: str, seeds: range, keys: tuple[str, ...]) -> list[str]:
     """(d): the hidden keys of the samples drawn with each seed, as text (distinct ones vary)."""
-    view = game.view(s, seat)
+    view = viewer(game)(s, seat)
     return [canonical([sampler(game)(view, seat, random.Random(k))[key] for key in keys]) for k in seeds]
