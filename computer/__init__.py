@@ -8,7 +8,9 @@ peeks. Budgets are counts (so a decision is deterministic for a seed): iteration
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
 "easy" too: the work after which easy stops sampling), and its play-out length before its
-evaluation as `computer_depth`. A game whose ordinary views leave out what its `sample` needs
+evaluation as `computer_depth`, and as `computer_margin` how much better on average (in reward)
+a move the search prefers must be for it to overrule the move the game's playout weights favour
+most (without one: the search's most visited move). A game whose ordinary views leave out what its `sample` needs
 offers `computer_view(state, seat)` (that seat's view and the public facts sample needs): the
 computer decides from `view_for(game, state, seat)`, which is that view where the game has one.
 This package imports `games` only (bot -> computer -> games).
@@ -68,4 +70,5 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int) -> Actio
     depth = int(getattr(game, "computer_depth", DEPTH))
     if strength == "easy":
         return one_ply(sealed, first, legal, rng, depth, budget(game, strength, "work"))
-    return ismcts(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth)
+    margin = getattr(game, "computer_margin", None)
+    return ismcts(sealed, first, legal, rng, iterations, budget(game, strength, "work"), depth, margin)
