@@ -134,7 +134,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     return s, events
 
 
-COMPUTER_WORK: dict[str, int] = {"medium": 2500, "hard": 8000}  # the search's work per strength (computer.budget)
+COMPUTER_WORK: dict[str, int] = {"medium": 2500, "hard": 7000}  # the search's work per strength (computer.budget)
 
 
 class WesterplatteGame:
