@@ -63,7 +63,7 @@ def measure(game: Game, spots: list[tuple[Any, str]], strength: str,
     seconds = []
     for n, (state, seat) in enumerate(spots):
         start = clock()
-        computer.choose(game, game.view(state, seat), seat, strength, n)
+        computer.choose(game, computer.view_for(game, state, seat), seat, strength, n)
         seconds.append(clock() - start)
     return seconds
 

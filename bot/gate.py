@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from games.base import Action, Outcome, Query, View
+from games.base import Action, Outcome, Query, View, viewer
 
 if TYPE_CHECKING:
     from bot.service.records import GameRecord
@@ -25,6 +25,14 @@ def private(record: GameRecord, seat: str) -> View | None:
     if record.state is None or seat not in record.seats:
         return None
     return record.game.view(record.state, seat)
+
+
+def computer(record: GameRecord, seat: str) -> View | None:
+    """What a computer player of one seat decides from (bot/thinker.py): its view and the public
+    facts the game's `sample` needs (the game's `computer_view`, else its view); never sent."""
+    if record.state is None or seat not in record.seats:
+        return None
+    return viewer(record.game)(record.state, seat)
 
 
 def outcome(record: GameRecord) -> Outcome | None:

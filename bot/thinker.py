@@ -1,6 +1,6 @@
 """Computer players at the table (issue #24): whenever a computer seat owes a move, its decision
 is made in a worker process (a search holds Python's lock for up to 2 s, which on the event loop
-would stall every game), from that seat's own view (bot.gate) and nothing else, then played
+would stall every game), from that seat's own view (bot.gate.computer) and nothing else, then played
 through the service like a person's move: same narration, same outbox.
 
 A decision is version-checked: one made on a game that moved on since is dropped and made again.
@@ -95,7 +95,7 @@ class Thinker:
     async def _decide(self, record: GameRecord, seat: str, strength: str, had: list[str] | None = None) -> Action:
         """The computer's move for `seat`; `had` (kept by the caller through one turn) gets this
         position, and the move never leads back to one of them."""
-        view = gate.private(record, seat)
+        view = gate.computer(record, seat)
         if view is None:
             raise RuntimeError(f"game #{record.id} has no view for {seat}")
         seed = computers.seed_of(record.id, record.state_version, seat)

@@ -8,7 +8,12 @@ peeks. Budgets are counts (so a decision is deterministic for a seed): iteration
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
 "easy" too: the work after which easy stops sampling), and its play-out length before its
-evaluation as `computer_depth`. This package imports `games` only (bot -> computer -> games).
+evaluation as `computer_depth`, and as `computer_margin` how much better on average (in reward)
+a move the search prefers must be for it to overrule the move the game's playout weights favour
+most (without one: the search's most visited move). A game whose ordinary views leave out what its
+`sample` needs offers `computer_view(state, seat)` (that seat's view and the public facts sample
+needs): the computer decides from `view_for(game, state, seat)`, which is that view where the game
+has one. This package imports `games` only (bot -> computer -> games).
 
 A computer never returns to a position it already had in the same turn: the caller hands `choose`
 the turn's earlier positions (`position` of each view it decided from), and the actions that would
@@ -22,14 +27,14 @@ from collections.abc import Collection
 from computer.greedy import one_ply
 from computer.sealed import BadSample, Handle, NoSampler, Peeking, Sealed, digest
 from computer.search import DEPTH, ismcts
-from games.base import Action, Game, View
+from games.base import Action, Game, View, viewer
 
 STRENGTHS = ("easy", "medium", "hard")
 ITERATIONS = {"medium": 200, "hard": 1000}
 WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU in Mali
 
 __all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
-           "position"]
+           "position", "view_for"]
 
 
 class NotToAct(Exception):
@@ -63,11 +68,16 @@ def onward(sealed: Sealed, first: Handle, legal: list[Action], had: Collection[s
     return fresh or legal
 
 
+def view_for(game: Game, state: object, seat: str) -> View:
+    """What the computer of `seat` decides from: the game's `computer_view`, else its view."""
+    return viewer(game)(state, seat)
+
+
 def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Collection[str] = ()) -> Action:
-    """The computer's action for `seat`, from `view` (= game.view(state, seat)) alone; always one of
-    game.legal_actions(state, seat) for the true state. Deterministic for a given seed. `had`: the
-    positions (`position`) the seat had earlier in this turn, never to be gone back to; with any,
-    the current position is never gone back to either."""
+    """The computer's action for `seat`, from `view` (= view_for(game, state, seat)) alone; always
+    one of game.legal_actions(state, seat) for the true state. Deterministic for a given seed.
+    `had`: the positions (`position`) the seat had earlier in this turn, never to be gone back to;
+    with any, the current position is never gone back to either."""
     iterations = budget(game, strength)
     sealed = Sealed(game, view, seat)
     rng = random.Random(seed)
@@ -83,4 +93,5 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
     depth = int(getattr(game, "computer_depth", DEPTH))
     if strength == "easy":
         return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"))
-    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth)
+    margin = getattr(game, "computer_margin", None)
+    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Action, Game, Outcome, View, canonical
+from games.base import Action, Game, Outcome, View, canonical, viewer
 
 
 class NoSampler(Exception):
@@ -51,6 +51,7 @@ class Sealed:
                             "seat does not see, and the computer never peeks.")
         self._game = game
         self._sampler = sampler
+        self._viewer = viewer(game)  # the view the computer got (computer.view_for), from any state
         self._view = view
         self.seat = seat
         self.cooperative = bool(game.cooperative)
@@ -78,7 +79,7 @@ class Sealed:
         state = self._sampler(self._view, self.seat, rng)
         self.work += 1
         if not self._checked:
-            if canonical(self._game.view(state, self.seat)) != canonical(self._view):
+            if canonical(self._viewer(state, self.seat)) != canonical(self._view):
                 raise BadSample(f"{self._game.title}'s sample does not match the view of {self.seat}.")
             self._checked = True
         return Handle(state, self)
@@ -111,6 +112,6 @@ class Sealed:
 
     def key(self, handle: Handle, seat: str) -> bytes:
         """What `seat` knows in this state (its view), as a short digest: the search's tree node."""
-        view = self._game.view(self._open(handle), seat)
+        view = self._viewer(self._open(handle), seat)
         self.work += 1
         return digest(view, seat)

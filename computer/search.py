@@ -133,9 +133,11 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
 
 
 def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
-           work: int, depth: int = DEPTH) -> Action:
+           work: int, depth: int = DEPTH, margin: float | None = None) -> Action:
     """The searcher's most visited action at the root after the budget's sampled walks; the root
-    considers only the actions of `legal` (which may leave some of the state's legal actions out)."""
+    considers only the actions of `legal` (which may leave some of the state's legal actions out).
+    With a `margin` (the game's `computer_margin`), the move its own policy favours (the highest
+    weight) unless the search found one better on average by at least that much."""
     tree: dict[bytes, Node] = {}
     root_key = sealed.key(first, sealed.seat)
     keys = [canonical(a) for a in legal]
@@ -150,4 +152,11 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
         arm = root.get(keys[i])
         return (0, 0.0) if arm is None or arm.visits == 0 else (arm.visits, arm.total / arm.visits)
 
-    return legal[max(range(len(legal)), key=rank)]
+    best = max(range(len(legal)), key=rank)
+    weights = sealed.weights(first, sealed.seat, legal) if margin is not None else None
+    if margin is None or weights is None or not any(w > 0 for w in weights):
+        return legal[best]
+    own = max(range(len(legal)), key=lambda i: weights[i])
+    if rank(own)[0] > 0 and rank(best)[1] - rank(own)[1] < margin:
+        return legal[own]  # a small budget's noise is no reason to leave the game's own plan
+    return legal[best]

@@ -20,6 +20,9 @@ Query = Callable[..., Any]
 # Optional on a game: `replayed(state, seat, action) -> state | None`, what a logged action of an
 # older engine comes to now, when this engine takes that choice itself (a choice with one answer).
 # Only replays from the log (undo, /game replay, rebuild) ask it; live moves never do.
+# Optional on a game: `computer_view(state, seat) -> View`, what a computer player of that seat
+# decides from (issue 24) where the ordinary view leaves out public facts its `sample` needs; it
+# carries only what that seat may see. `viewer(game)` picks it, or the ordinary view.
 
 
 class IllegalAction(Exception):
@@ -136,6 +139,12 @@ def resolve_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
 def canonical(data: Any) -> str:
     """The canonical JSON text of a dump, a view or an action: sorted keys, no spaces."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def viewer(game: Game) -> Callable[[Any, str], View]:
+    """The view a computer player decides from: the game's `computer_view`, else its `view`."""
+    own: Callable[[Any, str], View] | None = getattr(game, "computer_view", None)
+    return own if own is not None else game.view
 
 
 def public_events(events: list[Event]) -> list[Event]:

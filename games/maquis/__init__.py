@@ -18,6 +18,7 @@ from games.maquis.queries import QUERIES
 from games.maquis.sample import sample as _sample
 from games.maquis.state import GameEnded, State, clone, emit, new_state
 from games.maquis.upgrade import STATE_STEPS
+from games.maquis.views import computer_view as _computer_view
 from games.maquis.views import view as _view
 
 __all__ = ["GAME", "MaquisGame", "default_action", "drop", "setup", "undo_barrier"]
@@ -187,6 +188,10 @@ class MaquisGame:
 
     def playout_weights(self, state: State, seat: str, legal: list[dict[str, Any]]) -> list[float]:
         return playout_weights(state, seat, legal)
+
+    def computer_view(self, state: State, seat: str) -> dict[str, Any]:
+        """The seat's view and the public facts `sample` needs (only the computer gets this one)."""
+        return _computer_view(state, seat)
 
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""

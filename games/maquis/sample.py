@@ -1,7 +1,7 @@
 """A full state drawn at random among those one seat's view allows (issue 24: a computer decides
-from its view alone). The view carries the public state whole (hidden.py); what it hides is drawn
-here: the patrol deck is every card not in the public discard pile, shuffled, with the mole's peek
-on top when the seat saw it (a team member), and a new seed."""
+from its view alone). The computer's view carries the public state whole (hidden.py); what it hides
+is drawn here: the patrol deck is every card not in the public discard pile, shuffled, with the
+mole's peek on top when the seat saw it (a team member), and a new seed."""
 from __future__ import annotations
 
 import random

@@ -132,7 +132,6 @@ def public_view(s: State) -> dict[str, Any]:
         "rooms_list": ROOMS,
         "to_act": to_act(s),
         "outcome": s["outcome"],
-        "public_state": public_state(s),  # the state but its hidden keys, whole: for sample.py
     }
 
 
@@ -147,4 +146,13 @@ def view(s: State, seat: str | None) -> dict[str, Any]:
         "peek": s["peek"],
         "peek_text": " / ".join(loc_name(x) for x in PATROL_CARDS[s["peek"]]) if s["peek"] else None,
     }
+    return v
+
+
+def computer_view(s: State, seat: str) -> dict[str, Any]:
+    """The view a computer decides from (issue 24): the seat's own view and the public keys of the
+    state (hidden.py), which sample.py needs to rebuild a full state. Only the computer gets it: the
+    ordinary views, sent to images and panels, leave the public state out."""
+    v = view(s, seat)
+    v["public_state"] = public_state(s)
     return v

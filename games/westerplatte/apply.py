@@ -101,7 +101,9 @@ def apply(s: State, seat: str, action: dict[str, Any]) -> tuple[State, list[Even
         key = canonical(action)
     except (TypeError, ValueError):
         raise IllegalAction("That is not an action of this game.") from None
-    if key not in {canonical(a) for a in legal_actions(s, seat)} and not _older_answer(s, seat, action):
+    # equal dicts first (cheap), then the same canonical text (True is not 1)
+    legal = any(a == action and canonical(a) == key for a in legal_actions(s, seat))
+    if not legal and not _older_answer(s, seat, action):
         raise IllegalAction(_refusal(s, seat, action))
     s = clone(s)
     events: list[Event] = []

@@ -1,8 +1,8 @@
 """A full state drawn at random among those one seat's view allows (issue 24: a computer decides
-from its view alone). The view carries the public state whole (hidden.py); what it hides is drawn
-here: the German deck's unseen cards (phase-one cards above phase-two cards, each part shuffled,
-above the known cards put under the deck), the events still to come (how many positive and negative
-the difficulty deals, less those seen) and a new seed."""
+from its view alone). The computer's view carries the public state whole (hidden.py); what it hides
+is drawn here: the German deck's unseen cards (phase-one cards above phase-two cards, each part
+shuffled, above the known cards put under the deck), the events still to come (how many positive and
+negative the difficulty deals, less those seen) and a new seed."""
 from __future__ import annotations
 
 import random

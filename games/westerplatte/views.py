@@ -86,7 +86,6 @@ def public_view(s: State) -> dict[str, Any]:
         "to_act": to_act(s),
         "outcome": s["outcome"],
         "phase_one_left": deck_phase_one,
-        "public_state": public_state(s),  # the state but its hidden keys, whole: for sample.py
     }
 
 
@@ -94,4 +93,13 @@ def view(s: State, seat: str | None) -> dict[str, Any]:
     v = public_view(s)
     if seat is not None:
         v["me"] = {"seat": seat, "officers": [o["id"] for o in s["officers"] if o["seat"] == seat]}
+    return v
+
+
+def computer_view(s: State, seat: str) -> dict[str, Any]:
+    """The view a computer decides from (issue 24): the seat's own view and the public keys of the
+    state (hidden.py), which sample.py needs to rebuild a full state. Only the computer gets it: the
+    ordinary views, sent to images and panels, leave the public state out."""
+    v = view(s, seat)
+    v["public_state"] = public_state(s)
     return v

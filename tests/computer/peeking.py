@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import computer
-from games.base import Action, Event, Game, Option, Outcome, View, canonical
+from games.base import Action, Event, Game, Option, Outcome, View, canonical, viewer
 from tests.conformance.walk import pick
 from tests.games.sampling import positions
 
@@ -58,7 +58,7 @@ class Watched:
         self.cooperative: bool = game.cooperative
         self.samples = 0
         self.calls = 0
-        for name in ("computer_iterations", "computer_work", "computer_depth"):
+        for name in ("computer_iterations", "computer_work", "computer_depth", "computer_margin"):
             if hasattr(game, name):
                 setattr(self, name, getattr(game, name))
         if iterations is not None:
@@ -72,6 +72,8 @@ class Watched:
                 setattr(self, name, self._guarded(getattr(game, name)))
         if hasattr(game, "sample"):
             self.sample = self._sample
+        if hasattr(game, "computer_view"):
+            self.computer_view = self._guarded(getattr(game, "computer_view"))  # noqa: B009
 
     def _open(self, box: Any) -> Any:
         if type(box) is not Box or box.owner is not self:
@@ -142,10 +144,10 @@ def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int,
 def twin(game: Game, state: Any, seat: str, tries: int = 5) -> Any:
     """A state `seat` sees exactly as `state`, with every hidden part drawn anew (None when every
     draw gives `state` back: the seat sees everything)."""
-    view = game.view(state, seat)
+    view = viewer(game)(state, seat)
     for k in range(tries):
         other = game.sample(view, seat, random.Random(1000 + k))  # type: ignore[attr-defined]
-        assert canonical(game.view(other, seat)) == canonical(view), "the game's sample does not match the view"
+        assert canonical(viewer(game)(other, seat)) == canonical(view), "the game's sample does not match the view"
         if canonical(game.dump(other)) != canonical(game.dump(state)):
             return other
     return None
@@ -166,8 +168,8 @@ def assert_no_peeking(game: Game, state: Any, seat: str, seeds: tuple[int, ...] 
     assert legal == [canonical(a) for a in game.legal_actions(other, seat)], "the twin's choices differ"
     for strength in strengths:
         for seed in seeds:
-            mine = watched_choose(game, game.view(state, seat), seat, strength, seed, iterations, work)
-            theirs = watched_choose(game, game.view(other, seat), seat, strength, seed, iterations, work)
+            mine = watched_choose(game, viewer(game)(state, seat), seat, strength, seed, iterations, work)
+            theirs = watched_choose(game, viewer(game)(other, seat), seat, strength, seed, iterations, work)
             assert canonical(mine) == canonical(theirs), (strength, seed, mine, theirs)
             assert canonical(mine) in legal, (strength, seed, mine)
 
@@ -205,7 +207,7 @@ def computer_game(game: Game, strengths: dict[str, str], options: dict[str, Any]
             strength = strengths[seat]
             if searched_every and choices % searched_every == 0:
                 strength = ("medium", "hard")[choices // searched_every % 2]
-            action = watched_choose(game, game.view(state, seat), seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK,
+            action = watched_choose(game, viewer(game)(state, seat), seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK,
                                     CHEAP_DEPTH)
             assert canonical(action) in legal, (seat, strength, action)
             choices += 1
@@ -225,4 +227,4 @@ def assert_refused_without_sample(game: Game, state: Any) -> None:
 
     seat = game.to_act(state)[0]
     with pytest.raises(computer.NoSampler):
-        computer.choose(Blind(), game.view(state, seat), seat, "easy", 1)  # type: ignore[arg-type]
+        computer.choose(Blind(), viewer(game)(state, seat), seat, "easy", 1)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Game, canonical
+from games.base import Game, canonical, viewer
 from tests.conformance.walk import pick, seats_for, walk
 
 State = dict[str, Any]
@@ -67,20 +67,20 @@ def sampler(game: Game) -> Callable[[dict[str, Any], str, random.Random], State]
 
 
 def sample_of(game: Game, state: Any, seat: str, seed: int) -> Any:
-    return sampler(game)(game.view(state, seat), seat, random.Random(seed))
+    return sampler(game)(viewer(game)(state, seat), seat, random.Random(seed))
 
 
 def check_consistent(game: Game, state: Any, seat: str, seed: int) -> Any:
     """(a) The sample (through dump and load) shows `seat` exactly what the true state shows, has its
     keys, the same seats to act and this seat's same choices; the view it was drawn from is left
     unchanged. The sample is returned."""
-    view = game.view(state, seat)
+    view = viewer(game)(state, seat)
     before = canonical(view)
     sampled = sampler(game)(view, seat, random.Random(seed))
     assert canonical(view) == before, "sample changed the view it was given"
     assert set(sampled) == set(state), "the sample's keys differ from the state's"
     again = game.load(game.dump(sampled))
-    assert canonical(game.view(again, seat)) == before, f"{seat}'s view of the sample differs"
+    assert canonical(viewer(game)(again, seat)) == before, f"{seat}'s view of the sample differs"
     assert game.to_act(again) == game.to_act(state)
     if seat in game.to_act(state):
         assert game.legal_actions(again, seat) == game.legal_actions(state, seat)
@@ -104,7 +104,7 @@ def play_out(game: Game, s: Any, seed: int, uniform: bool = False) -> int:
 
 def check_twins(game: Game, state: Any, twin: Any, seat: str, seed: int) -> None:
     """(c) `twin` differs from `state` only in what `seat` cannot see: the same sample for the seed."""
-    assert canonical(game.view(twin, seat)) == canonical(game.view(state, seat)), \
+    assert canonical(viewer(game)(twin, seat)) == canonical(viewer(game)(state, seat)), \
         "the twin is not seen alike (a fault of the test's twin)"
     assert canonical(game.dump(sample_of(game, state, seat, seed))) == \
         canonical(game.dump(sample_of(game, twin, seat, seed)))
@@ -112,7 +112,7 @@ def check_twins(game: Game, state: Any, twin: Any, seat: str, seed: int) -> None
 
 def drawn(game: Game, state: Any, seat: str, part: Callable[[Any], Any], seeds: range = SEEDS) -> list[str]:
     """(d) One part of the samples drawn with each seed, as text (distinct ones vary)."""
-    view = game.view(state, seat)
+    view = viewer(game)(state, seat)
     return [canonical(part(sampler(game)(view, seat, random.Random(s)))) for s in seeds]
 
 

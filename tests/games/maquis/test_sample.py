@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import IllegalAction, viewer
 from games.maquis import GAME
 from games.maquis.board import MODE_ORDER, PATROL_ORDER
 from games.maquis.hidden import HIDDEN, PUBLIC
@@ -91,7 +91,9 @@ def test_every_state_key_is_public_or_hidden() -> None:
 
 def test_the_views_never_carry_the_hidden_keys() -> None:
     for s in all_positions()[::5]:
-        pub = GAME.view(s, None)["public_state"]
+        assert "public_state" not in GAME.view(s, None)  # the ordinary views: images and panels
+        assert "public_state" not in GAME.view(s, s["seats"][0])
+        pub = viewer(GAME)(s, s["seats"][0])["public_state"]
         assert not set(pub) & set(HIDDEN)
 
 
@@ -118,7 +120,7 @@ def test_random_play_from_a_sample_reaches_an_outcome() -> None:
     for k, s in enumerate(all_positions()[::5]):
         if GAME.outcome(s) is None:
             seat = s["seats"][-1]
-            play_out(GAME, sampler(GAME)(GAME.view(s, seat), seat, random.Random(k)), k)
+            play_out(GAME, sampler(GAME)(viewer(GAME)(s, seat), seat, random.Random(k)), k)
             games += 1
     assert games > 30
 
@@ -151,13 +153,14 @@ def test_the_hidden_parts_vary_across_seeds() -> None:
 def test_a_seat_outside_the_team_does_not_learn_the_peek() -> None:
     """The public view says only that the mole peeked; a sample from it draws any top card."""
     s = next(x for x in all_positions() if x["peek"] is not None and len(x["deck"]) >= 4)
-    tops = {sampler(GAME)(GAME.view(s, None), "outsider", random.Random(k))["deck"][0] for k in range(12)}
+    view = viewer(GAME)(s, "outsider")
+    tops = {sampler(GAME)(view, "outsider", random.Random(k))["deck"][0] for k in range(12)}
     assert len(tops) >= 2
 
 
 def test_a_view_without_the_public_state_is_refused() -> None:
     s = all_positions()[3]
-    view = GAME.view(s, s["seats"][0])
+    view = viewer(GAME)(s, s["seats"][0])
     del view["public_state"]
     with pytest.raises(IllegalAction, match="cannot be sampled"):
         sampler(GAME)(view, s["seats"][0], random.Random(1))

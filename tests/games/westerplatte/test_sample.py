@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import IllegalAction, viewer
 from games.westerplatte import GAME
 from games.westerplatte.board import CARDS, EVENT_IDS, EVENTS
 from games.westerplatte.hidden import HIDDEN, PUBLIC
@@ -75,7 +75,9 @@ def test_every_state_key_is_public_or_hidden() -> None:
 
 def test_the_views_never_carry_the_hidden_keys() -> None:
     for s in all_positions()[::5]:
-        pub = GAME.view(s, None)["public_state"]
+        assert "public_state" not in GAME.view(s, None)  # the ordinary views: images and panels
+        assert "public_state" not in GAME.view(s, s["seats"][0])
+        pub = viewer(GAME)(s, s["seats"][0])["public_state"]
         assert not set(pub) & set(HIDDEN)
 
 
@@ -105,7 +107,7 @@ def test_random_play_from_a_sample_reaches_an_outcome() -> None:
     games = 0
     for k, s in enumerate(all_positions()[::6]):
         if GAME.outcome(s) is None:
-            got = sampler(GAME)(GAME.view(s, s["seats"][0]), s["seats"][0], random.Random(k))
+            got = sampler(GAME)(viewer(GAME)(s, s["seats"][0]), s["seats"][0], random.Random(k))
             play_out(GAME, got, k)
             games += 1
     assert games > 25
@@ -137,7 +139,7 @@ def test_the_hidden_parts_vary_across_seeds() -> None:
         assert len(set(hidden_parts(GAME, s, seat, range(8), ("event_deck",)))) >= 2
         assert len(set(hidden_parts(GAME, s, seat, range(8), ("rng",)))) == 8
         if s["difficulty"] != "easy" and len(s["event_deck"]) == 6:
-            sets = {frozenset(sampler(GAME)(GAME.view(s, seat), seat, random.Random(k))["event_deck"])
+            sets = {frozenset(sampler(GAME)(viewer(GAME)(s, seat), seat, random.Random(k))["event_deck"])
                     for k in range(8)}
             assert len(sets) >= 2
         tried += 1
@@ -146,7 +148,7 @@ def test_the_hidden_parts_vary_across_seeds() -> None:
 
 def test_a_view_without_the_public_state_is_refused() -> None:
     s = all_positions()[3]
-    view = GAME.view(s, s["seats"][0])
+    view = viewer(GAME)(s, s["seats"][0])
     del view["public_state"]
     with pytest.raises(IllegalAction, match="cannot be sampled"):
         sampler(GAME)(view, s["seats"][0], random.Random(1))
