@@ -275,6 +275,26 @@ def percent(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def ahead(pairing: Pairing, line: dict[str, Any]) -> int:
+    """In a game nobody won: +1 when the stronger side did better (its score, then the orders it
+    delivered where the outcome counts them: Mali's everybody-loses), -1 worse, 0 even."""
+    outcome = line["outcome"] or {}
+    strong = [s for s, p in line["seats"].items() if p == pairing.strong]
+    weak = [s for s, p in line["seats"].items() if p != pairing.strong]
+    breakdown = outcome.get("breakdown") or {}
+    for measure in (outcome.get("scores") or {}, {s: b.get("delivered", 0) for s, b in breakdown.items()}):
+        if all(s in measure for s in strong + weak):
+            mine, theirs = max(measure[s] for s in strong), max(measure[s] for s in weak)
+            if mine != theirs:
+                return 1 if mine > theirs else -1
+    return 0
+
+
+def behind_or_ahead(pairing: Pairing, lines: list[dict[str, Any]]) -> str:
+    marks = [ahead(pairing, d) for d in lines if d["result"] == "none"]
+    return f"{marks.count(1)} / {marks.count(-1)} / {marks.count(0)}" if marks else "-"
+
+
 def report(path: Path) -> str:
     """Two markdown tables (head to head; teams), a row per pairing the file has games of."""
     lines = read_lines(path)
@@ -287,9 +307,10 @@ def report(path: Path) -> str:
     head = [
         (
             "| pairing | games | stronger wins | weaker wins | ties | nobody wins | cut | stronger's win rate, "
-            "decisive games (95% CI) | CPU s per decision, stronger: median / max | weaker |"
+            "decisive games (95% CI) | nobody wins: stronger ahead / behind / even | CPU s per decision, "
+            "stronger: median / max | weaker |"
         ),
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     teams = [
         "| team | games | wins | draws | losses | cut | win rate (95% CI) | CPU s per decision: median / max |",
@@ -308,7 +329,7 @@ def report(path: Path) -> str:
             rate = f"{percent(tally['strong'] / decisive)} ({percent(low)}-{percent(high)})" if decisive else "-"
             head.append(
                 f"| {p.key} | {n} | {tally['strong']} | {tally['weak']} | {tally['tie']} | {tally['none']} | "
-                f"{tally['cut']} | {rate} | {cpu(got, p.strong)} | {cpu(got, p.weak)} |"
+                f"{tally['cut']} | {rate} | {behind_or_ahead(p, got)} | {cpu(got, p.strong)} | {cpu(got, p.weak)} |"
             )
         elif p.strong != "?":
             low, high = wilson(tally["win"], n)

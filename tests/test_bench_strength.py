@@ -90,3 +90,23 @@ def test_an_unknown_pairing_is_refused(tmp_path: Path, capsys: pytest.CaptureFix
         bench.main(["--pairings", "chess:easy-random", "--results", str(results)])
     assert "No pairing 'chess:easy-random'" in capsys.readouterr().err
     assert not results.exists()
+
+
+def test_who_did_better_when_nobody_won() -> None:
+    pairing = bench.pairing_table()["mali:easy-random"]
+    line: dict[str, Any] = {
+        "seats": {"p1": "random", "p2": "easy"},
+        "outcome": {
+            "winners": [],
+            "scores": {"p1": 0, "p2": 0},
+            "reason": "fourth_token",
+            "breakdown": {"p1": {"delivered": 1}, "p2": {"delivered": 3}},
+        },
+    }
+    assert bench.ahead(pairing, line) == 1
+    line["outcome"]["breakdown"]["p1"]["delivered"] = 4
+    assert bench.ahead(pairing, line) == -1
+    line["outcome"]["scores"] = {"p1": 0, "p2": 2}
+    assert bench.ahead(pairing, line) == 1
+    line["outcome"] = {"winners": [], "scores": {"p1": 1, "p2": 1}, "reason": "abandoned"}
+    assert bench.ahead(pairing, line) == 0
