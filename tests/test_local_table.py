@@ -3,6 +3,7 @@ tests/browser/ plays on it in a real one)."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,17 @@ def _messages(url: str, user: str, channel: str) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = json.load(urllib.request.urlopen(
         url + f"api/messages?user={user}&channel={channel}", timeout=10))["messages"]
     return found
+
+
+def _shown(url: str, user: str, channel: str, *words: str, within: float = 30.0) -> str:
+    """The channel's texts as `user` sees them, once they hold `words`: under load the bot
+    acknowledges first and its answer replaces the placeholder a moment later."""
+    deadline = time.monotonic() + within
+    while True:
+        shown = "\n".join(m["content"] + json.dumps(m["embeds"]) for m in _messages(url, user, channel))
+        if all(w in shown for w in words) or time.monotonic() > deadline:
+            return shown
+        time.sleep(0.2)
 
 
 def test_local_games_survive_a_restart(tmp_path: Path) -> None:
