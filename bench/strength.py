@@ -125,17 +125,23 @@ def plan(pairing: Pairing, index: int, game: Game) -> tuple[dict[str, str], dict
     return policies, options, base_seed(pairing.key) + index
 
 
-def decide(game: Game, state: Any, seat: str, policy: str, legal: list[Action], rng: random.Random) -> Action:
-    """`policy`'s action for `seat`; all but "random" decide from the seat's view alone."""
+def decide(game: Game, state: Any, seat: str, policy: str, legal: list[Action], rng: random.Random,
+           had: list[str]) -> Action:
+    """`policy`'s action for `seat`; all but "random" decide from the seat's view alone (the
+    computer's view, `computer.view_for`). `had`: the seat's positions earlier in this turn, as
+    the bot's thinker keeps them (a computer never goes back to one)."""
     if policy == "random":
         return rng.choice(legal)
-    view = game.view(state, seat)
+    view = computer.view_for(game, state, seat)
     seed = rng.randrange(2**31)
     if policy == "playout":
         sealed = Sealed(game, view, seat)
         handle = sealed.sample(random.Random(seed))
         return pick(sealed, handle, seat, sealed.legal(handle, seat), random.Random(seed + 1))
-    return computer.choose(game, view, seat, policy, seed)
+    earlier = tuple(had)
+    if (here := computer.position(view, seat)) not in had:
+        had.append(here)
+    return computer.choose(game, view, seat, policy, seed, earlier)
 
 
 def classify(pairing: Pairing, policies: dict[str, str], outcome: Outcome | None) -> str:
@@ -159,14 +165,17 @@ def play(pairing: Pairing, index: int, commit: str) -> dict[str, Any]:
     rng = random.Random(seed ^ 0x57E4)
     seconds: dict[str, list[float]] = {p: [] for p in set(policies.values())}
     actions = 0
+    last, had = "", list[str]()  # the seat that moved last, and its positions in this turn
     while game.outcome(state) is None and actions < MAX_ACTIONS:
         seat = game.to_act(state)[0]
+        if seat != last:
+            last, had = seat, []
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             action = legal[0]
         else:
             start = time.process_time()
-            action = decide(game, state, seat, policies[seat], legal, rng)
+            action = decide(game, state, seat, policies[seat], legal, rng, had)
             seconds[policies[seat]].append(time.process_time() - start)
         state, _ = game.apply(state, seat, action)
         actions += 1
