@@ -8,12 +8,13 @@ peeks. Budgets are counts (so a decision is deterministic for a seed): iteration
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
 "easy" too: the work after which easy stops sampling), and its play-out length before its
-evaluation as `computer_depth`, and as `computer_margin` how much better on average (in reward)
-a move the search prefers must be for it to overrule the move the game's playout weights favour
-most (without one: the search's most visited move). A game whose ordinary views leave out what its
-`sample` needs offers `computer_view(state, seat)` (that seat's view and the public facts sample
-needs): the computer decides from `view_for(game, state, seat)`, which is that view where the game
-has one. This package imports `games` only (bot -> computer -> games).
+evaluation as `computer_depth` (or, with `computer_horizon = "turn"`, sooner: at the seat's next
+turn after another seat has acted), and as `computer_margin` how much better on average (in
+reward) a move the search prefers must be for it to overrule the move the game's playout weights
+favour most (without one: the search's most visited move). A game whose ordinary views leave out
+what its `sample` needs offers `computer_view(state, seat)` (that seat's view and the public facts
+sample needs): the computer decides from `view_for(game, state, seat)`, which is that view where
+the game has one. This package imports `games` only (bot -> computer -> games).
 
 A computer never returns to a position it already had in the same turn: the caller hands `choose`
 the turn's earlier positions (`position` of each view it decided from), and the actions that would
@@ -94,4 +95,5 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
     if strength == "easy":
         return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"))
     margin = getattr(game, "computer_margin", None)
-    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin)
+    turn = getattr(game, "computer_horizon", None) == "turn"
+    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, turn)

@@ -5,8 +5,9 @@ seat to act knows (a digest of its view), with statistics per action. Each itera
 full state from the searcher's view (the game's `sample`), walks the tree with UCB among the
 actions legal in that state (each action's count of being available stands in for the parent's
 visits, as "availability" ISMCTS does), expands one new action, plays out with the game's rollout
-policy (cut at a depth and evaluated where the game can evaluate) and backs the reward of each
-seat up to that seat's own nodes.
+policy (cut at a depth, or with the game's `computer_horizon = "turn"` at the searcher's next
+turn after another seat has acted, and evaluated where the game can evaluate) and backs the
+reward of each seat up to that seat's own nodes.
 
 Every seat, not only the searcher, chooses by the tree, maximising its own reward: the other
 seats' nodes are keyed by their own views of the sampled state, so they cannot react to what they
@@ -31,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 
-from computer.playout import MAX_ACTIONS, rollout, worth
+from computer.playout import MAX_ACTIONS, rollout, step, worth
 from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
@@ -83,12 +84,28 @@ def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
     return best, False
 
 
+def rollout_to_turn(sealed: Sealed, handle: Handle, rng: random.Random, depth: int, others: bool) -> Handle:
+    """Random play up to the searcher's next turn after another seat has acted (`others`: one
+    already has), the end, or `depth` actions."""
+    for _ in range(depth):
+        waiting = sealed.to_act(handle)
+        if others and sealed.seat in waiting:
+            break
+        after = step(sealed, handle, rng)
+        if after is None:
+            break
+        others = others or waiting[0] != sealed.seat
+        handle = after
+    return handle
+
+
 def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
-            depth: int, first_moves: set[str] | None = None) -> None:
+            depth: int, first_moves: set[str] | None = None, turn: bool = False) -> None:
     handle = root
     path: list[tuple[Node, Arm, str]] = []
     visited: set[bytes] = set()
     expanded = False
+    others = False
     for _ in range(MAX_ACTIONS):
         if expanded or sealed.outcome(handle) is not None:
             break
@@ -99,6 +116,7 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
         legal = sealed.legal(handle, seat)
         if handle is root and first_moves is not None:
             legal = [a for a in legal if canonical(a) in first_moves] or legal
+        others = others or seat != sealed.seat
         if len(legal) == 1:
             handle = sealed.apply(handle, seat, legal[0])
             continue
@@ -122,7 +140,7 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
         i = allowed[j]
         path.append((node, arms[j], seat))
         handle = sealed.apply(handle, seat, legal[i])
-    end = rollout(sealed, handle, rng, depth)
+    end = rollout_to_turn(sealed, handle, rng, depth, others) if turn else rollout(sealed, handle, rng, depth)
     values: dict[str, float] = {}
     for node, arm, seat in path:
         if seat not in values:
@@ -133,7 +151,7 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
 
 
 def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
-           work: int, depth: int = DEPTH, margin: float | None = None) -> Action:
+           work: int, depth: int = DEPTH, margin: float | None = None, turn: bool = False) -> Action:
     """The searcher's most visited action at the root after the budget's sampled walks; the root
     considers only the actions of `legal` (which may leave some of the state's legal actions out).
     With a `margin` (the game's `computer_margin`), the move its own policy favours (the highest
@@ -145,7 +163,7 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
     for n in range(iterations):
         if n and sealed.work >= work:
             break
-        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves)
+        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves, turn)
     root = tree[root_key].arms if root_key in tree else {}
 
     def rank(i: int) -> tuple[int, float]:
