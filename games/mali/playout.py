@@ -6,8 +6,6 @@ from typing import Any
 from games.mali.board import DIST
 from games.mali.state import ORDERS, State, active_orders, scouts, track_position
 
-STEPS = 3  # steps a scout may count on per round (cards 1-5): a farther order is left to fail
-
 
 def _targets(s: State, idx: int) -> dict[str, list[str]]:
     """Scout -> where it should head: its order's destination, else one free order's origin each."""
@@ -29,7 +27,7 @@ def _targets(s: State, idx: int) -> dict[str, list[str]]:
         o = ORDERS[oid]
         left = n - (track_position(s, oid) or 0)
         best = min(idle, key=lambda x: DIST[s["scouts"][x]["at"]][o["from"]])
-        if DIST[s["scouts"][best]["at"]][o["from"]] + DIST[o["from"]][o["to"]] > STEPS * left:
+        if DIST[s["scouts"][best]["at"]][o["from"]] + DIST[o["from"]][o["to"]] > 6 * left:
             continue
         out[best] = [o["from"]]
         idle.remove(best)
