@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+import lang
 from bot import memory, render, validate
 from bot.config import Settings, point_discord_at
+from bot.languages import reader_language
 from bot.pending import Pending
 from bot.presentation import GameUI
 from bot.shards import Ownership, Shards, ownership
@@ -50,7 +52,9 @@ def utcnow() -> datetime:
 class Tree(discord.app_commands.CommandTree["TabletopBot"]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """A slash command runs only when every option is what the command declares (bot/validate.py);
-        otherwise the user is told privately which option and what it takes."""
+        otherwise the user is told privately which option and what it takes. From here on, this
+        command's task words its answers in the reader's language (lang.use, bot/languages.py)."""
+        lang.CURRENT.set(await reader_language(interaction))  # the invoker task's own context
         if interaction.type is not discord.InteractionType.application_command:
             return True  # an autocomplete's half-typed text is the callback's to read
         why = validate.refusal(self, interaction.data)

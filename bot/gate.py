@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+import lang
 from games.base import Action, Outcome, Query, View, viewer
 
 if TYPE_CHECKING:
@@ -44,11 +45,13 @@ def outcome(record: GameRecord) -> Outcome | None:
 
 
 def choices(record: GameRecord, seat: str) -> list[tuple[Action, str]]:
-    """The seat's legal actions with their labels, for that seat's eyes only."""
+    """The seat's legal actions with their labels, for that seat's eyes only, in the current
+    language (lang.use: the reader's)."""
     if record.state is None or record.status != "running" or seat not in record.to_act:
         return []
     game, state = record.game, record.state
-    return [(a, game.describe(state, seat, a)) for a in game.legal_actions(state, seat)]
+    words = lang.here(game.key)
+    return [(a, words.say(game.describe(state, seat, a))) for a in game.legal_actions(state, seat)]
 
 
 def ask(record: GameRecord, seat: str, question: str, **given: Any) -> Any:

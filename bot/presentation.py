@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from bot.service.records import event_words
 from games.base import Action, Event, View
 
 if TYPE_CHECKING:
@@ -118,10 +119,10 @@ class PlainUI:
         return None
 
     def narrate(self, view: View, events: list[Event]) -> list[str]:
-        return [str(e.get("text", "")) for e in events if e.get("text")]
+        return [event_words(self.key, e) for e in events if e.get("text")]
 
     def narrate_named(self, view: View, events: list[Event], name: Name) -> list[str]:
         return self.narrate(view, events)
 
     def named_line(self, event: Event, name: Name) -> str:
-        return str(event.get("text", ""))
+        return event_words(self.key, event)

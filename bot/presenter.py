@@ -23,6 +23,7 @@ from bot import gate
 from bot.panels import Panels, Shown
 from bot.presentation import GameUI, PlainUI, TableControls
 from bot.render import Kind, render_file
+from bot.service.records import event_words
 from bot.texts import clip_lines, clock_line
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ class Presenter:
         private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
         for row in private:
             for n, event in enumerate(row.payload["private"]):
-                await self.send_private(record, event["private_to"], event["text"],
+                await self.send_private(record, event["private_to"], event_words(record.key, event),
                                         told=nonce("d", record.id, row.id, row.version, n))
         dmed = [r.id for r in private]
         last: discord.Message | None = None

@@ -14,6 +14,7 @@ import logging
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Literal
 
+import lang
 import renderers
 from bot import memory
 from bot.workers import pool as worker_pool
@@ -27,22 +28,26 @@ log = logging.getLogger(__name__)
 POOL = worker_pool("render")
 
 
-def _draw(key: str, kind: str, view: dict[str, Any]) -> bytes | None:
+def _draw(key: str, kind: str, view: dict[str, Any], language: str) -> bytes | None:
     """In a worker: draw, then hand the drawing's freed memory back to the system (glibc keeps
     it otherwise, and a worker's size would creep up with every board)."""
     try:
-        return renderers.draw(key, kind, view)
+        return renderers.draw(key, kind, view, language)
     finally:
         memory.trim()
 
 
-async def render_bytes(workers: int, key: str, kind: Kind, view: dict[str, Any]) -> bytes | None:
+async def render_bytes(workers: int, key: str, kind: Kind, view: dict[str, Any],
+                       language: str | None = None) -> bytes | None:
     """The image's PNG bytes, drawn by the pool (once more on a new pool if a worker died);
-    `workers=0` draws in a thread of this process instead (a game registered at run time)."""
+    `workers=0` draws in a thread of this process instead (a game registered at run time). Its
+    words are in `language`, else the current one (lang.use: a table's for a board, a reader's
+    for a private image)."""
+    words = language or lang.current()
     if workers <= 0:
-        return await asyncio.to_thread(renderers.draw, key, kind, view)
+        return await asyncio.to_thread(renderers.draw, key, kind, view, words)
     try:
-        return await POOL.run(workers, _draw, key, kind, view)
+        return await POOL.run(workers, _draw, key, kind, view, words)
     except BrokenProcessPool:
         return None
 
@@ -55,10 +60,10 @@ def warm(workers: int) -> None:
 
 
 async def render_file(workers: int, key: str, kind: Kind, view: dict[str, Any],
-                      filename: str) -> discord.File | None:
+                      filename: str, language: str | None = None) -> discord.File | None:
     import discord  # here, not above: the workers import this module and never need Discord
 
-    data = await render_bytes(workers, key, kind, view)
+    data = await render_bytes(workers, key, kind, view, language)
     if data is None:
         return None
     return discord.File(io.BytesIO(data), filename=filename)

@@ -17,6 +17,12 @@ View = dict[str, Any]
 # A named question one seat may ask of a game (its optional `queries` mapping, asked through
 # bot.gate.ask): `query(state, seat, **given)` answers only what that seat may know.
 Query = Callable[..., Any]
+# Player words without a language (issue 25): a message id, the English text with named `{}`
+# placeholders, and its values. {"msg": str, "args": {...}}, with "plural" and "n" for a count, and
+# "ctx" for a context. A value that is itself a Say is worded in the reader's language too. Made by
+# `say`, `say_n`, `say_p` (the catalog extraction finds them); `english` words one in English; the
+# bot words it per reader (lang.Texts.say).
+Say = dict[str, Any]
 # Optional on a game: `replayed(state, seat, action) -> state | None`, what a logged action of an
 # older engine comes to now, when this engine takes that choice itself (a choice with one answer).
 # Only replays from the log (undo, /game replay, rebuild) ask it; live moves never do.
@@ -25,8 +31,54 @@ Query = Callable[..., Any]
 # carries only what that seat may see. `viewer(game)` picks it, or the ordinary view.
 
 
+def say(msg: str, /, **args: Any) -> Say:
+    """Words to tell: `msg` is the English with named placeholders, `args` their values (a name, a
+    number, or another Say)."""
+    return {"msg": msg, "args": args} if args else {"msg": msg}
+
+
+def say_n(singular: str, plural: str, n: int, /, **args: Any) -> Say:
+    """Words that depend on a count `n` (filling `{count}` unless given): Polish has three forms."""
+    return {"msg": singular, "plural": plural, "n": n, "args": args} if args else \
+        {"msg": singular, "plural": plural, "n": n}
+
+
+def say_p(ctx: str, msg: str, /, **args: Any) -> Say:
+    """Words with a context, where the same English says another thing elsewhere ("End": a button)."""
+    return {**say(msg, **args), "ctx": ctx}
+
+
+def is_say(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("msg"), str)
+
+
+def english(words: Any) -> str:
+    """Words in English: a Say filled in (its Say values too), a list joined by ", ", else str()."""
+    if isinstance(words, list | tuple):
+        return ", ".join(english(w) for w in words)
+    if not is_say(words):
+        return str(words)
+    args = {k: english(v) if is_say(v) or isinstance(v, list | tuple) else v
+            for k, v in (words.get("args") or {}).items()}
+    text = str(words["msg"])
+    if "plural" in words:
+        args.setdefault("count", words["n"])
+        text = str(words["msg"] if words["n"] == 1 else words["plural"])
+    return text.format_map(args) if args or "{" in text else text
+
+
+def event(kind: str, words: Say, /, **fields: Any) -> Event:
+    """An event: its type, its words (a Say, worded per reader) and their English as "text"."""
+    return {"type": kind, "text": english(words), "say": words, **fields}
+
+
 class IllegalAction(Exception):
-    """An action that the rules do not allow now. The message says why, in player words."""
+    """An action that the rules do not allow now. The message says why, in player words: a Say
+    (worded per reader by the bot) or, from older code, an English text. str() is the English."""
+
+    def __init__(self, words: Say | str) -> None:
+        self.words = words
+        super().__init__(english(words))
 
 
 class Outcome(TypedDict):
@@ -104,8 +156,9 @@ class Game(Protocol):
     def load(self, data: dict[str, Any]) -> Any:
         """The inverse of dump, whatever order the keys of `data` come in."""
 
-    def describe(self, state: Any, seat: str, action: Action) -> str:
-        """A short label of one of `seat`'s own legal actions, for `seat`'s eyes only (its panel).
+    def describe(self, state: Any, seat: str, action: Action) -> str | Say:
+        """A short label of one of `seat`'s own legal actions, for `seat`'s eyes only (its panel):
+        a Say (worded in the reader's language), or English from older code.
 
         Never used for public text: public lines come from the events of `apply` and `drop`."""
 

@@ -12,22 +12,38 @@ A leaf package: it imports nothing of the project, and bot/, cogs/ and renderers
 
 from __future__ import annotations
 
-from lang.catalog import DOMAINS, LANGUAGES, NAMES, PSEUDO, Texts, of_discord_locale, texts
+from lang.catalog import (
+    CURRENT,
+    DOMAINS,
+    LANGUAGES,
+    NAMES,
+    PSEUDO,
+    Texts,
+    current,
+    here,
+    of_discord_locale,
+    texts,
+    use,
+)
 from lang.formatting import date, datetime_text, duration, number
 
 __all__ = [
+    "CURRENT",
     "DOMAINS",
     "LANGUAGES",
     "NAMES",
     "N_",
     "PSEUDO",
     "Texts",
+    "current",
     "date",
     "datetime_text",
     "duration",
+    "here",
     "number",
     "of_discord_locale",
     "texts",
+    "use",
 ]
 
 

@@ -4,13 +4,15 @@ from the sources). The pseudo-locale is made from the English templates (lang/lo
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext
 import io
 import logging
 import string
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +167,26 @@ class Texts:
         params.setdefault("count", count)
         return fill(self.gettext.npgettext(context, singular, plural, count), params)
 
+    def say(self, words: object) -> str:
+        """Words an engine made without a language (games.base `say`, `say_n`, `say_p`: {"msg",
+        "args", "plural", "n", "ctx"}), in this language; their Say values too, lists joined with
+        ", ". Any other value (a name, a number, an English text from older code) as it is."""
+        if isinstance(words, list | tuple):
+            return ", ".join(self.say(w) for w in words)
+        if not (isinstance(words, Mapping) and isinstance(words.get("msg"), str)):
+            return str(words)
+        args = {k: self.say(v) if isinstance(v, Mapping | list | tuple) else v
+                for k, v in (words.get("args") or {}).items()}
+        context = words.get("ctx")
+        if "plural" in words:
+            n = int(words["n"])
+            if context:
+                return self.np_(context, words["msg"], words["plural"], n, **args)
+            return self.n_(words["msg"], words["plural"], n, **args)
+        if context:
+            return self.p_(context, words["msg"], **args)
+        return self._(words["msg"], **args)
+
     def number(self, value: float) -> str:
         from lang.formatting import number
 
@@ -194,3 +216,30 @@ def placeholders(text: str) -> set[str]:
 def texts(language: str, domain: str) -> Texts:
     """The texts of `domain` ("core", "mali", …) in `language` ("en", "pl", "it" or "pseudo")."""
     return Texts(language, domain)
+
+
+# The language of what is being worded now (Django's "active language"): set where the reader is
+# known (an interaction: its reader's; a delivery: the table's) with `use`, read deep inside a
+# game's presentation with `here`, so that no signature between bot/ and a game's cog changes.
+# A ContextVar: each asyncio task and thread has its own.
+CURRENT: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
+
+
+@contextlib.contextmanager
+def use(language: str) -> Iterator[str]:
+    """Word everything within in `language` (then the language before it again)."""
+    token = CURRENT.set(language if language in LANGUAGES or language == PSEUDO else "en")
+    try:
+        yield CURRENT.get()
+    finally:
+        CURRENT.reset(token)
+
+
+def current() -> str:
+    """The language set by the innermost `use` (English when none is)."""
+    return CURRENT.get()
+
+
+def here(domain: str) -> Texts:
+    """`domain`'s texts in the current language (see `use`)."""
+    return texts(CURRENT.get(), domain)

@@ -13,6 +13,8 @@ import importlib
 import importlib.util
 from types import ModuleType
 
+import lang
+
 
 def _module_name(key: str) -> str:
     return f"{__name__}.{key}"
@@ -43,16 +45,17 @@ def get(key: str) -> ModuleType:
     return importlib.import_module(_module_name(key))
 
 
-def draw(key: str, kind: str, view: dict[str, object]) -> bytes | None:
+def draw(key: str, kind: str, view: dict[str, object], language: str = "en") -> bytes | None:
     """One image of a game as PNG bytes (`kind`: board, private, summary or crop); None when the
     game has no renderer, no crop, or nothing to crop. Plain data in and out, so it can run in a
-    worker process."""
+    worker process. Its words are in `language` (lang.here(domain) reads it while it draws)."""
     if not has(key):
         return None
     module = get(key)
     if kind == "crop" and not hasattr(module, "crop_png"):
         return None
-    result: bytes | None = getattr(module, f"{kind}_png")(view)
+    with lang.use(language):
+        result: bytes | None = getattr(module, f"{kind}_png")(view)
     return result
 
 

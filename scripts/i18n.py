@@ -28,6 +28,7 @@ from lang import catalog, check  # noqa: E402
 # Where each domain's texts are written (the `commands` domain is read from the command tree).
 SOURCES: dict[str, list[str]] = {
     "core": [
+        "games/base.py",
         "bot",
         "cogs/lobby.py",
         "cogs/common.py",
@@ -36,12 +37,13 @@ SOURCES: dict[str, list[str]] = {
         "renderers/common.py",
         "renderers/crop.py",
     ],
-    "mali": ["cogs/mali", "renderers/mali"],
-    "africa": ["cogs/africa", "renderers/africa"],
-    "westerplatte": ["cogs/westerplatte", "renderers/westerplatte"],
-    "maquis": ["cogs/maquis", "renderers/maquis"],
+    "mali": ["games/mali", "cogs/mali", "renderers/mali"],
+    "africa": ["games/africa", "cogs/africa", "renderers/africa"],
+    "westerplatte": ["games/westerplatte", "cogs/westerplatte", "renderers/westerplatte"],
+    "maquis": ["games/maquis", "cogs/maquis", "renderers/maquis"],
 }
-KEYWORDS = ["_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_"]
+# lang.Texts's methods and lang.N_; the engines' games.base say, say_n, say_p (words made without a language).
+KEYWORDS = ["_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_", "say", "say_n:1,2", "say_p:1c,2"]
 HEADER = "Tabletop Resistance"
 
 

@@ -1,7 +1,9 @@
 """Every refusal of the service: a ServiceError with a friendly `.message` (why + what is possible)."""
 from __future__ import annotations
 
+import lang
 from bot.computers import is_computer, name
+from games.base import Say, english
 
 
 def mention(seat: str | int) -> str:
@@ -14,11 +16,17 @@ def mentions(seats: list[str]) -> str:
 
 
 class ServiceError(Exception):
-    """Base of every refusal; `.message` is ready to show to the user."""
+    """Base of every refusal: its words (a Say of `domain`'s catalog, or a text already worded);
+    `.message` words them in the current language (lang.use: the reader's, in an interaction)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, words: Say | str, domain: str = "core") -> None:
+        super().__init__(english(words))
+        self.words = words
+        self.domain = domain
+
+    @property
+    def message(self) -> str:
+        return lang.here(self.domain).say(self.words)
 
 
 class NoSuchGame(ServiceError):

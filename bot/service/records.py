@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import lang
 from bot import computers
 from bot.service.errors import Illegal
 from games.base import Event, Game, events_for, public_events
@@ -111,6 +112,12 @@ class GameRecord:
         return [self.user_of(s) for s in self.to_act]
 
 
+def event_words(key: str, event: Event) -> str:
+    """An event's line in the current language (lang.use): its Say in the game's catalog, else
+    (an event of older code or a stored row) its English text."""
+    return lang.here(key).say(event.get("say") or event.get("text", ""))
+
+
 @dataclass(frozen=True)
 class Applied:
     record: GameRecord
@@ -133,8 +140,9 @@ class Applied:
         event's line, when not its text), then its own private events, marked 🔒."""
         shown = [e for e in self.events_for(seat) if e.get("private_to") is None and (
             not own or (e.get("seat") in (None, seat) and e.get("type") != "timeout"))]
-        lines = [say(e) if say else e["text"] for e in shown]
-        secret = [f"🔒 {e['text']}" for e in self.events_for(seat) if e.get("private_to") is not None]
+        lines = [say(e) if say else event_words(self.record.key, e) for e in shown]
+        secret = [f"🔒 {event_words(self.record.key, e)}" for e in self.events_for(seat)
+                  if e.get("private_to") is not None]
         return (lines[-last:] if last else lines) + secret
 
 

@@ -195,7 +195,7 @@ class GameService(Store):
         try:
             resolved = resolve_options(game, dict(options or {}))
         except IllegalAction as exc:
-            raise Illegal(str(exc)) from exc
+            raise Illegal(exc.words) from exc
         now = self.now()
         values = {"guild_id": guild_id, "channel_id": channel_id, "thread_id": None, "key": key,
                   "options": resolved, "settings": normalise_settings(settings, game),
@@ -318,7 +318,7 @@ class GameService(Store):
             try:
                 state = game.setup(list(cur["seats"]), dict(cur["options"]), chosen)
             except IllegalAction as exc:
-                raise Illegal(str(exc)) from exc
+                raise Illegal(exc.words, game.key) from exc
             change = self._move(cur, game, state, state, [], [], now, before=[], reason="start")
             change.values.update(status="running", seed=chosen)
             change.public_before = None
@@ -372,7 +372,7 @@ class GameService(Store):
                 except IllegalAction as exc:
                     if stale:
                         raise self._stale(cur, before) from exc
-                    raise Illegal(str(exc)) from exc
+                    raise Illegal(exc.words, game.key) from exc
                 log.append(LogLine(seat, "action", action, by, public_events(more),
                                    game.undo_barrier(new, seat, action, after)))
                 new, events = after, events + more
@@ -401,7 +401,7 @@ class GameService(Store):
                 action = game.default_action(state, seat)
                 after, events = game.apply(state, seat, action)
             except IllegalAction as exc:
-                raise Illegal(str(exc)) from exc
+                raise Illegal(exc.words, game.key) from exc
             log = [LogLine(seat, "action", action, by, public_events(events),
                            game.undo_barrier(state, seat, action, after))]
             return self._move(cur, game, state, after, events, log, now, before, actor=seat)
@@ -520,7 +520,7 @@ class GameService(Store):
             try:
                 after_state, events = game.drop(state, seat)
             except IllegalAction as exc:
-                raise Illegal(str(exc)) from exc
+                raise Illegal(exc.words, game.key) from exc
             return self._move(cur, game, state, after_state, events,
                               [LogLine(seat, "drop", None, by, public_events(events))], now,
                               reason="drop", lines=[{"type": "dropped", "seat": seat, "text": line}])

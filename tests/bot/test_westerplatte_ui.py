@@ -10,7 +10,7 @@ import pytest
 from cogs.westerplatte import away_from_tile, officer_ids, target_refusal, wall_id
 from cogs.westerplatte.ui import WesterplatteUI, route_costs
 from games import registry
-from games.base import resolve_options
+from games.base import english, resolve_options
 from games.simulate import choose, playout_rng
 
 UI = WesterplatteUI()
@@ -59,7 +59,7 @@ def test_every_state_reads_in_words(players: int, seed: int, won: bool) -> None:
         assert intro.startswith("Your turn with" if kind == "officer_phase" else "Your choice for the team:")
         assert "a choice" not in intro
         assert "You run" in UI.private_text(mine)
-        labels = [UI.action_label(mine, a, game.describe(state, seat, a)) for a in legal]
+        labels = [UI.action_label(mine, a, english(game.describe(state, seat, a))) for a in legal]
         assert all(labels)
         groups = UI.panel_groups(mine, legal)
         if groups is not None:

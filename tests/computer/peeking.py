@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import computer
-from games.base import Action, Event, Game, Option, Outcome, View, canonical, viewer
+from games.base import Action, Event, Game, Option, Outcome, Say, View, canonical, viewer
 from tests.conformance.walk import pick
 from tests.games.sampling import positions
 
@@ -117,7 +117,7 @@ class Watched:
     def outcome(self, state: Any) -> Outcome | None:
         return self._game.outcome(self._open(state))
 
-    def describe(self, state: Any, seat: str, action: Action) -> str:
+    def describe(self, state: Any, seat: str, action: Action) -> str | Say:
         return self._game.describe(self._open(state), seat, action)
 
     def default_action(self, state: Any, seat: str) -> Action:

@@ -14,6 +14,7 @@ from cogs.maquis import option_value
 from cogs.maquis.help import HELP_TOPICS, TEXT
 from cogs.maquis.ui import MaquisUI
 from games import registry
+from games.base import english
 from games.maquis.board import MISSION_ORDER, MODE_ORDER, THREE_STAR
 from games.simulate import choose, playout_rng
 from tests.e2e.harness import (
@@ -223,7 +224,7 @@ def test_every_mission_and_difficulty_reads(first: str, second: str, difficulty:
         groups = ui.panel_groups(mine, legal)
         assert groups is None or len(groups) == len(legal)
         for a in legal:
-            assert ui.action_label(mine, a, game.describe(state, seat, a))
+            assert ui.action_label(mine, a, english(game.describe(state, seat, a)))
         state, events = game.apply(state, seat, action)
         ui.narrate(game.view(state, None), events)
         steps += 1

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import IllegalAction, english
 from games.mali import GAME, flow
 from games.mali.apply import replayed
 from games.mali.legal import objective_combos, objectives_forced
@@ -77,7 +77,7 @@ def test_a_pick_up_that_drops_an_order_says_so_on_its_label() -> None:
     carry(s, "Zosia", "O01")
     carry(s, "Janek", "O02")
     s = _my_turn(s, {"r": 1, "g": 2}, "r")
-    labels = {(a["scout"], a["order"]): GAME.describe(s, "r", a)
+    labels = {(a["scout"], a["order"]): english(GAME.describe(s, "r", a))
               for a in GAME.legal_actions(s, "r") if a["type"] == "pick_up"}
     assert labels[("Zosia", "O02")].startswith("Zosia: drop O01, pick up O02")
     assert labels[("Wicek", "O01")].startswith("Wicek: take O01 over from Zosia")
@@ -109,7 +109,7 @@ def test_the_block_path_label_names_the_ends_as_the_announcement_does() -> None:
     assert pending["kind"] == "block_path" and len(pending["options"]) > 1
     for edge in pending["options"]:
         action = {"type": "block_path", "edge": edge}
-        label = GAME.describe(s, pending["seat"], action)
+        label = english(GAME.describe(s, pending["seat"], action))
         assert label.startswith("Block the path Starówka – "), label
         _, ev = GAME.apply(s, pending["seat"], action)
         said = next(e["text"] for e in ev if e["type"] == "path_blocked")

@@ -9,6 +9,7 @@ import pytest
 
 from cogs.maquis.ui import MaquisUI, asked_text, outlook_words
 from cogs.panel import ungroup_single
+from games.base import english
 from games.maquis import GAME
 from games.maquis.board import box_label
 from tests.games.maquis.helpers import act, activate, legal, new, position, stock, texts
@@ -18,7 +19,7 @@ UI = MaquisUI()
 
 
 def labels(s: dict[str, Any]) -> dict[str, str]:
-    return {str(a): GAME.describe(s, s["acting"], a) for a in legal(s)}
+    return {str(a): english(GAME.describe(s, s["acting"], a)) for a in legal(s)}
 
 
 def view(s: dict[str, Any]) -> dict[str, Any]:
