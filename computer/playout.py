@@ -67,3 +67,19 @@ def rollout(sealed: Sealed, handle: Handle, rng: random.Random, depth: int | Non
             break
         handle = after
     return handle
+
+
+def rollout_to_turn(sealed: Sealed, handle: Handle, rng: random.Random, depth: int, others: bool = False) -> Handle:
+    """Random play up to the searcher's next turn after another seat has acted (`others`: one
+    already has), the end, or `depth` actions: how far easy looks after a move (computer.greedy),
+    and the search's play-outs with `computer_horizon = "turn"` (computer.search)."""
+    for _ in range(depth):
+        waiting = sealed.to_act(handle)
+        if others and sealed.seat in waiting:
+            break
+        after = step(sealed, handle, rng)
+        if after is None:
+            break
+        others = others or waiting[0] != sealed.seat
+        handle = after
+    return handle
