@@ -15,34 +15,19 @@ from __future__ import annotations
 
 import random
 
-from computer.playout import reward, rollout, step, worth
+from computer.playout import reward, rollout, rollout_to_turn, worth
 from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
 SAMPLES = 6
 
 
-def reply(sealed: Sealed, handle: Handle, seat: str, rng: random.Random, depth: int) -> Handle:
-    """Play by the rollout policy up to the seat's next turn after another seat acted, the end, or
-    half of `depth` actions."""
-    others = False
-    for _ in range(max(1, depth // 2)):
-        waiting = sealed.to_act(handle)
-        if others and seat in waiting:
-            break
-        after = step(sealed, handle, rng)
-        if after is None:
-            break
-        others = others or waiting[0] != seat
-        handle = after
-    return handle
-
-
 def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Random, depth: int) -> list[float]:
     """What each of `legal` is worth to the seat in one sampled state."""
     seat = sealed.seat
     if sealed.has_evaluate:
-        return [worth(sealed, reply(sealed, sealed.apply(handle, seat, a), seat, rng, depth), seat) for a in legal]
+        half = max(1, depth // 2)
+        return [worth(sealed, rollout_to_turn(sealed, sealed.apply(handle, seat, a), rng, half), seat) for a in legal]
     weights = sealed.weights(handle, seat, legal)
     if weights is not None and sum(weights) > 0:
         return [w / sum(weights) for w in weights]

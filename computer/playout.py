@@ -3,8 +3,10 @@
 Rewards, in [0, 1] for every seat: co-operative games, the team's win 1, a draw 0.5 (the
 outcome's reason "draw"), a loss 0; competitive games, the winners share 1 (a tie of two winners
 gives each 0.5), blended with the seat's score normalised among the seats (so that a close loss
-is worth a little more than a rout). A state cut off before the end is worth the game's
-`evaluate(state, seat)` where it offers one.
+is worth a little more than a rout). A competitive game that nobody wins (Mali's fourth token or
+third fallen district: everybody loses and no points are counted) is worth 0 to every seat, the
+worst a lost race can be, so that a seat trailing in the race never prefers that everybody lose.
+A state cut off before the end is worth the game's `evaluate(state, seat)` where it offers one.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ def reward(outcome: Outcome, seat: str, cooperative: bool) -> float:
     winners = outcome.get("winners") or []
     if cooperative:
         return 1.0 if winners else 0.5 if outcome.get("reason") == "draw" else 0.0
+    if not winners:
+        return 0.0  # everybody lost: the scores of a game lost by all count for nobody
     share = 1.0 / len(winners) if seat in winners else 0.0
     scores = outcome.get("scores") or {}
     if seat not in scores or not scores:
@@ -65,5 +69,21 @@ def rollout(sealed: Sealed, handle: Handle, rng: random.Random, depth: int | Non
         after = step(sealed, handle, rng)
         if after is None:
             break
+        handle = after
+    return handle
+
+
+def rollout_to_turn(sealed: Sealed, handle: Handle, rng: random.Random, depth: int, others: bool = False) -> Handle:
+    """Random play up to the searcher's next turn after another seat has acted (`others`: one
+    already has), the end, or `depth` actions: how far easy looks after a move (computer.greedy),
+    and the search's play-outs with `computer_horizon = "turn"` (computer.search)."""
+    for _ in range(depth):
+        waiting = sealed.to_act(handle)
+        if others and sealed.seat in waiting:
+            break
+        after = step(sealed, handle, rng)
+        if after is None:
+            break
+        others = others or waiting[0] != sealed.seat
         handle = after
     return handle

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 
-from computer.playout import MAX_ACTIONS, rollout, step, worth
+from computer.playout import MAX_ACTIONS, rollout, rollout_to_turn, worth
 from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
@@ -82,21 +82,6 @@ def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
         if score > best_score:
             best, best_score = j, score
     return best, False
-
-
-def rollout_to_turn(sealed: Sealed, handle: Handle, rng: random.Random, depth: int, others: bool) -> Handle:
-    """Random play up to the searcher's next turn after another seat has acted (`others`: one
-    already has), the end, or `depth` actions."""
-    for _ in range(depth):
-        waiting = sealed.to_act(handle)
-        if others and sealed.seat in waiting:
-            break
-        after = step(sealed, handle, rng)
-        if after is None:
-            break
-        others = others or waiting[0] != sealed.seat
-        handle = after
-    return handle
 
 
 def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,

@@ -28,7 +28,8 @@ Say = dict[str, Any]
 # Only replays from the log (undo, /game replay, rebuild) ask it; live moves never do.
 # Optional on a game: `computer_view(state, seat) -> View`, what a computer player of that seat
 # decides from (issue 24) where the ordinary view leaves out public facts its `sample` needs; it
-# carries only what that seat may see. `viewer(game)` picks it, or the ordinary view.
+# carries only what that seat may see. `viewer(game)` picks it, or the ordinary view; a game whose
+# `sample` needs the public keys of the state builds it with `with_public_state`.
 
 
 def say(msg: str, /, **args: Any) -> Say:
@@ -198,6 +199,13 @@ def viewer(game: Game) -> Callable[[Any, str], View]:
     """The view a computer player decides from: the game's `computer_view`, else its `view`."""
     own: Callable[[Any, str], View] | None = getattr(game, "computer_view", None)
     return own if own is not None else game.view
+
+
+def with_public_state(view: View, public_state: dict[str, Any]) -> View:
+    """A computer's view (`computer_view`) for a game whose `sample` rebuilds a full state from the
+    public keys of the state: the seat's own `view` and those keys under "public_state". Only the
+    computer gets it: the ordinary views, sent to images and panels, leave the public state out."""
+    return {**view, "public_state": public_state}
 
 
 def public_events(events: list[Event]) -> list[Event]:

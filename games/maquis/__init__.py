@@ -4,11 +4,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome, Query
+from games.base import Game, IllegalAction, Option, Outcome, Query, with_public_state
 from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_ORDER
 from games.maquis.describe import describe
 from games.maquis.evaluate import evaluate as _evaluate
+from games.maquis.hidden import public_state
 from games.maquis.legal import apply as _apply
 from games.maquis.legal import force
 from games.maquis.legal import legal_actions as _legal
@@ -18,7 +19,6 @@ from games.maquis.queries import QUERIES
 from games.maquis.sample import sample as _sample
 from games.maquis.state import GameEnded, State, clone, emit, new_state
 from games.maquis.upgrade import STATE_STEPS
-from games.maquis.views import computer_view as _computer_view
 from games.maquis.views import view as _view
 
 __all__ = ["GAME", "MaquisGame", "default_action", "drop", "setup", "undo_barrier"]
@@ -191,7 +191,7 @@ class MaquisGame:
 
     def computer_view(self, state: State, seat: str) -> dict[str, Any]:
         """The seat's view and the public facts `sample` needs (only the computer gets this one)."""
-        return _computer_view(state, seat)
+        return with_public_state(_view(state, seat), public_state(state))
 
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""

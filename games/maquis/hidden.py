@@ -1,7 +1,8 @@
 """What the state hides, and from whom (notes: hidden information): the patrol deck's order and the
 seed from everyone, the mole's peek (the top card) from all but the team; every other key of the
-state is public, and the computer's view (views.computer_view) carries it whole (`public_state`), so
-that a computer can rebuild a full state from its view alone (games/maquis/sample.py)."""
+state is public, and the computer's view (`computer_view`, built by games.base.with_public_state)
+carries it whole (`public_state`), so that a computer can rebuild a full state from its view alone
+(games/maquis/sample.py)."""
 from __future__ import annotations
 
 from typing import Any

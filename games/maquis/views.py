@@ -15,7 +15,6 @@ from games.maquis.board import (
     loc_name,
 )
 from games.maquis.flow import day_label, points
-from games.maquis.hidden import public_state
 from games.maquis.legal import to_act
 from games.maquis.outlook import outlook
 from games.maquis.rules import (
@@ -148,11 +147,3 @@ def view(s: State, seat: str | None) -> dict[str, Any]:
     }
     return v
 
-
-def computer_view(s: State, seat: str) -> dict[str, Any]:
-    """The view a computer decides from (issue 24): the seat's own view and the public keys of the
-    state (hidden.py), which sample.py needs to rebuild a full state. Only the computer gets it: the
-    ordinary views, sent to images and panels, leave the public state out."""
-    v = view(s, seat)
-    v["public_state"] = public_state(s)
-    return v

@@ -4,20 +4,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome, Query
+from games.base import Game, IllegalAction, Option, Outcome, Query, with_public_state
 from games.westerplatte import flow
 from games.westerplatte.apply import apply as _apply
 from games.westerplatte.apply import apply_unchecked, settle
 from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICERS, WALLS
 from games.westerplatte.describe import describe
 from games.westerplatte.evaluate import evaluate as _evaluate
+from games.westerplatte.hidden import public_state
 from games.westerplatte.legal import legal_actions as _legal
 from games.westerplatte.legal import to_act as _to_act
 from games.westerplatte.queries import QUERIES
 from games.westerplatte.sample import sample as _sample
 from games.westerplatte.state import State, active, active_seat, clone, new_state
 from games.westerplatte.upgrade import STATE_STEPS
-from games.westerplatte.views import computer_view as _computer_view
 from games.westerplatte.views import view as _view
 
 __all__ = ["GAME", "WesterplatteGame", "default_action", "describe", "drop"]
@@ -210,7 +210,7 @@ class WesterplatteGame:
 
     def computer_view(self, state: State, seat: str) -> dict[str, Any]:
         """The seat's view and the public facts `sample` needs (only the computer gets this one)."""
-        return _computer_view(state, seat)
+        return with_public_state(_view(state, seat), public_state(state))
 
     def sample(self, view: dict[str, Any], seat: str, rng: random.Random) -> State:
         """A full state consistent with `seat`'s view, its hidden parts drawn with `rng`."""

@@ -1,8 +1,8 @@
 """What the state hides, and from whom (notes: hidden information): the German deck's order and its
 cards not yet seen, the events still to come and the seed are hidden from everyone; every other key
-of the state is public, and the computer's view (views.computer_view) carries it whole
-(`public_state`), so that a computer can rebuild a full state from its view alone
-(games/westerplatte/sample.py)."""
+of the state is public, and the computer's view (`computer_view`, built by
+games.base.with_public_state) carries it whole (`public_state`), so that a computer can rebuild a
+full state from its view alone (games/westerplatte/sample.py)."""
 from __future__ import annotations
 
 from typing import Any

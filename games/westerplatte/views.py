@@ -15,7 +15,6 @@ from games.westerplatte.board import (
     WALLS,
     side_value,
 )
-from games.westerplatte.hidden import public_state
 from games.westerplatte.legal import to_act
 from games.westerplatte.state import State, level
 
@@ -95,11 +94,3 @@ def view(s: State, seat: str | None) -> dict[str, Any]:
         v["me"] = {"seat": seat, "officers": [o["id"] for o in s["officers"] if o["seat"] == seat]}
     return v
 
-
-def computer_view(s: State, seat: str) -> dict[str, Any]:
-    """The view a computer decides from (issue 24): the seat's own view and the public keys of the
-    state (hidden.py), which sample.py needs to rebuild a full state. Only the computer gets it: the
-    ordinary views, sent to images and panels, leave the public state out."""
-    v = view(s, seat)
-    v["public_state"] = public_state(s)
-    return v

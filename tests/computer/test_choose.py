@@ -8,13 +8,16 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import computer
 from computer.playout import reward
 from games.base import Game, Outcome, canonical
+from games.mali import GAME as MALI
+from games.mali.objectives import final_outcome, lost_outcome
+from games.mali.state import ORDERS
 from tests.computer.peeking import Watched
 from tests.computer.toy import Toy, ToyBase, ToyGuided, TugOfWar
 
@@ -131,6 +134,22 @@ def test_rewards() -> None:
     assert reward(rout, "c", False) == 0.0
     tie: Outcome = {"winners": ["a", "b"], "scores": {"a": 4, "b": 4}, "reason": "points"}
     assert reward(tie, "a", False) == reward(tie, "b", False) == pytest.approx(0.5)
+
+
+def test_losing_the_race_is_never_worth_less_than_everybody_losing() -> None:
+    """Mali (RULINGS Mali 9, 10, 14; the book's end of game): the fourth token or the third fallen
+    district is a defeat of every player and no points are counted, so a seat trailing in the race
+    must not prefer it to losing the race (it once got 0.1 for everybody losing and 0 for last)."""
+    s = MALI.setup(["s1", "s2", "s3"], {"variant": "extended", "jump_costs_one_point": False}, 3)
+    orders = sorted(ORDERS)
+    s["players"][0]["delivered"] = orders[:2]
+    s["players"][1]["delivered"] = orders[2:3]
+    race = cast(Outcome, final_outcome(s))
+    assert race["winners"] == ["s1"] and min(race["scores"], key=race["scores"].__getitem__) == "s3"
+    for reason in ("fourth_token", "third_district"):
+        everybody_lost = cast(Outcome, lost_outcome(s, reason))
+        for seat in s["seats"]:
+            assert reward(race, seat, False) >= reward(everybody_lost, seat, False), (reason, seat)
 
 
 def match(game: Game, strength: str | None, games: int) -> float:

@@ -7,8 +7,8 @@ import random
 import pytest
 
 import computer
+from computer.playout import rollout_to_turn
 from computer.sealed import Sealed
-from computer.search import rollout_to_turn
 from tests.computer.toy import ToyGuided
 
 
