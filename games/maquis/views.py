@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import english, say
 from games.maquis.board import (
     LOCATION_ORDER,
     MISSIONS,
@@ -76,7 +77,7 @@ def public_view(s: State) -> dict[str, Any]:
                and relevant_shots(s, [p["id"]])]
     ahead = outlook(s)
     blocked = shot_blocked_reason(s) if s["phase"] in ("action", "route") \
-        else "Shots are made only in the action phase."
+        else say("Shots are made only in the action phase.")
     return {
         "game": "maquis",
         "difficulty": s["options"]["difficulty"],
@@ -124,7 +125,9 @@ def public_view(s: State) -> dict[str, Any]:
         "discard": list(s["discard"]),
         "discard_text": [" / ".join(loc_name(x) for x in PATROL_CARDS[c]) for c in s["discard"]],
         "shot_today": s["shot_today"],
-        "shot_blocked": blocked,  # why no Milice may be shot now (None: a shot is allowed)
+        # why no Milice may be shot now (None: a shot is allowed), in English and worded per reader
+        "shot_blocked": None if blocked is None else english(blocked),
+        "shot_blocked_say": blocked,
         "route_waiting": list(s["route"]["group"]) if s["route"] else [],
         "route_shots": relevant_shots(s, s["route"]["group"]) if s["route"] else [],
         "arrange": s.get("arrange"),
