@@ -464,8 +464,8 @@ def apply_simple(s: State, a: dict[str, Any], safe: bool, deferred: dict[str, An
     if any(got.values()):
         bits.append(say("gains {things}", things=[amount(r, n) for r, n in got.items() if n]))
     if m:
-        bits.append(say("morale {delta}", delta=f"{m:+d}") if safe or m < 0
-                    else say("morale {delta} once the partisan is home", delta=f"{m:+d}"))
+        bits.append(say("morale {delta}", delta=format(m, "+d")) if safe or m < 0
+                    else say("morale {delta} once the partisan is home", delta=format(m, "+d")))
     if len(bits) == 1 and not any(got.values()) and not m:
         bits.append(say("gains nothing"))
     emit(events, "action", say("{who}: {what}.", who=label, what=bits or [say("gains nothing")]))

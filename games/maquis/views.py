@@ -31,13 +31,13 @@ from games.maquis.rules import (
 from games.maquis.state import State, end_space, member_name
 
 ASKED = {
-    "arrange": "choose which mission goes on which exit",
-    "placement": "place the next partisan",
-    "action": "activate a partisan",
-    "route": "shoot a Milice first, or send the partisan home",
-    "remove": "choose the partisan the Double Agent costs",
-    "bridge": "choose the bridge that falls",
-    "over": "nothing: the game is over",
+    "arrange": say("choose which mission goes on which exit"),
+    "placement": say("place the next partisan"),
+    "action": say("activate a partisan"),
+    "route": say("shoot a Milice first, or send the partisan home"),
+    "remove": say("choose the partisan the Double Agent costs"),
+    "bridge": say("choose the bridge that falls"),
+    "over": say("nothing: the game is over"),
 }
 
 
@@ -57,7 +57,8 @@ def mission_view(s: State, slot: str, ahead: dict[str, Any]) -> dict[str, Any]:
         "result": s["results"][slot],
         "is_location": slot_is_location(s, slot),
         "best": best,  # the best result still reachable (None: it can no longer succeed)
-        "best_why": why,
+        "best_why": english(why) if why else "",
+        "best_why_say": why,
     }
 
 
@@ -95,7 +96,8 @@ def public_view(s: State) -> dict[str, Any]:
         "end_day": end_space(s),
         "days_played": s["days_played"],
         "phase": s["phase"],
-        "asked": ASKED.get(s["phase"], ""),
+        "asked": english(ASKED[s["phase"]]) if s["phase"] in ASKED else "",
+        "asked_say": ASKED.get(s["phase"]),
         "morale": s["morale"],
         "morale_red": MORALE_RED.get(s["morale"]),
         "soldiers": s["soldiers"],
