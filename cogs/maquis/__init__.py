@@ -24,7 +24,7 @@ from cogs.maquis.ui import (
     place_name,
     tx,
 )
-from games.maquis.board import LOCATIONS, MISSIONS, SLOTS, box_say, loc_say
+from games.maquis.board import LOCATIONS, MISSIONS, SLOTS, box_say, cost_say, loc_say
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -67,7 +67,7 @@ def option_value(action: Action) -> str:
 
 def words(label: str, drop_place: bool = False) -> str:
     """An engine label in players' words: no '(nothing)' cost; without the place when it is known."""
-    label = label.replace(" (nothing)", "")
+    label = label.replace(" (nothing)", "").replace(f" ({tx().say(cost_say({}))})", "")
     return label.split(": ", 1)[1] if drop_place and ": " in label else label
 
 
@@ -116,8 +116,8 @@ def waiting_text(record: GameRecord) -> str:
 class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo or a co-operative team)"):
     key = KEY
     help = game_help("Maquis", HELP_TOPICS, help_embed)
-    not_playing = "You're not playing in game #{gid}: you can watch. "
-    not_your_turn = "It's not your Day: today's leader decides for the team. "
+    not_playing = lang.N_("You're not playing in game #{gid}: you can watch. ")  # worded by GameCog (maquis domain)
+    not_your_turn = lang.N_("It's not your Day: today's leader decides for the team. ")
 
     def waiting(self, record: GameRecord) -> str:
         return waiting_text(record)
