@@ -8,12 +8,23 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+import lang
 from bot import gate
 from cogs.common import answer_after_commit, find_game, match, refuse_with_choices, reply, seat_of
 from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, perform
 from cogs.maquis.help import HELP_TOPICS, help_embed
-from cogs.maquis.ui import RESULT, MaquisUI, discard_lines, offers, outlook_text, place_name
-from games.maquis.board import LOCATIONS, MISSIONS, SLOTS, box_label
+from cogs.maquis.ui import (
+    RESULT,
+    MaquisUI,
+    discard_lines,
+    end_word,
+    mission_title,
+    offers,
+    outlook_text,
+    place_name,
+    tx,
+)
+from games.maquis.board import LOCATIONS, MISSIONS, SLOTS, box_say, cost_say, loc_say
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -37,11 +48,14 @@ def location_id(text: str, view: dict[str, Any] | None) -> str | None:
     t = norm(text).removeprefix("the ").removesuffix(" card").strip()
     if not t:
         return None
+    words = tx()
     for loc, info in LOCATIONS.items():
-        if t in (norm(loc), norm(info["name"]), norm(info["name"]).replace("(", "").replace(")", "")):
+        names = (info["name"], words.say(loc_say(loc)))
+        if t in (norm(loc), *(norm(n) for n in names), *(norm(n).replace("(", "").replace(")", "") for n in names)):
             return loc
     for m in (view or {}).get("missions", []):
-        if t in (norm(m["slot"]), norm(m["name"]), norm(m["slot"]).removeprefix("mission ")):
+        if t in (norm(m["slot"]), norm(m["name"]), norm(mission_title(m["id"])),
+                 norm(m["slot"]).removeprefix("mission ")):
             return str(m["slot"])
     return None
 
@@ -53,7 +67,7 @@ def option_value(action: Action) -> str:
 
 def words(label: str, drop_place: bool = False) -> str:
     """An engine label in players' words: no '(nothing)' cost; without the place when it is known."""
-    label = label.replace(" (nothing)", "")
+    label = label.replace(" (nothing)", "").replace(f" ({tx().say(cost_say({}))})", "")
     return label.split(": ", 1)[1] if drop_place and ": " in label else label
 
 
@@ -64,44 +78,46 @@ def route_hints(record: GameRecord, seat: str, locs: list[str]) -> dict[str, int
 
 
 def route_word(cost: int | None) -> str:
+    t = tx()
     if cost == 0:
-        return "road home clear"
-    if cost == 1:
-        return "1 patrol on the way home"
-    return "no way home now" if cost is None else f"{cost} patrols on the way home"
+        return t._("road home clear")
+    if cost is None:
+        return t._("no way home now")
+    return t.n_("{count} patrol on the way home", "{count} patrols on the way home", cost)
 
 
 def place_refusal(view: dict[str, Any], loc: str | None, text: str) -> str:
+    t = tx()
     if loc is None:
-        return f"{text[:40]!r} is not a place on the board."
+        return t._("{text} is not a place on the board.", text=repr(text[:40]))
     name = place_name(view, loc)
     if any(p["at"] == loc for p in view["patrols"]):
-        return f"A patrol stands on {name}."
+        return t._("A patrol stands on {place}.", place=name)
     if any(p["status"] == "placed" and p["at"] == loc for p in view["partisans"]):
-        return f"A partisan is already on {name}."
+        return t._("A partisan is already on {place}.", place=name)
     if loc == "safe_house" or (view.get("rooms") or {}).get(loc) == "safe_house":
-        return f"{name} is a Safe House: partisans start from there, nobody is placed on it."
+        return t._("{place} is a Safe House: partisans start from there, nobody is placed on it.", place=name)
     if loc in (view.get("unusable") or []):
-        return f"{name} is closed while Bomb for the Officer is not done."
+        return t._("{place} is closed while Bomb for the Officer is not done.", place=name)
     if loc in SLOTS:
-        return f"{name} takes no partisan now (no solid box open, or its mission is done)."
+        return t._("{place} takes no partisan now (no solid box open, or its mission is done).", place=name)
     if loc.startswith("field"):
-        return f"{name} has nothing to collect and no mission use now."
-    return f"A partisan cannot be placed on {name} now."
+        return t._("{place} has nothing to collect and no mission use now.", place=name)
+    return t._("A partisan cannot be placed on {place} now.", place=name)
 
 
 def waiting_text(record: GameRecord) -> str:
     view = gate.public(record) or {}
     if record.status != "running" or not record.to_act:
-        return f"Game #{record.id} is over."
+        return tx()._("Game #{id} is over.", id=record.id)
     return MaquisUI().waiting_line(view, record.mention)
 
 
 class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo or a co-operative team)"):
     key = KEY
     help = game_help("Maquis", HELP_TOPICS, help_embed)
-    not_playing = "You're not playing in game #{gid}: you can watch. "
-    not_your_turn = "It's not your Day: today's leader decides for the team. "
+    not_playing = lang.N_("You're not playing in game #{gid}: you can watch. ")  # worded by GameCog (maquis domain)
+    not_your_turn = lang.N_("It's not your Day: today's leader decides for the team. ")
 
     def waiting(self, record: GameRecord) -> str:
         return waiting_text(record)
@@ -128,15 +144,17 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         record, seat = found
         view = gate.public(record) or {}
         if view.get("phase") != "placement":
-            await refuse_with_choices(interaction, "Partisans are placed only in the placement phase.", record, seat)
+            await refuse_with_choices(interaction, tx()._("Partisans are placed only in the placement phase."),
+                                      record, seat)
             return
         loc = location_id(location, view)
         action = {"type": "place", "at": loc, "papers": papers}
         legal = [a for a, _ in gate.choices(record, seat)]
         if action not in legal:
             if loc is not None and {**action, "papers": False} in legal:
-                why = ("The stock holds no fake papers." if not view["stock"].get("fake_papers")
-                       else f"Fake papers are not needed on {place_name(view, loc)}: no patrol can block its way home.")
+                why = (tx()._("The stock holds no fake papers.") if not view["stock"].get("fake_papers")
+                       else tx()._("Fake papers are not needed on {place}: no patrol can block its way home.",
+                                   place=place_name(view, loc)))
             else:
                 why = place_refusal(view, loc, location)
             await refuse_with_choices(interaction, why, record, seat, "place")
@@ -170,15 +188,16 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         record, seat = found
         view = gate.public(record) or {}
         if view.get("phase") != "action":
-            await refuse_with_choices(interaction, "Partisans are activated only in the action phase.", record, seat)
+            await refuse_with_choices(interaction, tx()._("Partisans are activated only in the action phase."),
+                                      record, seat)
             return
         loc = location_id(partisan, view)
         mine = [(a, label) for a, label in gate.choices(record, seat) if a["type"] == "activate" and a["at"] == loc]
         if not mine:
             name = place_name(view, loc) if loc else repr(partisan[:40])
             done = any(p["at"] == loc and p["status"] == "placed" and p["activated"] for p in view["partisans"])
-            why = (f"The partisan on {name} has already acted today." if done
-                   else f"There is no partisan waiting to act on {name}.")
+            why = (tx()._("The partisan on {place} has already acted today.", place=name) if done
+                   else tx()._("There is no partisan waiting to act on {place}.", place=name))
             await refuse_with_choices(interaction, why, record, seat, "activate")
             return
         if action is None and len(mine) == 1:
@@ -186,10 +205,11 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         else:
             picked = next((a for a, label in mine if action in (option_value(a), label, words(label, True))), None)
         if picked is None:
-            head = ("Say what the partisan does (the `action` option)." if action is None else
-                    f"{action[:40]!r} is not something the partisan on {place_name(view, loc or '')} can do now.")
-            await reply(interaction, (f"{head} It can: " + "; ".join(words(label, True) for _, label in mine)
-                                      + ".")[:2000])
+            head = (tx()._("Say what the partisan does (the `action` option).") if action is None else
+                    tx()._("{text} is not something the partisan on {place} can do now.", text=repr(action[:40]),
+                           place=place_name(view, loc or "")))
+            await reply(interaction, tx()._("{head} It can: {choices}.", head=head,
+                                            choices="; ".join(words(label, True) for _, label in mine))[:2000])
             return
         await self.run(interaction, game, picked, found)
 
@@ -201,12 +221,22 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
             return []
         locs = list(dict.fromkeys(a["at"] for a, _ in legal))
         cut, saves = view.get("cut_off") or [], view.get("shot_saves") or []
-        return match(current, [app_commands.Choice(
-            name=(f"Partisan on {place_name(view, loc)}"
-                  + (" · no road home unless a Milice is shot" if loc in saves else
-                     " · arrested if activated (no road home)" if loc in cut else "")
-                  + f" · {sum(1 for a, _ in legal if a['at'] == loc)} choice(s)")[:100],
-            value=loc) for loc in locs])
+        t = tx()
+
+        def label(loc: str) -> str:
+            place, n = place_name(view, loc), sum(1 for a, _ in legal if a["at"] == loc)
+            if loc in saves:
+                return t.n_("Partisan on {place} · no road home unless a Milice is shot · {count} choice",
+                            "Partisan on {place} · no road home unless a Milice is shot · {count} choices", n,
+                            place=place)
+            if loc in cut:
+                return t.n_("Partisan on {place} · arrested if activated (no road home) · {count} choice",
+                            "Partisan on {place} · arrested if activated (no road home) · {count} choices", n,
+                            place=place)
+            return t.n_("Partisan on {place} · {count} choice", "Partisan on {place} · {count} choices", n,
+                        place=place)
+
+        return match(current, [app_commands.Choice(name=label(loc)[:100], value=loc) for loc in locs])
 
     @activate.autocomplete("action")
     async def activate_action_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -232,13 +262,13 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         if action not in [a for a, _ in gate.choices(record, seat)]:
             kind = next((p["kind"] for p in view["patrols"] if p["at"] == loc), None)
             if view.get("shot_blocked"):
-                why = str(view["shot_blocked"])
+                why = tx().say(view.get("shot_blocked_say") or view["shot_blocked"])
             elif kind is None:
-                why = f"There is no patrol on {place_name(view, loc) if loc else repr(at[:40])}."
+                why = tx()._("There is no patrol on {place}.", place=place_name(view, loc) if loc else repr(at[:40]))
             elif kind == "soldier":
-                why = "That patrol is a Soldier: only Milice can be shot."
+                why = tx()._("That patrol is a Soldier: only Milice can be shot.")
             else:
-                why = "A shot is not offered now: it would change nothing (no route or fake papers it saves)."
+                why = tx()._("A shot is not offered now: it would change nothing (no route or fake papers it saves).")
             await refuse_with_choices(interaction, why, record, seat, "shoot")
             return
         await self.run(interaction, game, action, found)
@@ -249,24 +279,26 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
-        return match(current, [app_commands.Choice(name=f"Milice on {place_name(view, a['at'])}"[:100], value=a["at"])
-                               for a, _ in legal])
+        t = tx()
+        return match(current, [app_commands.Choice(name=t._("Milice on {place}", place=place_name(view, a["at"]))[:100],
+                                                   value=a["at"]) for a, _ in legal])
 
     @app_commands.command(name="home", description="Send the activated partisan home now (trace its route)")
     @app_commands.describe(game=GAME_HELP)
     async def home(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.simple(interaction, game, "go_home", "No partisan is waiting to go home now.")
+        await self.simple(interaction, game, "go_home", lang.N_("No partisan is waiting to go home now."))
 
     @app_commands.command(name="end", description="End the action phase (when every partisan has acted)")
     @app_commands.describe(game=GAME_HELP)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.simple(interaction, game, "end_day",
-                          "The action phase ends only once every placed partisan has been activated.")
+                          lang.N_("The action phase ends only once every placed partisan has been activated."))
 
     @app_commands.command(name="handover", description="Team play: hand the rest of your Day to the next member")
     @app_commands.describe(game=GAME_HELP)
     async def handover(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.simple(interaction, game, "hand_over", "You play alone: there is nobody to hand the Day to.")
+        await self.simple(interaction, game, "hand_over",
+                          lang.N_("You play alone: there is nobody to hand the Day to."))
 
     async def simple(self, interaction: discord.Interaction, game: int | None, kind: str, why: str) -> None:
         found = await self.turn_record(interaction, game)
@@ -274,7 +306,7 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
             return
         record, seat = found
         if {"type": kind} not in [a for a, _ in gate.choices(record, seat)]:
-            await refuse_with_choices(interaction, why, record, seat)
+            await refuse_with_choices(interaction, tx()._(why), record, seat)
             return
         await self.run(interaction, game, {"type": kind}, found)
 
@@ -290,10 +322,11 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         picked = next((a for a, label in legal if option in (f"{a['type']}:{option_value(a)}", label)), None)
         if picked is None:
             if legal:
-                await reply(interaction, (f"{option[:40]!r} is not one of your choices. You can choose: "
-                                          + "; ".join(label for _, label in legal) + ".")[:2000])
+                await reply(interaction, tx()._("{text} is not one of your choices. You can choose: {choices}.",
+                                                text=repr(option[:40]),
+                                                choices="; ".join(label for _, label in legal))[:2000])
             else:
-                await refuse_with_choices(interaction, "No question is waiting on you now.", record, seat)
+                await refuse_with_choices(interaction, tx()._("No question is waiting on you now."), record, seat)
             return
         await self.run(interaction, game, picked, found)
 
@@ -310,16 +343,19 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         view = gate.public(record) if record is not None else None
         if view is None:
             return
-        embed = discord.Embed(title=f"Maquis · game #{record.id if record else ''} · missions",
+        t = tx()
+        embed = discord.Embed(title=t._("Maquis · game #{id} · missions", id=record.id if record else ""),
                               colour=discord.Colour.from_str("#3b5d3a"))
         for m in view["missions"]:
-            boxes = ", ".join(("☑" if b["filled"] else "☐") + f" {box_label(m['id'], b['id'])}" for b in m["boxes"])
-            res = f" · {RESULT[m['result']]}" if m["result"] else ""
-            text = f"{outlook_text(m)}\n{MISSIONS[m['id']]['text']}" + (f"\nBoxes: {boxes}" if boxes else "")
-            embed.add_field(name=f"{m['name']} ({m['slot'].removeprefix('mission_')}){res}"[:256],
-                            value=text[:1024], inline=False)
+            boxes = ", ".join(("☑" if b["filled"] else "☐") + " " + t.say(box_say(m["id"], b["id"]))
+                              for b in m["boxes"])
+            text = f"{outlook_text(m)}\n{t._(MISSIONS[m['id']]['text'])}" + \
+                ("\n" + t._("Boxes: {boxes}", boxes=boxes) if boxes else "")
+            side = t._("left") if m["slot"] == "mission_left" else t._("right")
+            res = f" · {t._(RESULT[m['result']])}" if m["result"] else ""
+            embed.add_field(name=f"{mission_title(m['id'])} ({side}){res}"[:256], value=text[:1024], inline=False)
         if not view.get("outcome"):
-            embed.description = f"Best end of the game still reachable: **{view['best_end']}**."
+            embed.description = t._("Best end of the game still reachable: **{end}**.", end=end_word(view))
         await reply(interaction, embed=embed)
 
     @app_commands.command(name="patrols", description="The patrol discard pile (public) and the deck's size")
@@ -329,14 +365,16 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         view = gate.public(record) if record is not None else None
         if record is None or view is None:
             return
+        t = tx()
         pile = discard_lines(view)
-        head = (f"Maquis · game #{record.id} · patrol deck: {view['deck_size']} card(s) face down (their "
-                "order is secret)")
+        head = t.n_("Maquis · game #{id} · patrol deck: {count} card face down (their order is secret)",
+                    "Maquis · game #{id} · patrol deck: {count} cards face down (their order is secret)",
+                    int(view["deck_size"]), id=record.id)
         if not pile:
-            await reply(interaction, f"{head}; the discard pile is empty.")
+            await reply(interaction, t._("{head}; the discard pile is empty.", head=head))
             return
-        await reply(interaction, f"{head}. The discard pile, oldest first (each card: its three places in "
-                    "order):\n" + "\n".join(pile)[:1700])
+        await reply(interaction, t._("{head}. The discard pile, oldest first (each card: its three places in "
+                                     "order):", head=head) + "\n" + "\n".join(pile)[:1700])
 
 
 async def setup(bot: TabletopBot) -> None:

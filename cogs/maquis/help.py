@@ -1,22 +1,26 @@
 """`/maquis help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-from cogs.gamecog import help_page
+import discord
+
+import lang
+
+N_ = lang.N_
 
 HELP_TOPICS: list[tuple[str, str]] = [
-    ("overview", "What the game is"),
-    ("day", "A Day, step by step"),
-    ("placement", "Placement: partisans and patrols"),
-    ("actions", "Actions: locations, routes home, arrests"),
-    ("missions", "Missions and winning"),
-    ("shooting", "Shooting, fake papers, spare rooms, airdrops"),
-    ("team", "Team play: the Day's leader"),
-    ("board", "Reading the board image"),
-    ("commands", "Playing on Discord: commands and buttons"),
+    ("overview", N_("What the game is")),
+    ("day", N_("A Day, step by step")),
+    ("placement", N_("Placement: partisans and patrols")),
+    ("actions", N_("Actions: locations, routes home, arrests")),
+    ("missions", N_("Missions and winning")),
+    ("shooting", N_("Shooting, fake papers, spare rooms, airdrops")),
+    ("team", N_("Team play: the Day's leader")),
+    ("board", N_("Reading the board image")),
+    ("commands", N_("Playing on Discord: commands and buttons")),
 ]
 
-TEXT: dict[str, str] = {
-    "overview": (
+TEXT: dict[str, str] = {  # worded where read (help_embed)
+    "overview": N_(
         "France, 1944. You lead a cell of the **Resistance** in an occupied town. Complete **two missions** "
         "before the Days run out (Day 15 on Normal) and you win. You lose at once if **morale reaches 0** or "
         "**no partisan is left**. At the end of the Days, missions done count as points: 2 a Victory, 1 a "
@@ -29,7 +33,7 @@ TEXT: dict[str, str] = {
         "(**first_game**: Officer's Mansion + Milice Parade Day; random_one_star, random_two_star, "
         "random_mixed, random_three_star; chosen with mission_left/mission_right).\n"
         "Start with `/game new game:Maquis players:1` (or 2-4 for a team). Read on with the topics below."),
-    "day": (
+    "day": N_(
         "Each Day has four steps; the bot does everything but your decisions:\n"
         "1. **Start**: the Day's leader is named (team play); with a mole in play, the team privately sees "
         "the next patrol card.\n"
@@ -41,7 +45,7 @@ TEXT: dict[str, str] = {
         "4. **Maintenance**: patrols leave, the Day marker moves on. Landing on an orange space (Days 3, 6, 9, "
         "12, 14) costs 1 morale.\n"
         "A step with only one possible choice is taken for you."),
-    "placement": (
+    "placement": N_(
         "**How many patrols**: the larger of your available partisans and the red number on the morale "
         "space (morale 1: 5 · 2-4: 4 · 5-6: 3 · 7: 2). With soldiers on their track, the last patrols of the "
         "Day are Soldiers (they can't be shot).\n"
@@ -52,7 +56,7 @@ TEXT: dict[str, str] = {
         "pawn. If all three hold a pawn, it goes to the first holding a partisan and **arrests** it.\n"
         "**Fake papers**: with some in the stock you may send one with the partisan (not to the Café or a "
         "Field): it gets past one patrol on the way home."),
-    "actions": (
+    "actions": N_(
         "**Locations**: Café (1 food: recruit a waiting partisan) · Radio A/B (1 intel, or order an airdrop) "
         "· Fence (1 money → 1 weapon) · Doctor (+1 medicine) · Grocer (+1 food) · Poor District (1 food + "
         "1 medicine → morale +1 ★) · Black Market (1 food or 1 medicine → 1 money, morale −1) · Spare rooms "
@@ -62,7 +66,7 @@ TEXT: dict[str, str] = {
         "patrol. Partisans and resources don't block.\n"
         "**Arrest**: no way home → the partisan is lost for good. An action with the shield ★ still counts; "
         "otherwise its cost stays paid and its reward is lost."),
-    "missions": (
+    "missions": N_(
         "Two mission cards sit above the town's top exits (left: from the Fence; right: from Pont du Nord). "
         "A mission is done box by box: a **dashed box** is filled by a partisan at the named location, a "
         "**solid box** by a partisan placed on the card itself (the card is then a location). Numbered boxes "
@@ -72,7 +76,7 @@ TEXT: dict[str, str] = {
         "**First game**: Officer's Mansion (graffiti at Rue Baradat, Pont Leveque, Pont du Nord, then break in "
         "on the card) and Milice Parade Day (on Days 3, 6, 9, 12, 14 pay 1 weapon at Rue Baradat: success, "
         "but the attacker is arrested)."),
-    "shooting": (
+    "shooting": N_(
         "**Shooting**: once a Day in the action phase, pay 1 weapon to remove a **Milice** (never a Soldier): "
         "soldiers +1, morale −1. Not while German Shepherds is unfinished, not without a weapon, not twice a "
         "Day: a shot is offered only when it is allowed. Between a partisan's action and its route you are "
@@ -85,7 +89,7 @@ TEXT: dict[str, str] = {
         "**Airdrops**: at a Radio, choose a drop (Normal: 1 weapon, 1 money or 3 food) and an empty Field; "
         "from the next Day a partisan on that Field collects it.\n"
         "**Stock**: 4 tokens of each resource exist; the stock is shared. Morale tops out at 7, soldiers at 5."),
-    "team": (
+    "team": N_(
         "With 2-4 players, you are **one resistance**. Seats go in join order: seat 1 leads the first Day, "
         "seat 2 the next, and so on around the table.\n"
         "• The **Day's leader** makes every decision of that Day; only they get the buttons and are "
@@ -97,7 +101,7 @@ TEXT: dict[str, str] = {
         "• The mole's peek at the patrol deck is shown to every member privately, never in the channel.\n"
         "• Everyone wins or loses together.\n"
         "Solo in a server: you play, the channel watches."),
-    "board": (
+    "board": N_(
         "**Header**: the Day and the phase (the post names whose Day it is); morale, soldiers, points and "
         "what is asked now; at the end, the result.\n"
         "**Top row**: the stock (count by resource), the two mission cards (their boxes, solid or dashed, gold "
@@ -115,7 +119,7 @@ TEXT: dict[str, str] = {
         "**Right**: the spare-room tiles not built yet. **Bottom**: the patrol deck's size and the public "
         "discard pile (the cards drawn, newest last; `/maquis patrols` lists them all).\n"
         "`/game status` shows the latest board at any time."),
-    "commands": (
+    "commands": N_(
         "`/game new` opens a table (pick Maquis, 1 player for solo, 2-4 for a team; options e.g. "
         "`difficulty=easy missions=random_mixed`); others press **Join**; the creator presses **Start**.\n"
         "When it's your decision press **My turn: show my choices** under the latest post, or `/maquis panel`: "
@@ -131,4 +135,18 @@ TEXT: dict[str, str] = {
 }
 
 
-help_embed = help_page("maquis", "Maquis", "#3b5d3a", HELP_TOPICS, TEXT, rules="docs/rules/maquis.md")
+
+
+def help_embed(topic: str) -> discord.Embed:
+    """One topic of `/maquis help` (the overview when unknown), in the reader's language, with the
+    other topics and where the full rules are below."""
+    tx = lang.here("maquis")
+    names = dict(HELP_TOPICS)
+    name = tx._(names.get(topic, names["overview"]))
+    embed = discord.Embed(title=tx._("Maquis · {topic}", topic=name),
+                          description=tx._(TEXT.get(topic, TEXT["overview"])),
+                          colour=discord.Colour.from_str("#3b5d3a"))
+    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
+    embed.set_footer(text=tx._("More: /maquis help topic: {topics} · full rules: {rules}", topics=others,
+                               rules="docs/rules/maquis.md"))
+    return embed

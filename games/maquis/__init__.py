@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome, Query, with_public_state
+from games.base import Game, IllegalAction, Option, Outcome, Query, Say, say, with_public_state
 from games.maquis import flow
 from games.maquis.board import MISSION_ORDER, MISSIONS, MODE_ORDER
 from games.maquis.describe import describe
@@ -46,7 +46,7 @@ def default_action(s: State, seat: str) -> dict[str, Any]:
     the most cautious legal step."""
     legal = _legal(s, seat)
     if not legal:
-        raise IllegalAction("There is nothing for this player to do now.")
+        raise IllegalAction(say("There is nothing for this player to do now."))
     for a in legal:
         if a["type"] == "hand_over":
             return a
@@ -95,13 +95,14 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
         s["outcome"] = {"winners": [], "scores": {x: flow.points(s) for x in s["seats"]},
                         "reason": "abandoned", "result": "The game is abandoned."}
         s["phase"] = "over"
-        emit(events, "game_over", "The last member leaves: nobody is left to lead the resistance; the game "
-             "is abandoned.", reason="abandoned", member=seat)
+        s["outcome"]["words"] = say("The game is abandoned.")
+        emit(events, "game_over", say("The last member leaves: nobody is left to lead the resistance; the game "
+                                      "is abandoned."), reason="abandoned", member=seat)
         return s, events
-    emit(events, "dropped_player", "A member leaves the team.", member=seat)
+    emit(events, "dropped_player", say("A member leaves the team."), member=seat)
     if s["acting"] == seat:
         s["acting"] = nxt
-        emit(events, "hand_over", "The next team member takes over the rest of the Day.", to=nxt)
+        emit(events, "hand_over", say("The next team member takes over the rest of the Day."), to=nxt)
     try:
         force(s, events)
     except GameEnded:
@@ -174,7 +175,7 @@ class MaquisGame:
     def load(self, data: dict[str, Any]) -> State:
         return clone(data)
 
-    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str:
+    def describe(self, state: State, seat: str, action: dict[str, Any]) -> Say:
         return describe(state, seat, action)
 
     def default_action(self, state: State, seat: str) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import Say, english, say
 from games.maquis.board import (
-    BRIDGE_NAME,
     BRIDGES,
     LOCATION_ORDER,
     LOCATIONS,
@@ -16,17 +16,21 @@ from games.maquis.board import (
     MORALE_RED,
     ORANGE,
     PATROL_CARDS,
-    RES_NAME,
     RESOURCES,
     SLOTS,
     SOLDIERS_MAX,
     TILES,
     TRIANGLE,
+    amount,
     box,
-    box_label,
-    cost_text,
-    loc_name,
-    mission_name,
+    box_say,
+    bridge_falls,
+    cost_say,
+    joined,
+    loc_say,
+    mission_say,
+    resource_say,
+    tile_say,
 )
 from games.maquis.rules import (
     relevant_shots,
@@ -52,14 +56,19 @@ from games.rng import shuffle
 # ---------------------------------------------------------------- names
 
 
-def where(s: State, loc: str) -> str:
-    return loc_name(loc, s["missions"])
+def where(s: State, loc: str) -> Say:
+    return loc_say(loc, s["missions"])
+
+
+def day_say(day: int, lap: int) -> Say:
+    if lap:
+        return say("Start (Day 0) of the second lap") if day == 0 else \
+            say("Day {day} of the second lap", day=day)
+    return say("Start (Day 0)") if day == 0 else say("Day {day}", day=day)
 
 
 def day_label(s: State) -> str:
-    d = s["day"]
-    base = "Start (Day 0)" if d == 0 else f"Day {d}"
-    return base + (" of the second lap" if s["lap"] else "")
+    return english(day_say(s["day"], s["lap"]))
 
 
 # ---------------------------------------------------------------- the end
@@ -76,19 +85,20 @@ def points(s: State) -> int:
     return total
 
 
-def finish(s: State, reason: str, text: str, events: list[Event]) -> None:
+def finish(s: State, reason: str, words: Say, events: list[Event]) -> None:
     won = reason in ("victory", "major_victory")
     pts = points(s)
     s["outcome"] = {
         "winners": list(s["seats"]) if won else [],
         "scores": dict.fromkeys(s["seats"], pts),
         "reason": reason,
-        "result": text,
+        "result": english(words),
+        "words": words,
     }
     s["phase"] = "over"
     s["route"] = None
     s["remove"] = None
-    emit(events, "game_over", text, reason=reason)
+    emit(events, "game_over", words, reason=reason)
     raise GameEnded()
 
 
@@ -101,43 +111,44 @@ def check(s: State, events: list[Event]) -> None:
     if both_succeeded(s):
         major = any(s["results"][slot] == "major_success" for slot in SLOTS)
         if major:
-            finish(s, "major_victory", "Major Victory! Both missions are done and one is a Major Success: "
-                   "a heavy blow to the occupation.", events)
-        finish(s, "victory", "Victory! Both missions have succeeded: the resistance did its part.", events)
+            finish(s, "major_victory", say("Major Victory! Both missions are done and one is a Major Success: "
+                   "a heavy blow to the occupation."), events)
+        finish(s, "victory", say("Victory! Both missions have succeeded: the resistance did its part."), events)
     if s["morale"] <= 0:
-        finish(s, "morale", "Defeat: the town's morale has collapsed.", events)
+        finish(s, "morale", say("Defeat: the town's morale has collapsed."), events)
     if recruited_left(s) == 0:
-        finish(s, "no_partisans", "Defeat: no partisan of the resistance is left.", events)
+        finish(s, "no_partisans", say("Defeat: no partisan of the resistance is left."), events)
 
 
 def end_by_days(s: State, events: list[Event]) -> None:
     """Ruling 47: at END, 1 per standard success, 1 for a three-star Success, 2 for a Major Success."""
     pts = points(s)
     if pts >= 3:
-        finish(s, "major_victory", "The Days are over: Major Victory.", events)
+        finish(s, "major_victory", say("The Days are over: Major Victory."), events)
     if pts == 2:
-        finish(s, "victory", "The Days are over: Victory.", events)
+        finish(s, "victory", say("The Days are over: Victory."), events)
     if pts == 1:
-        finish(s, "draw", "The Days are over with one mission done: a Draw.", events)
-    finish(s, "days_over", "The Days are over and no mission succeeded: Defeat.", events)
+        finish(s, "draw", say("The Days are over with one mission done: a Draw."), events)
+    finish(s, "days_over", say("The Days are over and no mission succeeded: Defeat."), events)
 
 
 # ---------------------------------------------------------------- tracks
 
 
-def change_morale(s: State, delta: int, why: str, events: list[Event]) -> None:
+def change_morale(s: State, delta: int, why: Say, events: list[Event]) -> None:
     before = s["morale"]
     s["morale"] = max(0, min(MORALE_MAX, before + delta))
     if s["morale"] != before:
-        emit(events, "morale", f"{why}: morale {before} -> {s['morale']}.")
+        emit(events, "morale", say("{why}: morale {before} -> {after}.", why=why, before=before, after=s["morale"]))
     check(s, events)
 
 
-def change_soldiers(s: State, delta: int, why: str, events: list[Event]) -> None:
+def change_soldiers(s: State, delta: int, why: Say, events: list[Event]) -> None:
     before = s["soldiers"]
     s["soldiers"] = max(0, min(SOLDIERS_MAX, before + delta))
     if s["soldiers"] != before:
-        emit(events, "soldiers", f"{why}: soldiers {before} -> {s['soldiers']}.")
+        emit(events, "soldiers", say("{why}: soldiers {before} -> {after}.", why=why, before=before,
+                                     after=s["soldiers"]))
     assassination_check(s, events)
 
 
@@ -146,8 +157,9 @@ def succeed(s: State, slot: str, res: str, events: list[Event]) -> None:
     if s["results"][slot] == res:
         return
     s["results"][slot] = res
-    word = "a Major Success" if res == "major_success" else "a Success"
-    emit(events, "mission", f"{mission_name(s['missions'][slot])}: {word}!")
+    mission = mission_say(s["missions"][slot])
+    emit(events, "mission", say("{mission}: a Major Success!", mission=mission) if res == "major_success"
+         else say("{mission}: a Success!", mission=mission))
     other = SLOTS[1 - SLOTS.index(slot)]
     if s["missions"][other] == "assassination":
         assassination_check(s, events)
@@ -174,7 +186,7 @@ def top_card(s: State, events: list[Event]) -> str:
         shuffle(s, pile)
         s["deck"] = pile
         s["discard"] = []
-        emit(events, "reshuffle", "The patrol deck is empty: the discard pile is shuffled into a new deck.")
+        emit(events, "reshuffle", say("The patrol deck is empty: the discard pile is shuffled into a new deck."))
     return str(s["deck"][0])
 
 
@@ -187,8 +199,13 @@ def draw_card(s: State, events: list[Event]) -> str:
     return card
 
 
+def card_say(card: str) -> Say:
+    words: Say = joined([loc_say(x) for x in PATROL_CARDS[card]], "/")
+    return words
+
+
 def card_text(card: str) -> str:
-    return " / ".join(loc_name(x) for x in PATROL_CARDS[card])
+    return english(card_say(card))
 
 
 def place_patrol(s: State, events: list[Event]) -> None:
@@ -198,30 +215,35 @@ def place_patrol(s: State, events: list[Event]) -> None:
     pl["next"] += 1
     card = draw_card(s, events)
     order = PATROL_CARDS[card]
-    who = "A Milice" if kind == "milice" else "A Soldier"
+    milice = kind == "milice"
     for loc in order:
         if loc not in s["patrols"] and not any(p["status"] == "placed" and p["at"] == loc
                                                for p in s["partisans"]):
             s["patrols"][loc] = kind
-            emit(events, "patrol", f"Patrol card {card_text(card)}: {who.lower()} patrols {loc_name(loc)}.",
-                 card=card, at=loc, kind=kind)
+            words = say("Patrol card {card}: a milice patrols {place}.", card=card_say(card), place=loc_say(loc)) \
+                if milice else say("Patrol card {card}: a soldier patrols {place}.", card=card_say(card),
+                                   place=loc_say(loc))
+            emit(events, "patrol", words, card=card, at=loc, kind=kind)
             return
     for loc in order:
         victim = next((p for p in s["partisans"] if p["status"] == "placed" and p["at"] == loc), None)
         if victim is not None:
             s["patrols"][loc] = kind
-            emit(events, "patrol", f"Patrol card {card_text(card)}: every place is taken; {who.lower()} "
-                 f"arrests the partisan at {loc_name(loc)}.", card=card, at=loc, kind=kind)
-            arrest(s, victim, "arrested by a patrol", events)
+            words = say("Patrol card {card}: every place is taken; a milice arrests the partisan at {place}.",
+                        card=card_say(card), place=loc_say(loc)) if milice else \
+                say("Patrol card {card}: every place is taken; a soldier arrests the partisan at {place}.",
+                    card=card_say(card), place=loc_say(loc))
+            emit(events, "patrol", words, card=card, at=loc, kind=kind)
+            arrest(s, victim, say("arrested by a patrol"), events)
             return
-    emit(events, "patrol", f"Patrol card {card_text(card)}: all three places hold patrols; this patrol "
-         "is not placed today.", card=card, at=None, kind=kind)
+    emit(events, "patrol", say("Patrol card {card}: all three places hold patrols; this patrol is not placed "
+                               "today.", card=card_say(card)), card=card, at=None, kind=kind)
 
 
 # ---------------------------------------------------------------- partisans
 
 
-def arrest(s: State, p: dict[str, Any], why: str, events: list[Event], lost: str = "",
+def arrest(s: State, p: dict[str, Any], why: Say, events: list[Event], lost: list[Say] | None = None,
            morale: bool = True) -> None:
     """Ruling 15: removed for good; fake papers with it are lost; Very Hard: morale -1 (ruling 49)
     unless `morale` is False (the parade's +1 cancels it, ruling 27). `lost`: its gains, lost."""
@@ -232,12 +254,21 @@ def arrest(s: State, p: dict[str, Any], why: str, events: list[Event], lost: str
     if p["papers"]:
         p["papers"] = False
         s["supply"]["fake_papers"] += 1
-    gone = f"; its gains are lost: {lost}" if lost else ""
-    emit(events, "arrest", f"The partisan at {where(s, at) if at else 'large'} is {why}: "
-         f"removed from the game for good{gone}.")
+    if at and lost:
+        words = say("The partisan at {place} is {why}: removed from the game for good; its gains are lost: "
+                    "{lost}.", place=where(s, at), why=why, lost=lost)
+    elif at:
+        words = say("The partisan at {place} is {why}: removed from the game for good.", place=where(s, at),
+                    why=why)
+    elif lost:
+        words = say("The partisan at large is {why}: removed from the game for good; its gains are lost: "
+                    "{lost}.", why=why, lost=lost)
+    else:
+        words = say("The partisan at large is {why}: removed from the game for good.", why=why)
+    emit(events, "arrest", words)
     loss = int(mode(s)["arrest_morale_loss"])
     if loss and morale:
-        change_morale(s, -loss, "Very Hard: an arrest", events)
+        change_morale(s, -loss, say("Very Hard: an arrest"), events)
     check(s, events)
 
 
@@ -267,22 +298,26 @@ def start_day(s: State, events: list[Event]) -> None:
     for p in s["partisans"]:
         p["done"] = False
     lead = {} if len(s["seats"]) == 1 else {"leader": s["leader"]}  # the presentation names them
-    emit(events, "round", f"{day_label(s)} begins.", day=s["day"], lap=s["lap"], **lead)
+    emit(events, "round", say("{day} begins.", day=day_say(s["day"], s["lap"])), day=s["day"], lap=s["lap"],
+         **lead)
     mole = next((p for p in s["partisans"] if p["status"] == "mole"), None)
     if mole is not None and s["mole_since"] is not None and s["mole_since"] < s["days_played"]:
         card = top_card(s, events)
         s["peek"] = card
-        emit(events, "peek", "The mole looks at the top patrol card (the team sees it in private).")
+        emit(events, "peek", say("The mole looks at the top patrol card (the team sees it in private)."))
         for seat in s["active"]:
-            emit(events, "peek", f"The mole reports the next patrol card: {card_text(card)}.",
+            emit(events, "peek", say("The mole reports the next patrol card: {card}.", card=card_say(card)),
                  private_to=seat, card=card)
     n = max(len(partisans_with(s, "home", "mole", "crypto")), MORALE_RED[s["morale"]])
     soldiers = s["soldiers"]
     s["placement"] = {"kinds": ["milice" if k <= n - soldiers else "soldier" for k in range(1, n + 1)],
                       "next": 0}
     s["phase"] = "placement"
-    emit(events, "phase", f"Placement: {n} patrols come out today"
-         f"{'' if soldiers == 0 else f', the last {min(soldiers, n)} of them Soldiers'}.")
+    if soldiers == 0:
+        emit(events, "phase", say("Placement: {n} patrols come out today.", n=n))
+    else:
+        emit(events, "phase", say("Placement: {n} patrols come out today, the last {soldiers} of them Soldiers.",
+                                  n=n, soldiers=min(soldiers, n)))
     settle_placement(s, events)
 
 
@@ -303,7 +338,7 @@ def settle_placement(s: State, events: list[Event]) -> None:
     while pl["next"] < len(pl["kinds"]):
         place_patrol(s, events)
     s["phase"] = "action"
-    emit(events, "phase", "Action phase: activate each placed partisan.")
+    emit(events, "phase", say("Action phase: activate each placed partisan."))
     settle_action(s, events)
 
 
@@ -315,8 +350,8 @@ def place_partisan(s: State, loc: str, papers: bool, events: list[Event]) -> Non
     if papers:
         p["papers"] = True
         s["stock"]["fake_papers"] -= 1
-    emit(events, "place", f"A partisan goes to {where(s, loc)}{' with fake papers' if papers else ''}.",
-         at=loc)
+    emit(events, "place", say("A partisan goes to {place} with fake papers.", place=where(s, loc)) if papers
+         else say("A partisan goes to {place}.", place=where(s, loc)), at=loc)
     pl = s["placement"]
     if pl["next"] < len(pl["kinds"]):
         place_patrol(s, events)
@@ -348,7 +383,7 @@ def end_action(s: State, events: list[Event]) -> None:
         s["boxes"][slot].append("cryptographer")
         crypto["status"] = "placed"
         crypto["done"] = True
-        emit(events, "box", "The cryptographer has decoded the messages.")
+        emit(events, "box", say("The cryptographer has decoded the messages."))
         succeed(s, slot, "success", events)
         begin_route(s, [crypto["id"]], None, "maintenance", events)
         return
@@ -374,7 +409,7 @@ def fell(s: State, bridge: str, events: list[Event]) -> None:
     if slot is not None:
         s["boxes"][slot].append("blow_" + bridge)
     s["charge_today"] = False
-    emit(events, "bridge", f"{BRIDGE_NAME[bridge][0].upper()}{BRIDGE_NAME[bridge][1:]} falls.",
+    emit(events, "bridge", bridge_falls(bridge),
          bridge=bridge, road=list(BRIDGES[bridge]))
 
 
@@ -387,23 +422,23 @@ def finish_maintenance(s: State, events: list[Event]) -> None:
     s["day"] += 1
     s["days_played"] += 1
     spaces = TRIANGLE if mode(s)["morale_drop_on"] == "triangle" else ORANGE
-    emit(events, "phase", f"Maintenance: the patrols leave; the Day marker moves to "
-         f"{'END' if s['day'] == 15 else s['day']}.")
+    emit(events, "phase", say("Maintenance: the patrols leave; the Day marker moves to END.") if s["day"] == 15
+         else say("Maintenance: the patrols leave; the Day marker moves to {day}.", day=s["day"]))
     if s["day"] in spaces:
-        change_morale(s, -1, "The Day marker lands on a marked space", events)
+        change_morale(s, -1, say("The Day marker lands on a marked space"), events)
     if s["day"] >= end_space(s):
         slot = slot_of(s, "liberate_the_town")
         if slot is not None and s["results"][slot] is None:
             if s["stock"]["weapon"] >= 3 and s["morale"] >= 4:
-                emit(events, "mission", "The town rises: the resistance holds 3 weapons and morale is 4 "
-                     "or more.")
+                emit(events, "mission", say("The town rises: the resistance holds 3 weapons and morale is 4 "
+                                            "or more."))
                 succeed(s, slot, "success", events)
             else:
-                emit(events, "mission", "Liberate the Town fails its check (3 weapons and morale 4 needed).")
+                emit(events, "mission", say("Liberate the Town fails its check (3 weapons and morale 4 needed)."))
         if mode(s)["at_end"] == "second_lap" and s["lap"] == 0:
             s["lap"] = 1
             s["day"] = 0
-            emit(events, "phase", "Very Easy: the Day marker goes back to Start for a second lap.")
+            emit(events, "phase", say("Very Easy: the Day marker goes back to Start for a second lap."))
         else:
             end_by_days(s, events)
     start_day(s, events)
@@ -413,7 +448,7 @@ def finish_maintenance(s: State, events: list[Event]) -> None:
 
 
 def apply_simple(s: State, a: dict[str, Any], safe: bool, deferred: dict[str, Any], events: list[Event],
-                 extra_money: int = 0, label: str = "") -> None:
+                 extra_money: int = 0, label: Say | None = None) -> None:
     cost = dict(a["cost"])
     if extra_money:
         cost["money"] = cost.get("money", 0) + extra_money
@@ -423,14 +458,17 @@ def apply_simple(s: State, a: dict[str, Any], safe: bool, deferred: dict[str, An
         n = a["gain"].get(r, 0)
         if n:
             got[r] = gain_from_supply(s, r, n)
-    paid = cost_text(cost)
+    label = label or say("The partisan")
     m = int(a.get("morale", 0))
-    bits = [f"gains {', '.join(f'{n} {RES_NAME[r].lower()}' for r, n in got.items() if n)}"] \
-        if any(got.values()) else []
+    bits: list[Say] = [say("pays {cost}", cost=cost_say(cost))] if any(cost.values()) else []
+    if any(got.values()):
+        bits.append(say("gains {things}", things=[amount(r, n) for r, n in got.items() if n]))
     if m:
-        bits.append(f"morale {m:+d}" + ("" if safe or m < 0 else " once the partisan is home"))
-    emit(events, "action", f"{label}: " + (f"pays {paid}" if paid != "nothing" else "")
-         + (", " if paid != "nothing" and bits else "") + (", ".join(bits) or "gains nothing") + ".")
+        bits.append(say("morale {delta}", delta=format(m, "+d")) if safe or m < 0
+                    else say("morale {delta} once the partisan is home", delta=format(m, "+d")))
+    if len(bits) == 1 and not any(got.values()) and not m:
+        bits.append(say("gains nothing"))
+    emit(events, "action", say("{who}: {what}.", who=label, what=bits or [say("gains nothing")]))
     if not safe:
         for r, n in got.items():
             deferred["gained"][r] = deferred["gained"].get(r, 0) + n
@@ -450,7 +488,7 @@ def activate(s: State, loc: str, action: dict[str, Any], events: list[Event]) ->
     name = where(s, loc)
     deferred: dict[str, Any] = {"partisan": p["id"], "gained": {}}
     if do == "nothing":
-        emit(events, "action", f"The partisan at {name} does nothing.")
+        emit(events, "action", say("The partisan at {place} does nothing.", place=name))
         begin_route(s, [p["id"]], None, "action", events)
         return
     if do == "build":
@@ -458,12 +496,12 @@ def activate(s: State, loc: str, action: dict[str, Any], events: list[Event]) ->
         tile = action["tile"]
         s["rooms"][loc] = tile
         s["rooms_new"].append(loc)
-        emit(events, "action", f"The partisan at {name} pays 2 money and builds the {TILES[tile]['name']} "
-             "spare room.", tile=tile)
+        emit(events, "action", say("The partisan at {place} pays 2 money and builds the {tile} spare room.",
+                                   place=name, tile=tile_say(tile)), tile=tile)
         if tile == "safe_house":
             go_home(s, p)
             return_papers(s, p)
-            emit(events, "home", "The builder is home at once in the new Safe House.")
+            emit(events, "home", say("The builder is home at once in the new Safe House."))
             after_route(s, "action", events)
             return
         begin_route(s, [p["id"]], None, "action", events)
@@ -473,19 +511,19 @@ def activate(s: State, loc: str, action: dict[str, Any], events: list[Event]) ->
         a = next(x for x in TILES[tile]["actions"] if x["id"] == action["copy"])
         safe = bool(a["safe"])
         apply_simple(s, a, safe, deferred, events, extra_money=1,
-                     label=f"The Fixer at {name} copies the {TILES[tile]['name']}")
+                     label=say("The Fixer at {place} copies the {tile}", place=name, tile=tile_say(tile)))
         begin_route(s, [p["id"]], None if safe else deferred, "action", events)
         return
     if do == "recruit":
         pay(s, {"food": 1})
-        emit(events, "action", "The partisan at the Cafe pays 1 food to recruit a new partisan.")
+        emit(events, "action", say("The partisan at the Cafe pays 1 food to recruit a new partisan."))
         deferred["recruit"] = True
         begin_route(s, [p["id"]], deferred, "action", events)
         return
     if do == "airdrop":
         res, n = next(iter(mode(s)["airdrop_options"][action["drop"]].items()))
-        emit(events, "action", f"The partisan at {name} radios for an airdrop of {n} "
-             f"{RES_NAME[res].lower()} on the {loc_name(action['field'])}.")
+        emit(events, "action", say("The partisan at {place} radios for an airdrop of {things} on the {field}.",
+                                   place=name, things=amount(res, int(n)), field=loc_say(action["field"])))
         deferred["airdrop"] = [action["field"], res, int(n)]
         begin_route(s, [p["id"]], deferred, "action", events)
         return
@@ -495,8 +533,8 @@ def activate(s: State, loc: str, action: dict[str, Any], events: list[Event]) ->
         for r, n in got.items():
             s["stock"][r] += n
             deferred["gained"][r] = n
-        emit(events, "action", f"The partisan at {name} collects the airdrop: "
-             + ", ".join(f"{n} {RES_NAME[r].lower()}" for r, n in got.items()) + ".")
+        emit(events, "action", say("The partisan at {place} collects the airdrop: {things}.", place=name,
+                                   things=[amount(r, n) for r, n in got.items()]))
         begin_route(s, [p["id"]], deferred, "action", events)
         return
     if do == "box":
@@ -509,7 +547,7 @@ def activate(s: State, loc: str, action: dict[str, Any], events: list[Event]) ->
         acts = list(TILES[tile]["actions"])
     a = next(x for x in acts if x["id"] == do)
     safe = bool(a["safe"])
-    apply_simple(s, a, safe, deferred, events, label=f"The partisan at {name}")
+    apply_simple(s, a, safe, deferred, events, label=say("The partisan at {place}", place=name))
     begin_route(s, [p["id"]], None if safe else deferred, "action", events)
 
 
@@ -528,7 +566,8 @@ def fill(s: State, slot: str, box_id: str, events: list[Event]) -> None:
     done.append(box_id)
     if box_id.startswith("gun_"):
         return
-    emit(events, "box", f"{mission_name(mid)}: {box_label(mid, box_id)}.", mission=mid, box=box_id)
+    emit(events, "box", say("{mission}: {box}.", mission=mission_say(mid), box=box_say(mid, box_id)), mission=mid,
+         box=box_id)
     if mid == "double_agent":
         visits = [b["id"] for b in MISSIONS[mid]["boxes"] if b["number"] == 1]
         if box_id == "meet_the_dark_lady":
@@ -537,8 +576,8 @@ def fill(s: State, slot: str, box_id: str, events: list[Event]) -> None:
             card = draw_card(s, events)
             lady = PATROL_CARDS[card][0]
             s["dark_lady"] = lady
-            emit(events, "dark_lady", f"Patrol card {card_text(card)} is drawn: the Dark Lady waits at "
-                 f"{loc_name(lady)}.", card=card, at=lady)
+            emit(events, "dark_lady", say("Patrol card {card} is drawn: the Dark Lady waits at {place}.",
+                                          card=card_say(card), place=loc_say(lady)), card=card, at=lady)
         return
     if mid in ("milice_headquarters", "bomb_the_barracks", "free_the_resistance_leader"):
         return  # their results are scored by activate_box
@@ -557,8 +596,8 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
         pay(s, {"explosive": 2})
         s["charges"] += 1
         s["charge_today"] = True
-        emit(events, "box", f"The partisan at the Black Market plants a charge (2 explosives); "
-             f"charge {s['charges']} of 2.")
+        emit(events, "box", say("The partisan at the Black Market plants a charge (2 explosives); charge {n} of 2.",
+                                n=s["charges"]))
         if s["charges"] >= 2:
             succeed(s, slot, "success", events)
         begin_route(s, [p["id"]], None, "action", events)
@@ -567,8 +606,8 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
         pay(s, MISSIONS[mid]["boxes"][0]["cost"])
         p["status"] = "crypto"
         s["crypto_since"] = s["days_played"]
-        emit(events, "box", "A partisan pays 1 food + 1 money + 1 weapon and trains as the cryptographer; "
-             "it stays on the card until the end of Day 10.")
+        emit(events, "box", say("A partisan pays 1 food + 1 money + 1 weapon and trains as the cryptographer; "
+                                "it stays on the card until the end of Day 10."))
         after_route(s, "action", events)
         return
     if mid == "destroy_the_aa_guns":
@@ -577,8 +616,8 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
         s["guns"].remove(gun)
         fill(s, slot, box_id, events)
         gone = 5 - len(s["guns"])
-        emit(events, "box", f"The partisan at {name} destroys an AA gun with 1 {action['pay']} "
-             f"({gone} of 5 destroyed).", box=box_id)
+        emit(events, "box", say("The partisan at {place} destroys an AA gun with {thing} ({gone} of 5 destroyed).",
+                                place=name, thing=amount(action["pay"], 1), gone=gone), box=box_id)
         if gone >= 5:
             succeed(s, slot, "major_success", events)
         elif gone >= 3:
@@ -588,29 +627,30 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
     b = box(mid, box_id)
     pay(s, b["cost"])
     if b["cost"]:
-        emit(events, "action", f"The partisan at {name} pays {cost_text(b['cost'])}.")
+        emit(events, "action", say("The partisan at {place} pays {cost}.", place=name, cost=cost_say(b["cost"])))
     if not box_safe(s, slot, box_id):
         deferred["box"] = [slot, box_id]
-        emit(events, "action", f"The partisan at {name} works on {mission_name(mid)} "
-             f"({box_label(mid, box_id)}); it counts once the partisan is home.")
+        emit(events, "action", say("The partisan at {place} works on {mission} ({box}); it counts once the "
+                                   "partisan is home.", place=name, mission=mission_say(mid),
+                                   box=box_say(mid, box_id)))
         begin_route(s, [p["id"]], deferred, "action", events)
         return
     if mid == "milice_parade_day":
         fill(s, slot, box_id, events)
         if mode(s)["arrest_morale_loss"]:  # ruling 27: in Very Hard the +1 and the -1 cancel out
-            emit(events, "morale", f"The parade is attacked (+1) and the attacker arrested (Very Hard: -1): "
-                 f"morale stays {s['morale']}.")
-            arrest(s, p, "caught attacking the parade", events, morale=False)
+            emit(events, "morale", say("The parade is attacked (+1) and the attacker arrested (Very Hard: -1): "
+                                       "morale stays {morale}.", morale=s["morale"]))
+            arrest(s, p, say("caught attacking the parade"), events, morale=False)
         else:
-            change_morale(s, 1, "The parade is attacked", events)
-            arrest(s, p, "caught attacking the parade", events)
+            change_morale(s, 1, say("The parade is attacked"), events)
+            arrest(s, p, say("caught attacking the parade"), events)
         after_route(s, "action", events)
         return
     if mid == "infiltration" and box_id == "plant_the_mole":
         fill(s, slot, box_id, events)
         p["status"] = "mole"
         s["mole_since"] = s["days_played"]
-        emit(events, "mole", "The partisan stays on the card as the mole.")
+        emit(events, "mole", say("The partisan stays on the card as the mole."))
         after_route(s, "action", events)
         return
     if mid == "infiltration" and box_id == "extract":
@@ -626,8 +666,8 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
         before = s["soldiers"]
         fill(s, slot, box_id, events)
         succeed(s, slot, "major_success" if before <= 2 else "success", events)
-        change_morale(s, 2, "The Milice officers are poisoned", events)
-        change_soldiers(s, 3, "The Germans send soldiers", events)
+        change_morale(s, 2, say("The Milice officers are poisoned"), events)
+        change_soldiers(s, 3, say("The Germans send soldiers"), events)
         begin_route(s, [p["id"]], None, "action", events)
         return
     if mid == "bomb_the_barracks":
@@ -643,7 +683,7 @@ def activate_box(s: State, p: dict[str, Any], action: dict[str, Any], deferred: 
         fill(s, slot, box_id, events)
         if box_id == "break_out":
             succeed(s, slot, "major_success", events)
-            change_soldiers(s, 2, "The break-out alerts the Germans", events)
+            change_soldiers(s, 2, say("The break-out alerts the Germans"), events)
         else:
             succeed(s, slot, "success", events)
         begin_route(s, [p["id"]], None, "action", events)
@@ -663,7 +703,7 @@ def apply_deferred(s: State, d: dict[str, Any], events: list[Event]) -> None:
         if w is not None:
             w["status"] = "home"
             w["at"] = None
-            emit(events, "recruit", "A new partisan joins the Safe House (available from the next Day).")
+            emit(events, "recruit", say("A new partisan joins the Safe House (available from the next Day)."))
     if d.get("airdrop"):
         field, res, n = d["airdrop"]
         got = min(int(n), s["supply"][res])
@@ -671,11 +711,14 @@ def apply_deferred(s: State, d: dict[str, Any], events: list[Event]) -> None:
         s["fields"][field][res] = s["fields"][field].get(res, 0) + got
         if field not in s["fresh_fields"]:
             s["fresh_fields"].append(field)
-        what = f"{got} {RES_NAME[res].lower()} {'lands' if got == 1 else 'land'}" if got \
-            else f"No {RES_NAME[res].lower()} is left in the supply: nothing lands"
-        emit(events, "airdrop", f"{what} on the {loc_name(field)}.")
+        if got:
+            emit(events, "airdrop", say("{things} lands on the {field}.", things=amount(res, got), field=loc_say(field))
+                 if got == 1 else say("{things} land on the {field}.", things=amount(res, got), field=loc_say(field)))
+        else:
+            emit(events, "airdrop", say("No {thing} is left in the supply: nothing lands on the {field}.",
+                                        thing=resource_say(res), field=loc_say(field)))
     if d.get("morale"):
-        change_morale(s, int(d["morale"]), "The action succeeds", events)
+        change_morale(s, int(d["morale"]), say("The action succeeds"), events)
     if d.get("box"):
         slot, box_id = d["box"]
         mid = s["missions"][slot]
@@ -684,17 +727,17 @@ def apply_deferred(s: State, d: dict[str, Any], events: list[Event]) -> None:
             pass
 
 
-def revert(s: State, d: dict[str, Any]) -> str:
+def revert(s: State, d: dict[str, Any]) -> list[Say]:
     """The gains of an arrested partisan's action go back to the supply; what they were, in words."""
-    lost: list[str] = []
+    lost: list[Say] = []
     for r in RESOURCES:
         n = d["gained"].get(r, 0)
         back = min(n, s["stock"][r])
         if back:
             s["stock"][r] -= back
             s["supply"][r] += back
-            lost.append(f"{back} {RES_NAME[r].lower()}")
-    return ", ".join(lost)
+            lost.append(amount(r, back))
+    return lost
 
 
 # ---------------------------------------------------------------- routes home
@@ -727,18 +770,19 @@ def resolve_route(s: State, events: list[Event]) -> None:
         how = route_result(s, p)
         name = where(s, p["at"])
         if how == "arrested":
-            lost = revert(s, d) if d is not None else ""
-            arrest(s, p, "cut off from every Safe House and arrested", events, lost=lost)
+            lost = revert(s, d) if d is not None else []
+            arrest(s, p, say("cut off from every Safe House and arrested"), events, lost=lost)
             continue
         if how == "papers":
             p["papers"] = False
             s["supply"]["fake_papers"] += 1
-            emit(events, "home", f"The partisan from {name} slips past a patrol with its fake papers "
-                 "(spent) and is home.")
+            emit(events, "home", say("The partisan from {place} slips past a patrol with its fake papers "
+                                     "(spent) and is home.", place=name))
         else:
-            kept = " (its fake papers back in the stock)" if p["papers"] else ""
+            words = say("The partisan from {place} is home (its fake papers back in the stock).", place=name) \
+                if p["papers"] else say("The partisan from {place} is home.", place=name)
             return_papers(s, p)
-            emit(events, "home", f"The partisan from {name} is home{kept}.")
+            emit(events, "home", words)
         go_home(s, p)
         if d is not None:
             apply_deferred(s, d, events)
@@ -763,9 +807,9 @@ def shoot(s: State, loc: str, events: list[Event]) -> None:
     s["shot_today"] = True
     pay(s, {"weapon": 1})
     del s["patrols"][loc]
-    emit(events, "shot", f"The resistance shoots the Milice at {loc_name(loc)} (1 weapon).", at=loc)
-    change_soldiers(s, 1, "The Germans replace the Milice", events)
-    change_morale(s, -1, "Reprisals for the shooting", events)
+    emit(events, "shot", say("The resistance shoots the Milice at {place} (1 weapon).", place=loc_say(loc)), at=loc)
+    change_soldiers(s, 1, say("The Germans replace the Milice"), events)
+    change_morale(s, -1, say("Reprisals for the shooting"), events)
 
 
 def remove_choices(s: State) -> list[str]:
@@ -795,14 +839,14 @@ def remove(s: State, who: str, events: list[Event]) -> None:
         victim = partisans_with(s, "waiting")[0]
     else:
         victim = next(x for x in s["partisans"] if x["status"] == "placed" and x["at"] == who)
-    labels = {"self": f"the partisan who met her at {where(s, met['at'])}",
-              "home": "a partisan from the Safe House", "waiting": "a partisan waiting at the Cafe"}
-    label = labels[who] if who in labels else f"the partisan at {where(s, who)}"
+    labels = {"self": say("the partisan who met her at {place}", place=where(s, met["at"])),
+              "home": say("a partisan from the Safe House"), "waiting": say("a partisan waiting at the Cafe")}
+    label = labels[who] if who in labels else say("the partisan at {place}", place=where(s, who))
     return_papers(s, victim)
     victim["status"] = "removed"
     victim["at"] = None
     victim["done"] = True
-    emit(events, "removed", f"The Double Agent's price: {label} leaves the resistance for good.")
+    emit(events, "removed", say("The Double Agent's price: {who} leaves the resistance for good.", who=label))
     check(s, events)
     if met["status"] == "placed":
         begin_route(s, [met["id"]], None, "action", events)
@@ -813,6 +857,7 @@ def remove(s: State, who: str, events: list[Event]) -> None:
 def arrange(s: State, left: str, right: str, events: list[Event]) -> None:
     s["missions"] = {"mission_left": left, "mission_right": right}
     s["arrange"] = None
-    emit(events, "setup", f"{mission_name(left)} goes on the left exit (Fence), {mission_name(right)} on "
-         "the right exit (Pont du Nord).")
+    emit(events, "setup", say("{left} goes on the left exit ({fence}), {right} on the right exit ({bridge}).",
+                              left=mission_say(left), right=mission_say(right), fence=loc_say("fence"),
+                              bridge=loc_say("pont_du_nord")))
     start_day(s, events)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalAction, canonical
+from games.base import IllegalAction, Say, canonical, say
 from games.maquis import flow
-from games.maquis.board import LOCATION_ORDER, SLOTS, loc_name
+from games.maquis.board import LOCATION_ORDER, SLOTS, loc_say
 from games.maquis.describe import describe
 from games.maquis.rules import (
     activation_choices,
@@ -21,7 +21,7 @@ from games.maquis.state import (
     State,
     clone,
     emit,
-    member_name,
+    member_say,
     partisans_with,
 )
 
@@ -86,43 +86,43 @@ def legal_actions(s: State, seat: str) -> list[Action]:
     return out
 
 
-def refuse_reason(s: State, seat: str, action: Any) -> str:
+def refuse_reason(s: State, seat: str, action: Any) -> Say:
     if s["outcome"] is not None:
-        return "The game is over."
+        return say("The game is over.")
     if seat not in s["seats"]:
-        return "You are not playing this game."
+        return say("You are not playing this game.")
     if seat != s["acting"]:
-        return f"Only today's leader, {member_name(s, s['acting'])}, decides now."
+        return say("Only today's leader, {member}, decides now.", member=member_say(s, s["acting"]))
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return "That is not an action of Maquis."
+        return say("That is not an action of Maquis.")
     t = action["type"]
     ph = s["phase"]
     if t == "place":
         if ph != "placement":
-            return "Partisans are placed only in the placement phase."
+            return say("Partisans are placed only in the placement phase.")
         at = action.get("at")
         if isinstance(at, str) and at in LOCATION_ORDER + SLOTS:
             if action.get("papers") is True and s["stock"]["fake_papers"] == 0:
-                return "The stock holds no fake papers."
-            return f"A partisan cannot be placed on {loc_name(at)} now (taken, closed or a Safe House)."
-        return "Name a location of the board for the partisan."
+                return say("The stock holds no fake papers.")
+            return say("A partisan cannot be placed on {place} now (taken, closed or a Safe House).", place=loc_say(at))
+        return say("Name a location of the board for the partisan.")
     if t == "shoot":
         if ph not in ("action", "route"):
-            return "Milice are shot only in the action phase."
+            return say("Milice are shot only in the action phase.")
         why = shot_blocked_reason(s)
         if why is not None:
             return why
-        return "There is no Milice to shoot there (or the shot would change nothing now)."
+        return say("There is no Milice to shoot there (or the shot would change nothing now).")
     if t == "activate":
         if ph != "action":
-            return "Partisans are activated only in the action phase."
-        return ("That partisan cannot do that now (not there, already activated, cost not covered, or not "
-                "allowed today).")
+            return say("Partisans are activated only in the action phase.")
+        return say("That partisan cannot do that now (not there, already activated, cost not covered, or not "
+                   "allowed today).")
     if t == "end_day":
-        return "Every placed partisan must be activated before the action phase ends."
+        return say("Every placed partisan must be activated before the action phase ends.")
     if t == "hand_over":
-        return "There is no other team member to hand the Day to."
-    return "That is not possible now."
+        return say("There is no other team member to hand the Day to.")
+    return say("That is not possible now.")
 
 
 def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
@@ -131,7 +131,12 @@ def apply(s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
     if key is None or key not in {canonical(a) for a in legal}:
         reason = refuse_reason(s, seat, action)
         hints = [describe(s, seat, a) for a in legal[:3]]
-        raise IllegalAction(reason + (f" You may: {'; '.join(hints)}." if hints else ""))
+        if not hints:
+            raise IllegalAction(reason)
+        listed = hints[0]
+        for hint in hints[1:]:
+            listed = say("{a}; {b}", a=listed, b=hint)
+        raise IllegalAction(say("{reason} You may: {hints}.", reason=reason, hints=listed))
     new = clone(s)
     events: list[Event] = []
     try:
@@ -149,7 +154,7 @@ def run(s: State, seat: str, a: Action, events: list[Event]) -> None:
     if t == "hand_over":
         nxt = flow.next_active(s, seat)
         s["acting"] = nxt
-        emit(events, "hand_over", "The leader hands the rest of the Day to the next team member.",
+        emit(events, "hand_over", say("The leader hands the rest of the Day to the next team member."),
              seat=seat, to=nxt)  # the presentation names both
         return
     if t == "arrange":

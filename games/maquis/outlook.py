@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import Say, say
 from games.maquis.board import MISSIONS, PARADE_DAYS, SLOTS
 from games.maquis.state import State, end_space, mode
 
@@ -39,7 +40,7 @@ def card_days_needed(s: State, slot: str) -> int:
     return len(left)
 
 
-def best(s: State, slot: str) -> tuple[str | None, str]:
+def best(s: State, slot: str) -> tuple[str | None, Say | None]:
     """(the best result still reachable, why it is not better) for the mission on `slot`."""
     mid = s["missions"][slot]
     got = s["results"][slot]
@@ -47,37 +48,39 @@ def best(s: State, slot: str) -> tuple[str | None, str]:
     major = MISSIONS[mid]["stars"] == 3
     top = "major_success" if major else "success"
     if got is not None and (got == top or mid != "destroy_the_aa_guns" or s["outcome"] is not None):
-        return got, ""  # a result is final, but for the AA guns' Success on the way to five guns
+        return got, None  # a result is final, but for the AA guns' Success on the way to five guns
     if s["outcome"] is not None:
-        return None, "the game is over"
+        return None, say("the game is over")
     if card_days_needed(s, slot) > len(days):
-        return None, "not enough Days are left for its boxes on the card (one a Day)"
+        return None, say("not enough Days are left for its boxes on the card (one a Day)")
     if mid == "coded_messages":
         if any(p["status"] == "crypto" for p in s["partisans"]) or any(d <= 6 for d in days):
-            return "success", ""
-        return None, "the cryptographer had to be trained by Day 6"
+            return "success", None
+        return None, say("the cryptographer had to be trained by Day 6")
     if mid == "destroy_the_train":
-        return ("success", "") if any(6 <= d <= 9 for d in days) else (None, "the train passes only on Days 6 to 9")
+        if any(6 <= d <= 9 for d in days):
+            return "success", None
+        return None, say("the train passes only on Days 6 to 9")
     if mid == "milice_parade_day":
-        return ("success", "") if any(d in PARADE_DAYS for d in days) else (None, "no Parade Day is left")
+        return ("success", None) if any(d in PARADE_DAYS for d in days) else (None, say("no Parade Day is left"))
     if mid == "free_the_resistance_leader":
         bribed = "bribe_the_clerk" in s["boxes"][slot]
         first = 0 if bribed else next((d for d in days if d <= 5), -1)
         if first < 0:
-            return None, "the clerk had to be bribed by Day 5"
+            return None, say("the clerk had to be bribed by Day 5")
         later = [d for d in days if d > first] if not bribed else days
         if 10 in later:
-            return "major_success", ""
+            return "major_success", None
         if any(d <= 9 for d in later):
-            return "success", "the break-out is only on Day 10"
-        return None, "no Day is left for its second objective"
+            return "success", say("the break-out is only on Day 10")
+        return None, say("no Day is left for its second objective")
     if mid == "milice_headquarters" and s["soldiers"] > 2:
-        return "success", "a Major Success needs the soldiers track at 2 or less"
+        return "success", say("a Major Success needs the soldiers track at 2 or less")
     if mid == "assassination":
         other = SLOTS[1 - SLOTS.index(slot)]
         if s["results"][other] is None and best(s, other)[0] is None:
-            return None, "it succeeds only after the other mission, which can no longer succeed"
-    return top, ""
+            return None, say("it succeeds only after the other mission, which can no longer succeed")
+    return top, None
 
 
 def outlook(s: State) -> dict[str, Any]:

@@ -3,8 +3,8 @@ bot.gate.ask). Each takes the state and the asking seat and answers from what th
 everyone."""
 from __future__ import annotations
 
-from games.base import Action, Event, Query
-from games.maquis.board import loc_name
+from games.base import Action, Event, Query, Say, english, say
+from games.maquis.board import loc_say
 from games.maquis.rules import route_cost
 from games.maquis.state import State
 from games.maquis.views import view
@@ -21,9 +21,13 @@ def taken_back(s: State, seat: str, actions: list[Action], events: list[Event]) 
     shown = view(s, None)
     missions = {m["slot"]: m["id"] for m in shown["missions"]}
     waiting = {p["at"] for p in shown["partisans"] if p["status"] == "placed" and not p["activated"]}
-    where = [f"The partisan on {loc_name(a['at'], missions)} waits there again, not yet activated."
-             for a in actions if a.get("type") == "activate" and a.get("at") in waiting]
-    return [str(e["text"]) for e in events if e.get("text")] + list(dict.fromkeys(where))
+    where: dict[str, Say] = {}
+    for a in actions:
+        if a.get("type") == "activate" and a.get("at") in waiting:
+            where.setdefault(a["at"], say("The partisan on {place} waits there again, not yet activated.",
+                                          place=loc_say(a["at"], missions)))
+    # English until bot.service.taken_back_words words Says (it joins these as text)
+    return [str(e["text"]) for e in events if e.get("text")] + [english(w) for w in where.values()]
 
 
 QUERIES: dict[str, Query] = {"route_costs": route_costs, "taken_back": taken_back}

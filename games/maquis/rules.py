@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from games.base import Say, say
 from games.maquis.board import (
     FIELDS,
     LOCATION_ORDER,
@@ -309,15 +310,15 @@ def activation_choices(s: State, pid: str, loc: str) -> list[dict[str, Any]]:
     return [{"do": "nothing"}, *location_actions(s, loc), *mission_actions(s, loc, pid)]
 
 
-def shot_blocked_reason(s: State) -> str | None:
+def shot_blocked_reason(s: State) -> Say | None:
     if s["shot_today"]:
-        return "The resistance has already shot a Milice today (once per Day)."
+        return say("The resistance has already shot a Milice today (once per Day).")
     if in_play(s, "german_shepherds") and result(s, "german_shepherds") is None:
-        return "No shooting while German Shepherds is in play and not yet complete."
+        return say("No shooting while German Shepherds is in play and not yet complete.")
     if s["stock"]["weapon"] < 1:
-        return "Shooting a Milice costs 1 weapon and the stock has none."
+        return say("Shooting a Milice costs 1 weapon and the stock has none.")
     if not any(k == "milice" for k in s["patrols"].values()):
-        return "There is no Milice on the board to shoot (Soldiers cannot be shot)."
+        return say("There is no Milice on the board to shoot (Soldiers cannot be shot).")
     return None
 
 

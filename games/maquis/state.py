@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.base import IllegalAction
+from games.base import IllegalAction, Say, english, event, say
 from games.maquis.board import (
     MISSIONS,
     MODES,
@@ -32,16 +32,18 @@ def clone(s: State) -> State:
     return out
 
 
-def member_name(s: State, seat: str) -> str:
+def member_say(s: State, seat: str) -> Say:
     if len(s["seats"]) == 1:
-        return "The player"
-    return f"Member {s['seats'].index(seat) + 1}"
+        return say("The player")
+    return say("Member {number}", number=s["seats"].index(seat) + 1)
 
 
-def emit(events: list[Event], etype: str, text: str, **extra: Any) -> None:
-    ev: Event = {"type": etype, "text": text}
-    ev.update(extra)
-    events.append(ev)
+def member_name(s: State, seat: str) -> str:
+    return english(member_say(s, seat))
+
+
+def emit(events: list[Event], etype: str, words: Say, **extra: Any) -> None:
+    events.append(event(etype, words, **extra))
 
 
 def mode(s: State) -> dict[str, Any]:
@@ -126,11 +128,11 @@ def pick_missions(options: dict[str, Any], s: State) -> tuple[str, str, bool]:
     if how == "chosen":
         left, right = options["mission_left"], options["mission_right"]
         if left == "none" or right == "none":
-            raise IllegalAction("With chosen missions, both mission_left and mission_right must name a card.")
+            raise IllegalAction(say("With chosen missions, both mission_left and mission_right must name a card."))
         if left == right:
-            raise IllegalAction("The two chosen missions must be different cards.")
+            raise IllegalAction(say("The two chosen missions must be different cards."))
         if MISSIONS[left]["stars"] == 3:
-            raise IllegalAction("A three-star mission goes only on the right exit (mission_right).")
+            raise IllegalAction(say("A three-star mission goes only on the right exit (mission_right)."))
         return left, right, False
     if how == "first_game":
         a, b = FIRST_GAME
@@ -149,7 +151,7 @@ def pick_missions(options: dict[str, Any], s: State) -> tuple[str, str, bool]:
 
 def new_state(seats: list[str], options: dict[str, Any], seed: int) -> State:
     if not 1 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise IllegalAction("Maquis is played by 1 player, or by a team of 2 to 4 different players.")
+        raise IllegalAction(say("Maquis is played by 1 player, or by a team of 2 to 4 different players."))
     md = MODES[options["difficulty"]]
     s: State = {
         "seats": list(seats),

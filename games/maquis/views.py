@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import english, say
 from games.maquis.board import (
     LOCATION_ORDER,
     MISSIONS,
@@ -29,13 +30,13 @@ from games.maquis.rules import (
 from games.maquis.state import State, end_space, member_name
 
 ASKED = {
-    "arrange": "choose which mission goes on which exit",
-    "placement": "place the next partisan",
-    "action": "activate a partisan",
-    "route": "shoot a Milice first, or send the partisan home",
-    "remove": "choose the partisan the Double Agent costs",
-    "bridge": "choose the bridge that falls",
-    "over": "nothing: the game is over",
+    "arrange": say("choose which mission goes on which exit"),
+    "placement": say("place the next partisan"),
+    "action": say("activate a partisan"),
+    "route": say("shoot a Milice first, or send the partisan home"),
+    "remove": say("choose the partisan the Double Agent costs"),
+    "bridge": say("choose the bridge that falls"),
+    "over": say("nothing: the game is over"),
 }
 
 
@@ -55,7 +56,8 @@ def mission_view(s: State, slot: str, ahead: dict[str, Any]) -> dict[str, Any]:
         "result": s["results"][slot],
         "is_location": slot_is_location(s, slot),
         "best": best,  # the best result still reachable (None: it can no longer succeed)
-        "best_why": why,
+        "best_why": english(why) if why else "",
+        "best_why_say": why,
     }
 
 
@@ -75,7 +77,7 @@ def public_view(s: State) -> dict[str, Any]:
                and relevant_shots(s, [p["id"]])]
     ahead = outlook(s)
     blocked = shot_blocked_reason(s) if s["phase"] in ("action", "route") \
-        else "Shots are made only in the action phase."
+        else say("Shots are made only in the action phase.")
     return {
         "game": "maquis",
         "difficulty": s["options"]["difficulty"],
@@ -93,7 +95,8 @@ def public_view(s: State) -> dict[str, Any]:
         "end_day": end_space(s),
         "days_played": s["days_played"],
         "phase": s["phase"],
-        "asked": ASKED.get(s["phase"], ""),
+        "asked": english(ASKED[s["phase"]]) if s["phase"] in ASKED else "",
+        "asked_say": ASKED.get(s["phase"]),
         "morale": s["morale"],
         "morale_red": MORALE_RED.get(s["morale"]),
         "soldiers": s["soldiers"],
@@ -123,7 +126,9 @@ def public_view(s: State) -> dict[str, Any]:
         "discard": list(s["discard"]),
         "discard_text": [" / ".join(loc_name(x) for x in PATROL_CARDS[c]) for c in s["discard"]],
         "shot_today": s["shot_today"],
-        "shot_blocked": blocked,  # why no Milice may be shot now (None: a shot is allowed)
+        # why no Milice may be shot now (None: a shot is allowed), in English and worded per reader
+        "shot_blocked": None if blocked is None else english(blocked),
+        "shot_blocked_say": blocked,
         "route_waiting": list(s["route"]["group"]) if s["route"] else [],
         "route_shots": relevant_shots(s, s["route"]["group"]) if s["route"] else [],
         "arrange": s.get("arrange"),

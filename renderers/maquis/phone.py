@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import lang
 from renderers import crop
 from renderers.maquis.board import HALF_H, HALF_W, HEADER, LOC, SLOT, H, W, Y, _board, centre
 
 View = dict[str, Any]
-LEGEND = "ringed: partisans to activate · yellow: places"
+LEGEND = lang.N_("ringed: partisans to activate · yellow: places")
 WIDTHS = (520.0, 760.0)  # this board's names and pieces are drawn bigger than a map's: show more of it
 PIECES = ("activate",)  # the action types whose "at" is where the partisan acted with stands
 
@@ -48,7 +49,9 @@ def crop_png(view: View) -> bytes | None:
     found = marks(list(view.get("choices") or []))
     if not found:
         return None
-    title = f"Now: {view.get('asked') or 'your choice'}"
-    img = crop.picture(_board(public), found, (0.0, float(HEADER), float(W), float(H)), title, LEGEND,
+    tx = lang.here("maquis")
+    asked = tx.say(view["asked_say"]) if view.get("asked_say") else tx._("your choice")
+    title = tx._("Now: {asked}", asked=asked)
+    img = crop.picture(_board(public), found, (0.0, float(HEADER), float(W), float(H)), title, tx._(LEGEND),
                        widths=WIDTHS)
     return crop.png(img)

@@ -61,7 +61,7 @@ async def test_a_solo_game_as_play_testers_saw_it(fake_discord: FakeDiscord, tmp
     pile = await slash(sim, sim.dave, "maquis patrols")
     text = said(pile)
     discard = view_of(record)["discard"]
-    assert pile.ephemeral and f"patrol deck: {view_of(record)['deck_size']} card(s)" in text
+    assert pile.ephemeral and f"patrol deck: {view_of(record)['deck_size']} card" in text
     assert len([line for line in text.splitlines() if line[:1].isdigit()]) == len(discard) > 0
 
     # "My secrets" with no mole in play: words, no image.
