@@ -15,7 +15,7 @@ from cogs.maquis import option_value
 from cogs.maquis.ui import MaquisUI
 from cogs.panel import ungroup_single
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import settle, user_of, view_of
+from tests.e2e.harness import settle, user_of, view_of, went_wrong
 from tests.e2e.panel_driver import PanelPlayer
 from tests.fakediscord import FakeDiscord, Message
 
@@ -56,7 +56,7 @@ class MaquisPlayers(PanelPlayer):
         await settle()
         self.replies += result.messages
         text = "\n".join(m.content for m in result.messages)
-        assert result.ephemeral and "went wrong" not in text, text
+        assert result.ephemeral and not went_wrong(text, self.language), text
 
     def in_a_group(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
         """Whether the panel offers `action` inside a group (a partisan or a location first)."""

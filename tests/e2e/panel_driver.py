@@ -19,6 +19,7 @@ class PanelPlayer:
     ui: GameUI
     used: Counter[str]
     replies: list[Message]
+    language = "en"  # the players' language (open_and_play sets it): only how "something went wrong" reads
 
     def where(self, record: Any) -> Any:
         return self.sim.channels[record.where]
