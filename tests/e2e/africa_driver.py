@@ -77,7 +77,8 @@ class AfricaPlayers:
             return False
         if await self.pick(user, panel, record, idx):
             return True
-        names, groups = seat_groups(UI, view_of(record, seat), legal)
+        with lang.use(self.language):  # the groups as the bot names them for this player
+            names, groups = seat_groups(UI, view_of(record, seat), legal)
         if not names or not names[index]:
             return False
         menu = f"tr:g:{self.gid}:{record.state_version}:"

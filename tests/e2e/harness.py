@@ -111,11 +111,9 @@ async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "ba
     """A started 2-player Mali game: alice opens the table, bob joins by button, alice starts."""
     table = answer_of(await sim.slash(sim.alice, sim.channel, "game new",
                                       options={"game": "mali", "players": 2, "variant": variant}))
-    found = re.search(r"table #(\d+)", table.text)
-    assert found is not None, table.text
-    gid = int(found[1])
-    await sim.click(sim.bob, table, label="Join")
-    await sim.click(sim.alice, table, label="Start")
+    gid = table_id(table)
+    await sim.click(sim.bob, table, custom_id=table_button(table, "join"))
+    await sim.click(sim.alice, table, custom_id=table_button(table, "start"))
     await settle()
     assert (await bot.service.get(gid)).status == "running"
     return gid

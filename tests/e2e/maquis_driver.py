@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import lang
 from bot.app import TabletopBot
 from cogs.maquis import option_value
 from cogs.maquis.ui import MaquisUI
@@ -61,7 +62,8 @@ class MaquisPlayers(PanelPlayer):
     def in_a_group(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
         """Whether the panel offers `action` inside a group (a partisan or a location first)."""
         legal = record.game.legal_actions(record.state, seat)
-        names = ungroup_single(self.ui.panel_groups(view_of(record, seat), legal) or [])
+        with lang.use(self.language):  # the groups as the bot names them for this player
+            names = ungroup_single(self.ui.panel_groups(view_of(record, seat), legal) or [])
         return len({n for n in names if n}) > 1 and bool(names[legal.index(action)])
 
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:

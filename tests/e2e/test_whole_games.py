@@ -120,7 +120,7 @@ def watching(driver_class: type[Any]) -> type[Any]:
                 await settle()
                 self.findings.stale_clicks += 1
                 # accepted: the move was made (read from the game, never from the reply's words)
-                if (await self.bot.service.get(self.gid)).version == record.version:
+                if (await self.bot.service.get(self.gid)).state_version == record.state_version:
                     texts = [m.content for m in answer.messages] + [self.sim.messages[panel.id].content]
                     self.findings.stale.append(f"{seat}'s click on {action} (panel of version {old.version}, now "
                                                f"{record.state_version}): " + " | ".join(texts)[:300])

@@ -147,12 +147,14 @@ def english_found(sim: FakeDiscord, images: Iterable[Image], language: str) -> l
 
 def transcript(sim: FakeDiscord, channels: Iterable[int]) -> str:
     """The bot's public posts in the channels (the table's channel, the game's thread if it has
-    one), in the order sent, as they read now: text, embeds, attached files; mentions as names."""
+    one), in the order sent, as they read now: text, embeds, attached files; mentions as names,
+    timestamps without the time of the run (the same transcript from one run to the next)."""
     posts = sorted((m for cid in set(channels) for m in sim.channel_messages(sim.channels[cid])
                     if m.author is sim.bot_user), key=lambda m: m.id)
     names = {user.id: user.username for user in sim.users.values()}
 
-    def named(text: str) -> str:
+    def named(text: str) -> str:  # mentions as names, Discord's timestamps without the time of the run
+        text = re.sub(r"<t:\d+(:[tTdDfFsSR])?>", r"<t:…\1>", text)
         return re.sub(r"<@!?(\d+)>", lambda m: "@" + names.get(int(m[1]), m[1]), text)
 
     lines: list[str] = []
@@ -176,11 +178,11 @@ def test_a_transcript_names_people_and_keeps_the_order(fake_discord: FakeDiscord
     thread = sim.add_thread(sim.channel, "Maquis #1")
     sim.create_bot_message(sim.channel, f"<@{sim.alice.id}> opened a table.")
     sim.create_bot_message(thread, "Day 1.", embeds=[{"title": "Board", "fields": [{"name": "a", "value": "b"}]}])
-    sim.create_bot_message(sim.channel, "Maquis #1 ended.")
+    sim.create_bot_message(sim.channel, "Maquis #1 ended <t:1795708317:R>.")
     sim.create_bot_message(sim.add_text_channel(sim.guild, "elsewhere"), "Not this game's.")
     assert transcript(sim, [sim.channel.id, thread.id]) == (
         "--- channel #general\n@alice opened a table.\n--- thread #Maquis #1\nDay 1.\nBoard\na: b\n"
-        "--- channel #general\nMaquis #1 ended.\n")
+        "--- channel #general\nMaquis #1 ended <t:…:R>.\n")
 
 
 # -- the games -----------------------------------------------------------------------------------
