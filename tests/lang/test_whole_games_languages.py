@@ -1,7 +1,9 @@
 """A whole game of each game in Polish and in Italian, through the Discord simulator with the same
 drivers as the English ones (tests/e2e/test_whole_games.py): each game finishes, and no text the bot
 sent, nor any text drawn on its images, is English: none holds an English text of the catalogs
-(lang/locales/*.pot) of three words or more verbatim, and none is a whole English text of them.
+(lang/locales/*.pot) of three words or more verbatim, none is a whole English text of them, and none
+holds three of English's small words (a text no catalog holds yet); every image is drawn in the
+language.
 
 The Polish games set the language as Discord says it (the guild's preferred locale, the users'
 client locale), the Italian ones as the bot stores it (`/game server-language`, `/game language`).
@@ -94,20 +96,23 @@ def forms(value: Any) -> list[str]:
 
 @cache
 def english(language: str) -> English:
-    whole: set[str] = set()
-    phrases: set[str] = set()
-    for pot in sorted(pot_path("x").parent.glob("*.pot")):
-        domain = pot.stem
-        translated = po_path(language, domain)
-        same: set[str] = set()
+    """The catalogs' English (every domain's template), less what `language`'s catalogs (any
+    domain's) write the same: a name, a word both languages share."""
+    templates = sorted(pot_path("core").parent.glob("*.pot"))
+    same: set[str] = set()
+    for pot in templates:
+        translated = po_path(language, pot.stem)
         if translated.exists():
             for message in read_catalog(translated, locale=language):
                 if message.id and complete(message):
                     same |= set(forms(message.string))
+    whole: set[str] = set()
+    phrases: set[str] = set()
+    for pot in templates:
         for message in read_catalog(pot):
             for msgid in forms(message.id) if message.id else []:
                 if msgid in same or not WORD.search(msgid):
-                    continue  # the language writes it as English does (a name, a symbol)
+                    continue
                 if "{" not in msgid:
                     whole.add(msgid.strip())
                 for literal in literal_parts(msgid):
@@ -128,17 +133,47 @@ def test_the_english_of_the_catalogs_is_found() -> None:
     assert literal_parts("{player} moves {scout} to {space}.") == ["", " moves ", " to ", "."]
 
 
+# English's small words, none of them a Polish or an Italian word: three of them in one text are
+# English, whether or not a catalog holds it yet (a text never converted is in none).
+SMALL_WORDS = frozenset({"the", "and", "you", "your", "is", "are", "has", "have", "with", "this", "that", "of",
+                         "for", "from", "will", "was", "were", "been", "their", "there", "which", "what", "when",
+                         "who", "can", "must", "not", "it", "its", "an", "by", "or", "at", "any", "each"})
+
+
+def small_words(text: str) -> list[str]:
+    """The distinct English small words of a text (three or more: it is English)."""
+    return sorted({w for w in WORD.findall(re.sub(r"<[^>]*>|`[^`]*`|https?://\S+", " ", text))
+                   if w.lower() in SMALL_WORDS})
+
+
+def test_english_small_words_give_english_away() -> None:
+    assert small_words("Your turn: choose one of the cards.") == ["Your", "of", "the"]
+    assert len(small_words("Twoja tura: wybierz jedną z kart. To jest stół nr 3 na kanale <#12>.")) < 3
+    assert len(small_words("Tocca a te: scegli una delle carte, o passa. Il tavolo è in `/game new`.")) < 3
+    assert len(small_words("7 giorni di Westerplatte: it is `/game help for the rules`")) == 2
+
+
 def english_found(sim: FakeDiscord, images: Iterable[Image], language: str) -> list[str]:
-    """Every sent or drawn text that is, or holds, English of the catalogs, with its place."""
+    """Every sent or drawn text that is, or holds, English of the catalogs, or reads as English
+    (three of its small words), and every image not drawn in `language`, with its place."""
     words = english(language)
     found: list[str] = []
+
+    def check(text: str, place: str) -> None:
+        hit = words.found_in(text)
+        if hit is None and len(small := small_words(text)) >= 3:
+            hit = " ".join(small)
+        if hit is not None:
+            found.append(f"{place}: {hit!r} in {text[:200]!r}")
+
     for sent in sent_texts(sim):
-        if pseudo_checked(sent) and (hit := words.found_in(sent.text)) is not None:
-            found.append(f"{sent.place}: {hit!r} in {sent.text[:200]!r}")
+        if pseudo_checked(sent):
+            check(sent.text, sent.place)
     for image in images:
+        if image.language != language:
+            found.append(f"{image.place}: drawn in {image.language!r}")
         for drawn in image.texts:
-            if (hit := words.found_in(drawn.text)) is not None:
-                found.append(f"{image.place} by {drawn.where}: {hit!r} in {drawn.text[:120]!r}")
+            check(drawn.text, f"{image.place} by {drawn.where}")
     return found
 
 
