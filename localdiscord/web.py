@@ -3,8 +3,9 @@
 ``LocalTable(sim).start(port)`` serves, on 127.0.0.1 only:
 
 * ``/`` the page (``static/table.html``), ``/static/...`` its script and style;
-* ``GET /api/world?user=`` the server, its channels and threads, the members, the user's DM
-  channel and the bot's synced slash commands;
+* ``GET /api/world?user=&locale=`` the server, its channels and threads, the members, the user's DM
+  channel and the bot's synced slash commands; ``locale`` (``en-US``, ``pl``, ``it``: the page's
+  language, ``static/words.js``) becomes the user's Discord app language, which the bot answers in;
 * ``GET /api/messages?user=&channel=`` what that user sees in that channel (their own ephemeral
   replies included, nobody else's; a DM channel only for its recipient);
 * ``POST /api/command``, ``/api/autocomplete``, ``/api/click``, ``/api/select``, ``/api/say``,
@@ -34,6 +35,7 @@ NAME_RE = re.compile(r"^[a-z0-9_.]{2,32}$")
 # Fixed ids for the local world (far below any time-based snowflake), so the bot's saved games
 # still point at the same server, channels and people after a restart.
 LOCAL_IDS = 100_000_000_000_000_000
+LOCALES = ("en-US", "pl", "it")  # the page's languages (static/words.js), as Discord names them
 
 
 def stable_id(kind: str, name: str) -> int:
@@ -209,6 +211,9 @@ class LocalTable:
     # -- reading ---------------------------------------------------------------------------------
     async def world(self, request: web.Request) -> web.Response:
         user = self._user(request.query.get("user"))
+        locale = request.query.get("locale")
+        if locale in LOCALES:  # the page's language is the player's Discord app's: the bot answers in it
+            user.locale = locale
         dm = self.sim.dm_channel(user)
         channels = []
         for ch in self.guild.channels:

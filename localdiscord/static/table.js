@@ -46,14 +46,16 @@ function say(text) { $("status").textContent = text || ""; }
 function setUrl() {
   const p = new URLSearchParams({user: state.user});
   if (state.channel) p.set("channel", state.channel);
+  if (params.get("lang")) p.set("lang", params.get("lang"));
   history.replaceState(null, "", "?" + p.toString());
   const other = (state.world ? state.world.members : []).find((m) => !m.bot && m.name !== state.user);
-  $("new-tab").href = "?user=" + encodeURIComponent(other ? other.name : "bob");
+  $("new-tab").href = "?user=" + encodeURIComponent(other ? other.name : "bob") + (params.get("lang") ? "&lang=" + LANG : "");
 }
 
 // ---------------------------------------------------------------------------- the world
 async function loadWorld() {
-  const w = await api("/api/world?user=" + encodeURIComponent(state.user));
+  // the player's Discord app speaks the page's language: the bot answers them in it
+  const w = await api("/api/world?user=" + encodeURIComponent(state.user) + "&locale=" + DISCORD_LOCALE[LANG]);
   if (w.error) { say(w.error); return; }
   const before = state.world ? JSON.stringify(state.world) : "";
   state.world = w;
@@ -64,7 +66,7 @@ async function loadWorld() {
   for (const c of w.channels) state.channelNames.set(c.id, c.name);
   const known = w.channels.some((c) => c.id === state.channel) || state.channel === w.dm;
   if (!known) state.channel = w.channels.length ? w.channels[0].id : w.dm;
-  $("guild-name").textContent = w.guild.name + (w.bot.online ? "" : " (the bot is not connected)");
+  $("guild-name").textContent = w.bot.online ? w.guild.name : t("{guild} (the bot is not connected)", {guild: w.guild.name});
   document.title = `${w.me.name} — ${w.guild.name}`;
   renderUsers(w); renderChannels(w); renderCommands(w); setUrl();
 }
@@ -74,7 +76,8 @@ function renderUsers(w) {
   sel.replaceChildren(...w.members.filter((m) => !m.bot).map(
     (m) => el("option", {value: m.name, selected: m.name === state.user, text: m.name})));
   $("member-list").replaceChildren(...w.members.map(
-    (m) => el("li", {class: "member", text: m.name + (m.bot ? " (bot)" : "") + (m.name === state.user ? " (you)" : "")})));
+    (m) => el("li", {class: "member", text: m.bot ? t("{name} (bot)", {name: m.name})
+      : m.name === state.user ? t("{name} (you)", {name: m.name}) : m.name})));
 }
 
 function channelLink(id, label) {
@@ -94,10 +97,10 @@ function renderChannels(w) {
     }
   }
   $("channel-list").replaceChildren(...items);
-  $("dm-list").replaceChildren(el("li", {}, channelLink(w.dm, "@ " + w.bot.name + " (your DMs)")));
+  $("dm-list").replaceChildren(el("li", {}, channelLink(w.dm, t("@ {bot} (your DMs)", {bot: w.bot.name}))));
   const ch = w.channels.find((c) => c.id === state.channel);
-  $("channel-title").textContent = ch ? (ch.thread ? "🧵 " : "# ") + ch.name : "@ " + w.bot.name + " — direct messages";
-  $("channel-topic").textContent = ch ? (ch.topic || "") : `Only you (${w.me.name}) see these messages.`;
+  $("channel-title").textContent = ch ? (ch.thread ? "🧵 " : "# ") + ch.name : t("@ {bot} — direct messages", {bot: w.bot.name});
+  $("channel-topic").textContent = ch ? (ch.topic || "") : t("Only you ({name}) see these messages.", {name: w.me.name});
 }
 
 function openChannel(id) {
@@ -142,7 +145,7 @@ function chooseCommand() {
     return;
   }
   $("command-help").textContent = found.description || "";
-  $("command-legend").textContent = "/" + found.path + (found.options.length ? " — options" : " — no options");
+  $("command-legend").textContent = t(found.options.length ? "/{path} — options" : "/{path} — no options", {path: found.path});
   fields.replaceChildren(...found.options.map(optionField));
   $("command-options").hidden = !found.options.length;
 }
@@ -156,7 +159,7 @@ function optionField(o) {
       ...o.choices.map((c) => el("option", {value: String(c.value), text: c.name})));
   } else if (o.type === 5) {
     input = el("select", {id, name: o.name}, o.required ? null : el("option", {value: "", text: "—"}),
-      el("option", {value: "true", text: "yes"}), el("option", {value: "false", text: "no"}));
+      el("option", {value: "true", text: t("yes")}), el("option", {value: "false", text: t("no")}));
   } else if (o.type === 6 || o.type === 9) {
     input = el("select", {id, name: o.name}, o.required ? null : el("option", {value: "", text: "—"}),
       ...state.world.members.filter((m) => !m.bot).map((m) => el("option", {value: m.id, text: m.name})));
@@ -209,10 +212,10 @@ async function send(ev) {
   try {
     let r;
     if (state.current) {
-      say("Sending /" + state.current.path + " …");
+      say(t("Sending /{path} …", {path: state.current.path}));
       r = await api("/api/command", {channel: state.channel, command: state.current.path, options: optionValues()});
     } else if (text.startsWith("/")) {
-      r = {error: `No command ${text}. Pick one from the list (type / to see them).`};
+      r = {error: t("No command {text}. Pick one from the list (type / to see them).", {text})};
     } else {
       r = await api("/api/say", {channel: state.channel, content: text});
     }
@@ -241,18 +244,22 @@ function markdown(text) {
   h = h.replace(/^-# (.*)$/gm, '<small>$1</small>');
   h = h.replace(/^#{1,3} (.*)$/gm, '<strong>$1</strong>');
   h = h.replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" rel="noopener" target="_blank">$1</a>');
-  h = h.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => "<b>@" + escapeHtml(state.names.get(id) || "someone") + "</b>");
-  h = h.replace(/&lt;#(\d+)&gt;/g, (_, id) => "<b>#" + escapeHtml(state.channelNames.get(id) || "channel") + "</b>");
+  h = h.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => "<b>@" + escapeHtml(state.names.get(id) || t("someone")) + "</b>");
+  h = h.replace(/&lt;#(\d+)&gt;/g, (_, id) => "<b>#" + escapeHtml(state.channelNames.get(id) || t("channel")) + "</b>");
   h = h.replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, style) => {
     const d = new Date(Number(ts) * 1000);
     if (style === "R") {
       const mins = Math.round((d - Date.now()) / 60000);
+      if (LANG !== "en") {  // the browser words it in the page's language
+        const abs = Math.abs(mins), [n, unit] = abs >= 1440 ? [mins / 1440, "day"] : abs >= 60 ? [mins / 60, "hour"] : [mins, "minute"];
+        return `<time datetime="${d.toISOString()}">${new Intl.RelativeTimeFormat(LANG, {numeric: "auto"}).format(Math.round(n), unit)}</time>`;
+      }
       const abs = Math.abs(mins), unit = abs >= 1440 ? [Math.round(abs / 1440), "day"] : abs >= 60 ? [Math.round(abs / 60), "hour"] : [abs, "minute"];
       const span = `${unit[0]} ${unit[1]}${unit[0] === 1 ? "" : "s"}`;
       if (abs < 1) return `<time datetime="${d.toISOString()}">just now</time>`;
       return `<time datetime="${d.toISOString()}">${mins >= 0 ? "in " + span : span + " ago"}</time>`;
     }
-    return `<time datetime="${d.toISOString()}">${d.toLocaleString()}</time>`;
+    return `<time datetime="${d.toISOString()}">${d.toLocaleString(LANG === "en" ? undefined : LANG)}</time>`;
   });
   h = h.replace(/&lt;(a?):(\w+):\d+&gt;/g, ":$2:");
   return h;
@@ -276,7 +283,7 @@ function renderEmbed(e) {
       html("b", "", f.name), html("div", "", f.value)))));
   }
   if (e.image && e.image.url) {
-    box.append(el("img", {class: "image", src: e.image.url, alt: e.image.description || e.title || "Image", loading: "lazy"}));
+    box.append(el("img", {class: "image", src: e.image.url, alt: e.image.description || e.title || t("Image"), loading: "lazy"}));
   }
   if (e.footer && e.footer.text) box.append(el("div", {class: "footer", text: e.footer.text}));
   return box;
@@ -319,17 +326,17 @@ function renderComponent(m, c) {
   if (c.type === 3) {
     const multi = (c.max_values || 1) > 1;
     const sel = el("select", {multiple: multi, disabled: !!c.disabled, "data-custom-id": c.custom_id,
-      "aria-label": c.placeholder || "Choose"},
-      multi ? null : el("option", {value: "", text: c.placeholder || "Choose…", disabled: true, selected: true}),
+      "aria-label": c.placeholder || t("Choose")},
+      multi ? null : el("option", {value: "", text: c.placeholder || t("Choose…"), disabled: true, selected: true}),
       ...(c.options || []).map((o) => el("option", {value: o.value, text: emoji(o) + o.label + (o.description ? " — " + o.description : ""),
         selected: !!o.default && multi})));
     const submit = () => act(sel, "/api/select", {message: m.id, custom_id: c.custom_id,
       values: [...sel.selectedOptions].map((o) => o.value).filter((v) => v !== "")});
     if (!multi) { sel.addEventListener("change", submit); return sel; }
     return el("span", {}, sel, el("button", {type: "button", class: "s1", onclick: submit,
-      text: `Choose (${c.min_values ?? 1}–${c.max_values})`}));
+      text: t("Choose ({min}–{max})", {min: c.min_values ?? 1, max: c.max_values})}));
   }
-  return el("span", {class: "note", text: "(a control this page cannot show)"});
+  return el("span", {class: "note", text: t("(a control this page cannot show)")});
 }
 
 async function act(control, path, body) {
@@ -348,12 +355,13 @@ async function act(control, path, body) {
 function renderMessage(m) {
   const li = el("li", {class: "msg" + (m.ephemeral ? " ephemeral" : ""), id: "m" + m.id});
   li.dataset.id = m.id;
-  if (m.command && m.by) li.append(el("div", {class: "used", text: `↳ ${m.by} used /${m.command}`}));
+  if (m.command && m.by) li.append(el("div", {class: "used", text: t("↳ {name} used /{command}", {name: m.by, command: m.command})}));
   li.append(el("div", {class: "meta"}, el("span", {class: "author", text: m.author.name}),
     m.author.bot ? el("span", {class: "botTag", text: "BOT"}) : null,
-    el("time", {datetime: new Date(m.time * 1000).toISOString(), text: new Date(m.time * 1000).toLocaleTimeString()}),
-    m.edited ? el("span", {text: " (edited)"}) : null));
-  if (m.loading) li.append(el("div", {class: "note", text: m.author.name + " is thinking…"}));
+    el("time", {datetime: new Date(m.time * 1000).toISOString(),
+      text: new Date(m.time * 1000).toLocaleTimeString(LANG === "en" ? undefined : LANG)}),
+    m.edited ? el("span", {text: " " + t("(edited)")}) : null));
+  if (m.loading) li.append(el("div", {class: "note", text: t("{name} is thinking…", {name: m.author.name})}));
   if (m.content) li.append(html("div", "content", m.content));
   for (const e of m.embeds) li.append(renderEmbed(e));
   if (m.files.length) {
@@ -362,7 +370,7 @@ function renderMessage(m) {
       : el("a", {href: f.url, text: f.filename}))));
   }
   li.append(...renderComponents(m, m.components));
-  if (m.ephemeral) li.append(el("div", {class: "note", text: "Only you can see this."}));
+  if (m.ephemeral) li.append(el("div", {class: "note", text: t("Only you can see this.")}));
   return li;
 }
 
@@ -397,13 +405,14 @@ async function loadMessages() {
     previous = li;
   }
   if (!r.messages.length && !list.querySelector(".empty")) {
-    list.append(el("li", {class: "empty", text: "No messages yet. Type / to see the bot's commands — /game new opens a table."}));
+    list.append(el("li", {class: "empty", text: t("No messages yet. Type / to see the bot's commands — /game new opens a table.")}));
   } else if (r.messages.length) { const e = list.querySelector(".empty"); if (e) e.remove(); }
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
 // ---------------------------------------------------------------------------- start
 function start() {
+  translatePage();
   $("command-form").addEventListener("submit", send);
   $("command-input").addEventListener("input", chooseCommand);
   $("user-select").addEventListener("change", (ev) => {
@@ -428,7 +437,7 @@ function start() {
     if (!name) return;
     const r = await api("/api/users", {user: name});
     if (r.error) { say(r.error); return; }
-    $("join-name").value = ""; say(`${r.name} joined the server; choose them under "Playing as".`);
+    $("join-name").value = ""; say(t("{name} joined the server; choose them under \"Playing as\".", {name: r.name}));
     await loadWorld();
   });
   loadWorld().then(loadMessages);

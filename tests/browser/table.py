@@ -80,15 +80,17 @@ def local_table(tmp_path: Path, *, timeout: float = 120.0, seed: int | None = No
 class Table:
     """One headless Chromium; one tab per player (`?user=name`)."""
 
-    def __init__(self, url: str, *, width: int = 1280, height: int = 900) -> None:
+    def __init__(self, url: str, *, width: int = 1280, height: int = 900, language: str = "en-US") -> None:
+        """`language`: the browser's (its Accept-Language and navigator.languages)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
         options = webdriver.ChromeOptions()
         options.binary_location = str(BROWSER)
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                    f"--window-size={width},{height}", "--lang=en-US"):
+                    f"--window-size={width},{height}", f"--lang={language}"):
             options.add_argument(arg)
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
         self.url = url
         self.driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
         self.driver.set_script_timeout(30)

@@ -12,19 +12,22 @@ import random
 from collections import Counter
 from typing import Any
 
+import lang
 from bot.app import TabletopBot
 from cogs.africa import change_value, conflict_value, piece_value, score_value, target_name
 from cogs.africa.ui import AfricaUI, area_name
 from cogs.panel import seat_groups
 from games.africa.board import token_name
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of, view_of
+from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of, view_of, went_wrong
 from tests.fakediscord import FakeDiscord
 
 UI = AfricaUI()
 
 
 class AfricaPlayers:
+    language = "en"  # the players' language (open_and_play sets it): they type names as their Discord shows them
+
     def __init__(self, sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int, panel_share: float = 0.5) -> None:
         self.sim, self.bot, self.gid = sim, bot, gid
         self.decide = playout_rng(seed)  # the same choices as games.simulate for this seed
@@ -57,7 +60,7 @@ class AfricaPlayers:
         await settle()
         text = "\n".join(m.content for m in result.messages)
         assert result.ephemeral, text
-        assert "went wrong" not in text, (command, options, text)
+        assert not went_wrong(text, self.language), (command, options, text)
 
     async def panel(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
         """Play `action` from the player's panel; False when the panel does not show it."""
@@ -74,7 +77,8 @@ class AfricaPlayers:
             return False
         if await self.pick(user, panel, record, idx):
             return True
-        names, groups = seat_groups(UI, view_of(record, seat), legal)
+        with lang.use(self.language):  # the groups as the bot names them for this player
+            names, groups = seat_groups(UI, view_of(record, seat), legal)
         if not names or not names[index]:
             return False
         menu = f"tr:g:{self.gid}:{record.state_version}:"
@@ -104,6 +108,11 @@ class AfricaPlayers:
         if (kind == "add_token" or self.rng.random() < self.panel_share) and await self.panel(seat, record, action):
             return
         assert kind != "add_token", "the panel did not offer a token to add"
+        with lang.use(self.language):  # areas, pieces and tokens named in the players' language
+            await self.by_command(seat, record, action)
+
+    async def by_command(self, seat: str, record: Any, action: dict[str, Any]) -> None:
+        kind = action["type"]
         if kind == "start_area":
             await self.slash(seat, record, "africa start", area=area_name(action["area"]))
         elif kind == "bid":

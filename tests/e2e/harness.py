@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import re
 import secrets
@@ -16,6 +17,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no types (no py.typed)
 import pytest
 
+import lang
 from bot import gate
 from bot.app import TabletopBot
 from bot.config import Settings
@@ -109,11 +111,9 @@ async def two_player_game(sim: FakeDiscord, bot: TabletopBot, variant: str = "ba
     """A started 2-player Mali game: alice opens the table, bob joins by button, alice starts."""
     table = answer_of(await sim.slash(sim.alice, sim.channel, "game new",
                                       options={"game": "mali", "players": 2, "variant": variant}))
-    found = re.search(r"table #(\d+)", table.text)
-    assert found is not None, table.text
-    gid = int(found[1])
-    await sim.click(sim.bob, table, label="Join")
-    await sim.click(sim.alice, table, label="Start")
+    gid = table_id(table)
+    await sim.click(sim.bob, table, custom_id=table_button(table, "join"))
+    await sim.click(sim.alice, table, custom_id=table_button(table, "start"))
     await settle()
     assert (await bot.service.get(gid)).status == "running"
     return gid
@@ -253,3 +253,40 @@ def option_of(values: list[str], idx: int | str) -> str | None:
     """The value among a panel select's option `values` that plays the action at index `idx`
     ("index:fingerprint"); None when the select has none."""
     return next((v for v in values if v.split(":")[0] == str(idx)), None)
+
+
+TABLE_ID = re.compile(r"tr:t:(?:join|leave|start):(\d+)")
+
+
+def table_id(message: Message) -> int:
+    """The number of the table a lobby card belongs to, read from its buttons' custom_ids (never
+    from its words: the same in every language)."""
+    found = [int(m[1]) for c in message.components if c.custom_id and (m := TABLE_ID.fullmatch(c.custom_id))]
+    assert found, f"no table buttons on {message!r}"
+    return found[0]
+
+
+def table_button(message: Message, op: str) -> str:
+    """The custom_id of a lobby card's button: "join", "leave" or "start"."""
+    return f"tr:t:{op}:{table_id(message)}"
+
+
+APP_OOPS = "Something went wrong on our side and nothing was changed. Please try again."  # bot.app's
+
+
+@functools.cache
+def oops_phrases(language: str) -> frozenset[str]:
+    """How the bot says "something went wrong" in `language` (and in English): the first sentence
+    of each of its two catalog texts for it, as the catalog words it."""
+    from cogs.common import OOPS
+
+    phrases = {"went wrong"}
+    for msgid in (OOPS, APP_OOPS):
+        worded = lang.texts(language, "core")._(msgid, gid="{gid}")
+        phrases.add(worded.split(". ")[0].strip(" ."))
+    return frozenset(phrases)
+
+
+def went_wrong(text: str, language: str = "en") -> bool:
+    """Whether a reply says the bot failed (in English or in `language`)."""
+    return any(phrase in text for phrase in oops_phrases(language))

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.app import TabletopBot
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of
+from tests.e2e.harness import act_id, option_of, settle, turn_messages, user_of, went_wrong
 from tests.fakediscord import FakeDiscord
 
 DECISIONS = ("choose_scout", "soldier_to", "block_path", "displace")
@@ -25,6 +25,8 @@ def decision_value(action: dict[str, Any]) -> str:
 
 
 class MaliPlayers:
+    language = "en"  # the players' language (open_and_play sets it): only how "something went wrong" reads
+
     def __init__(self, sim: FakeDiscord, bot: TabletopBot, gid: int, seed: int) -> None:
         self.sim, self.bot, self.gid = sim, bot, gid
         self.decide = playout_rng(seed)  # the same choices as games.simulate for this seed
@@ -53,7 +55,7 @@ class MaliPlayers:
                                       options={**options, "game": self.gid})
         await settle()
         text = "\n".join(m.content for m in result.messages)
-        assert "went wrong" not in text, text
+        assert not went_wrong(text, self.language), text
 
     async def panel(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
         """Play `action` from the player's panel; False when the panel does not show it."""

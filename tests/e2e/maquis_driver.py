@@ -10,12 +10,13 @@ import random
 from collections import Counter
 from typing import Any
 
+import lang
 from bot.app import TabletopBot
 from cogs.maquis import option_value
 from cogs.maquis.ui import MaquisUI
 from cogs.panel import ungroup_single
 from games.simulate import choose, playout_rng
-from tests.e2e.harness import settle, user_of, view_of
+from tests.e2e.harness import settle, user_of, view_of, went_wrong
 from tests.e2e.panel_driver import PanelPlayer
 from tests.fakediscord import FakeDiscord, Message
 
@@ -56,12 +57,13 @@ class MaquisPlayers(PanelPlayer):
         await settle()
         self.replies += result.messages
         text = "\n".join(m.content for m in result.messages)
-        assert result.ephemeral and "went wrong" not in text, text
+        assert result.ephemeral and not went_wrong(text, self.language), text
 
     def in_a_group(self, seat: str, record: Any, action: dict[str, Any]) -> bool:
         """Whether the panel offers `action` inside a group (a partisan or a location first)."""
         legal = record.game.legal_actions(record.state, seat)
-        names = ungroup_single(self.ui.panel_groups(view_of(record, seat), legal) or [])
+        with lang.use(self.language):  # the groups as the bot names them for this player
+            names = ungroup_single(self.ui.panel_groups(view_of(record, seat), legal) or [])
         return len({n for n in names if n}) > 1 and bool(names[legal.index(action)])
 
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:

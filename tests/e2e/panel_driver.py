@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import lang
 from bot.presentation import GameUI
 from cogs.panel import seat_groups
 from tests.e2e.harness import act_id, message_of, option_of, settle, turn_messages, user_of, view_of
@@ -19,6 +20,7 @@ class PanelPlayer:
     ui: GameUI
     used: Counter[str]
     replies: list[Message]
+    language = "en"  # the players' language (open_and_play sets it): how the bot words groups and failures
 
     def where(self, record: Any) -> Any:
         return self.sim.channels[record.where]
@@ -39,7 +41,8 @@ class PanelPlayer:
         group = next((c for c in panel.components if (c.custom_id or "").startswith(f"tr:g:{self.gid}:")), None)
         if group is None:
             return False
-        grouped, groups = seat_groups(self.ui, view_of(record, seat), legal)
+        with lang.use(self.language):  # the groups as the bot names them for this player
+            grouped, groups = seat_groups(self.ui, view_of(record, seat), legal)
         names = grouped or []
         if not names[int(idx)]:
             return False

@@ -22,6 +22,7 @@ from tests.e2e.texts import (
     by_kind,
     callback_texts,
     command_texts,
+    drawn_images,
     game_names,
     message_texts,
     player_names,
@@ -30,6 +31,7 @@ from tests.e2e.texts import (
     shape,
     shapes_by_kind,
     unmarked,
+    unmarked_drawn,
     unmarked_sent,
 )
 from tests.fakediscord import FakeDiscord, Message
@@ -346,6 +348,12 @@ async def test_an_english_game_is_all_backlog(
             print(f"  {len(texts):5} {len(shapes[kind]):5}  {kind}")
 
 
+def in_the_game(sent: Sent) -> bool:
+    """What a pseudo-locale reader of a game reads: not the command tree's sync, whose localizations
+    are the Polish and Italian ones, never pseudo (tests/lang/test_command_tree.py checks them)."""
+    return pseudo_checked(sent) and not sent.place.startswith("command sync")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not PSEUDO, reason=PSEUDO_SKIP)
 @pytest.mark.parametrize(("key", "players", "options", "seed", "driver"), GAMES)
@@ -358,7 +366,18 @@ async def test_no_unmarked_word_in_a_whole_game(
     seed: int,
     driver: type[Any],
 ) -> None:
-    """With the pseudo-locale, every text a whole game sends is made of marked parts and values."""
-    await open_and_play(fake_discord, tmp_path, key, players, options, seed, driver)
-    found = unmarked_sent(fake_discord, game_names(key), keep=pseudo_checked)
-    assert found == [], "\n".join(str(item) for item in found[:50]) + f"\n({len(found)} texts in all)"
+    """With the pseudo-locale (the server's and every player's language), every text a whole game
+    sends, and every text drawn on its images (drawn in this process), is made of marked parts and values."""
+    with drawn_images() as images:
+        findings = await open_and_play(fake_discord, tmp_path, key, players, options, seed, driver, language="pseudo")
+    assert findings.gid and images, "the game drew no image"
+    names = game_names(key)
+    found = unmarked_sent(fake_discord, names, keep=in_the_game)
+    elsewise = [f"{image.place}: drawn in {image.language!r}, not the pseudo-locale" for image in images
+                if image.language != "pseudo"]
+    drawn = elsewise + unmarked_drawn(images, names | player_names(fake_discord))
+    assert found == [] and drawn == [], (
+        "\n".join(str(item) for item in found[:40]) + "\n" + "\n".join(drawn[:40])
+        + f"\n({len(found)} texts sent, {len(elsewise)} of {len(images)} images drawn in another language, "
+        f"{len(drawn) - len(elsewise)} texts drawn on images hold unmarked words)"
+    )

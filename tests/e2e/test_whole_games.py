@@ -3,8 +3,8 @@ own drivers decide as `python -m games.simulate` does for the seed), watching fo
 way of asynchronous play:
 
 - no stale refusal: a seat whose panel was opened while others still had to act clicks that older
-  panel for its next move; while the action it names is still legal, the click is accepted, never
-  answered "out of date";
+  panel for its next move; while the action it names is still legal, the click is accepted (the move
+  is made), never answered "out of date";
 - no single-answer question: no panel or select offers a seat exactly one choice, and no seat is
   waited on while it has exactly one legal action;
 - no Discord limit exceeded: every message, component, modal and autocomplete answer the bot sends
@@ -23,15 +23,25 @@ from typing import Any
 
 import pytest
 
+import lang
 from localdiscord.interactions import find_command
 from tests.e2e.africa_driver import AfricaPlayers
-from tests.e2e.harness import act_id, message_of, option_of, settle, sqlite, start_bot, turn_messages, user_of
+from tests.e2e.harness import (
+    act_id,
+    message_of,
+    option_of,
+    settle,
+    sqlite,
+    start_bot,
+    table_button,
+    table_id,
+    turn_messages,
+    user_of,
+)
 from tests.e2e.mali_driver import MaliPlayers
 from tests.e2e.maquis_driver import MaquisPlayers
 from tests.e2e.westerplatte_driver import WesterplattePlayers
-from tests.fakediscord import FakeDiscord, Message
-
-STALE = re.compile(r"out of date|has moved on", re.IGNORECASE)
+from tests.fakediscord import FakeDiscord, Message, User
 
 
 @dataclass
@@ -53,6 +63,8 @@ class Findings:
     stale_clicks: int = 0
     autocompletes: int = 0
     interactions: int = 0
+    gid: int = 0  # the game's number
+    where: int = 0  # the id of the channel or thread it was played in
 
 
 def watching(driver_class: type[Any]) -> type[Any]:
@@ -107,8 +119,9 @@ def watching(driver_class: type[Any]) -> type[Any]:
                     continue
                 await settle()
                 self.findings.stale_clicks += 1
-                texts = [m.content for m in answer.messages] + [self.sim.messages[panel.id].content]
-                if any(STALE.search(t) for t in texts):
+                # accepted: the move was made (read from the game, never from the reply's words)
+                if (await self.bot.service.get(self.gid)).state_version == record.state_version:
+                    texts = [m.content for m in answer.messages] + [self.sim.messages[panel.id].content]
                     self.findings.stale.append(f"{seat}'s click on {action} (panel of version {old.version}, now "
                                                f"{record.state_version}): " + " | ".join(texts)[:300])
                     return False  # refused: the driver plays it another way
@@ -157,22 +170,43 @@ def single_answer_panels(sim: FakeDiscord, gid: int) -> list[str]:
     return found
 
 
-async def open_and_play(sim: FakeDiscord, tmp_path: Path, key: str, players: int, options: dict[str, Any],
-                        seed: int, driver_class: type[Any]) -> Findings:
-    bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
+async def open_table(sim: FakeDiscord, bot: Any, key: str, players: int, options: dict[str, Any],
+                     language: str = "en", by: str = "service") -> tuple[list[User], Message, int]:
+    """New users open a table of `key` and start it, every one of them reading `language`, as does
+    the server (so the table plays in it): stored with the bot (`by="service"`: what `/game
+    server-language` and `/game language` store), or as Discord says it (`by="locale"`: the guild's
+    preferred locale and the users' client locale; not for the pseudo-locale, which no Discord
+    client has). Nothing is read from words: the table's number and its buttons from their custom_ids.
+    The users, the table's card and its number."""
     assert sim.guild is not None
-    users = [sim.add_member(sim.guild, sim.add_user(f"new{i}")).user for i in range(players)]
+    assert by in ("service", "locale"), by
+    locale = language if by == "locale" and language != "en" else "en-US"
+    users = [sim.add_member(sim.guild, sim.add_user(f"new{i}", locale=locale)).user for i in range(players)]
+    if language != "en" and by == "locale":
+        assert language in lang.LANGUAGES, f"no Discord locale reads {language!r}"
+        sim.guild.preferred_locale = language
+    elif language != "en":
+        await bot.service.set_server_language(sim.guild.id, language)
+        for user in users:
+            await bot.service.set_language(user.id, language)
     table = message_of(await sim.slash(users[0], sim.channel, "game new",
                                        options={"game": key, "players": players, **options}))
-    found = re.search(r"table #(\d+)", table.text)
-    assert found is not None
-    gid = int(found[1])
+    gid = table_id(table)
+    assert (await bot.service.get(gid)).settings.get("language") == language
     for user in users[1:]:
-        await sim.click(user, table, label="Join")
-    await sim.click(users[0], table, label="Start")
+        await sim.click(user, table, custom_id=table_button(table, "join"))
+    await sim.click(users[0], table, custom_id=table_button(table, "start"))
     await settle()
+    return users, table, gid
+
+
+async def open_and_play(sim: FakeDiscord, tmp_path: Path, key: str, players: int, options: dict[str, Any],
+                        seed: int, driver_class: type[Any], language: str = "en", by: str = "service") -> Findings:
+    """A whole game (`open_table`'s, in `language`), and what watching it found."""
+    bot = await start_bot(sim, sqlite(tmp_path), seed=seed)
+    users, _, gid = await open_table(sim, bot, key, players, options, language, by)
     driver = watching(driver_class)(sim, bot, gid, seed)
-    driver.findings, driver.early = Findings(), {}
+    driver.findings, driver.early, driver.language = Findings(), {}, language
     record = await driver.play()
     assert record.status == "finished"
     findings: Findings = driver.findings
@@ -187,6 +221,7 @@ async def open_and_play(sim: FakeDiscord, tmp_path: Path, key: str, players: int
     await settle()
     findings.refused += [str(r) for r in sim.rejections] + [repr(r) for r in sim.failed_interactions]
     findings.interactions = len(sim.interactions)
+    findings.gid, findings.where = gid, record.where
     assert driver.used, "the driver played nothing through Discord"
     return findings
 

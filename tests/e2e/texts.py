@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import renderers
 from localdiscord import FakeDiscord
 from localdiscord.world import DM, Channel, Component
+from renderers.text import Drawn, recording
 
 OPEN, CLOSE = "⟦", "⟧"
 ROOT = Path(__file__).resolve().parents[2]
@@ -368,3 +372,72 @@ def shape(text: str, allowed: Collection[str] = ()) -> str:
 def shapes_by_kind(found: Iterable[Unmarked], allowed: Collection[str] = ()) -> dict[str, set[str]]:
     """The distinct shapes of the unmarked texts per kind of place (about the templates to translate)."""
     return {kind: {shape(text, allowed) for text in texts} for kind, texts in by_kind(found).items()}
+
+
+# -- the texts drawn on images -------------------------------------------------------------------
+
+
+@dataclass
+class Image:
+    """One image a bot drew: its game, kind (board, private, summary, crop), language and the texts
+    drawn on it in order (renderers.text.recording)."""
+
+    key: str
+    kind: str
+    language: str
+    number: int
+    texts: list[Drawn] = field(default_factory=list)
+
+    @property
+    def place(self) -> str:
+        return f"{self.key} {self.kind} image {self.number} ({self.language})"
+
+
+def forget_drawn_images() -> None:
+    """Empty every renderer's cached images (a base map is drawn once per language and process:
+    drawn again, its texts are recorded again)."""
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] != "renderers" or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
+
+
+@contextmanager
+def drawn_images() -> Iterator[list[Image]]:
+    """Every image drawn in this process within the block (a bot started with `render_workers=0`
+    draws its images here, in a thread), each with the texts drawn on it."""
+    images: list[Image] = []
+    real = renderers.draw
+
+    def recorded(key: str, kind: str, view: dict[str, object], language: str = "en") -> bytes | None:
+        image = Image(key, kind, language, len(images) + 1)
+        with recording() as drawn:
+            try:
+                return real(key, kind, view, language)
+            finally:
+                image.texts = list(drawn)
+                images.append(image)
+
+    forget_drawn_images()
+    renderers.draw = recorded  # type: ignore[assignment]  # bot.render calls renderers.draw by name
+    try:
+        yield images
+    finally:
+        renderers.draw = real  # type: ignore[assignment]
+
+
+def unmarked_drawn(images: Iterable[Image], allowed: Collection[str] = ()) -> list[str]:
+    """Every text drawn on an image holding an unmarked word: the image, the text, its words and
+    the line of code that drew it."""
+    names = frozenset(allowed)
+    found: list[str] = []
+    for image in images:
+        for drawn in image.texts:
+            words = unmarked(drawn.text, allowed=names)
+            if words:
+                found.append(f"{image.place} at {drawn.xy} by {drawn.where}: "
+                             f"{' '.join(words)!r} in {drawn.text[:120]!r}")
+    return found

@@ -16,7 +16,7 @@ from cogs.westerplatte import decision_value
 from cogs.westerplatte.ui import WesterplatteUI
 from games.simulate import choose, playout_rng
 from games.westerplatte.board import ROMAN
-from tests.e2e.harness import settle, user_of
+from tests.e2e.harness import settle, user_of, went_wrong
 from tests.e2e.panel_driver import PanelPlayer
 from tests.fakediscord import FakeDiscord, Message
 
@@ -55,7 +55,7 @@ class WesterplattePlayers(PanelPlayer):
         await settle()
         self.replies += result.messages
         text = "\n".join(m.content for m in result.messages)
-        assert result.ephemeral and "went wrong" not in text, text
+        assert result.ephemeral and not went_wrong(text, self.language), text
 
     async def do(self, seat: str, record: Any, action: dict[str, Any]) -> None:
         """Play one action: by panel part of the time, straight through the service (what a click
