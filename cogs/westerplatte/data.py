@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The game data's texts (games/westerplatte/data/westerplatte.json: the events' names and effects),
 marked for the catalog: the engine says them with `data_say`, worded where they are shown."""
 from __future__ import annotations
