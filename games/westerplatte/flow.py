@@ -416,9 +416,9 @@ def split_words(s: State, split: dict[str, int]) -> Say:
     if not rest:
         return say_n("{officer} loses {count} ammunition", "{officer} loses {count} ammunition", n,
                      officer=OFFICER_WORDS[first])
+    others = [say("{officer} {count}", officer=OFFICER_WORDS[i], count=k) for i, k in rest]
     return say_n("{officer} loses {count} ammunition, {others}", "{officer} loses {count} ammunition, {others}", n,
-                 officer=OFFICER_WORDS[first],
-                 others=[say("{officer} {count}", officer=OFFICER_WORDS[i], count=k) for i, k in rest])
+                 officer=OFFICER_WORDS[first], others=others)
 
 
 def lose_ammo(s: State, split: dict[str, int], events: list[Event]) -> None:
