@@ -57,6 +57,7 @@ ASKED = {"guardhouse": lang.N_("choose which guardhouse takes the damage"),
          "officer_phase": lang.N_("moves and actions")}
 DIFFICULTIES = {"easy": lang.N_("easy"), "medium": lang.N_("medium"), "hard": lang.N_("hard")}
 COLOURS = [str(o["colour"]) for o in OFFICERS]
+SHORT_NAMES = {"red": lang.N_("Red"), "blue": lang.N_("Blue"), "green": lang.N_("Green"), "yellow": lang.N_("Yellow")}
 DOMAIN = "westerplatte"
 
 
@@ -418,7 +419,7 @@ def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
             tokens.append(tx._("-mv {count}", count=o["limited_movement"]))
         if o["extra_action"]:
             tokens.append(tx._("+act {count}", count=o["extra_action"]))
-        text = tx._("{officer} · ammo {count}", officer=officer_name(o), count=o["ammo"]) + (
+        text = tx._("{officer} · ammo {count}", officer=tx._(SHORT_NAMES[o["colour"]]), count=o["ammo"]) + (
             " · " + " ".join(tokens) if tokens else "")
         draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), text, anchor="mm",
                   font=font(24, True), fill=readable_on(col), max_width=x1 - x0 - 12)

@@ -12,6 +12,7 @@ from renderers.westerplatte.board import (
     DOMAIN,
     LAYOUT,
     PATH_XY,
+    SHORT_NAMES,
     SIZE,
     WALL_XY,
     _y,
@@ -23,7 +24,6 @@ from renderers.westerplatte.board import (
 
 View = dict[str, Any]
 LEGEND = lang.N_("ringed: your officer · yellow: places to choose")
-SHORT_NAMES = {"red": lang.N_("Red"), "blue": lang.N_("Blue"), "green": lang.N_("Green"), "yellow": lang.N_("Yellow")}
 WIDTHS = (560.0, 860.0)  # this board's names and pieces are drawn bigger than a map's: show more of it
 
 
