@@ -166,7 +166,7 @@ class WesterplatteUI(PlainUI):
         if view.get("outcome"):
             return tx._("day {day}/7 · {difficulty} · game over", day=day, difficulty=difficulty)
         level = view["morale"]["level"]
-        morale = tx._(LEVELS[level]) if level in LEVELS else str(level)
+        morale = tx._(LEVELS.get(level or "blank", LEVELS["blank"]))
         return tx._("day {day}/7 ({cards}/8 cards) · {difficulty} · morale {morale} · {walls}", day=day,
                     cards=pile_count(view), difficulty=difficulty, morale=morale, walls=walls_text(view))
 

@@ -161,8 +161,9 @@ def hit(s: State, p: str, points: int, why: Say | str, events: list[Event]) -> N
     if t["damage"] >= CARDS[t["card"]]["resistance"]:
         destroy(s, p, why, events)
     else:
-        emit(events, "troop_hit", say("The troop on {path} takes {dealt} damage ({why}); {left} resistance left.",
-                                      path=path_say(p), dealt=dealt, why=why, left=left - dealt), path=p)
+        emit(events, "troop_hit", say_n("The troop on {path} takes {count} damage ({why}); {left} resistance left.",
+                                        "The troop on {path} takes {count} damage ({why}); {left} resistance left.",
+                                        dealt, path=path_say(p), why=why, left=left - dealt), path=p)
 
 
 # ---- morale ------------------------------------------------------------------------------
