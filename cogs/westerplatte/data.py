@@ -31,3 +31,18 @@ EVENT_TEXTS: list[str] = [
     lang.N_("Burnt path (D-5)"),
     lang.N_("The link between round outpost D and guardhouse 5 cannot be used until the next event card is drawn (through the whole next day); mark it with the 2 burnt-path tokens."),
 ]
+
+# the game's title and its table options (games/westerplatte/__init__.py), for the lobby to word
+OPTION_TEXTS: list[str] = [
+    lang.N_("7 Days of Westerplatte"),
+    lang.N_("easy: green tiles, green morale track, the 6 positive events; medium: green tiles and track, 3 positive and 3 negative events; hard: red tiles and track, 3 + 3 events."),
+    lang.N_("Easy"),
+    lang.N_("Medium"),
+    lang.N_("Hard"),
+    lang.N_("A mine may go on any empty space of any path, also in front of or behind a troop (by default only on a path that holds no troop)."),
+    lang.N_("Mines only on empty paths"),
+    lang.N_("Mines on any free space"),
+    lang.N_("Entering the lowest morale level leaves the marker there, and every further fall pays its loss again (by default the marker goes back to the start space)."),
+    lang.N_("Lowest morale resets"),
+    lang.N_("Lowest morale stays"),
+]

@@ -105,6 +105,7 @@ def test_every_engine_say_is_in_the_catalog_and_every_data_text_too() -> None:
     assert not missing
     data = [e[k] for e in EVENTS.values() for k in ("name", "effect")]
     data += [english(w) for w in TILE_WORDS.values()] + [o["name"] for o in OFFICERS]
+    data += [GAME.title] + [o.help for o in GAME.options] + [v for o in GAME.options for v in o.labels.values()]
     assert not [t for t in data if (None, t) not in ids]
 
 
