@@ -8,13 +8,23 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+import lang
 from bot import gate
 from cogs.common import Answer, answer_after_commit, bot_of, match, refuse_with_choices, reply, seat_of
 from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
 from cogs.panel import panel_message, waiting_on
 from cogs.westerplatte.help import HELP_TOPICS, help_embed
-from cogs.westerplatte.ui import WesterplatteUI, officer_name, place, place_with_tile, route_costs, troop_text
-from games.westerplatte.board import PATHS, ROMAN, TILE_NAMES, WALLS
+from cogs.westerplatte.ui import (
+    WesterplatteUI,
+    officer,
+    officer_name,
+    place,
+    place_with_tile,
+    route_costs,
+    tile_name,
+    troop_text,
+)
+from games.westerplatte.board import PATHS, ROMAN, WALLS
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -26,6 +36,7 @@ Choices = list[app_commands.Choice[str]]
 Action = dict[str, Any]
 DECISIONS = ("guardhouse", "bonus", "loss", "give", "lose_ammo", "brick")
 TARGETED = ("attack", "mortar", "mine", "rebuild", "push_back")
+SHORT_NAMES = {"red": lang.N_("Red"), "blue": lang.N_("Blue"), "green": lang.N_("Green"), "yellow": lang.N_("Yellow")}
 
 
 # --- reading what the user typed ----------------------------------------------------------------
@@ -97,7 +108,7 @@ async def tell(interaction: discord.Interaction, applied: Applied) -> None:
     bot = bot_of(interaction)
     record = applied.record
     seat = seat_of(interaction, record)
-    text = clip(applied.lines_for(seat)) or "Done."
+    text = clip(applied.lines_for(seat)) or lang.here(KEY)._("Done.")
     passed = any(e.get("type") == "turn" for e in applied.events)
     if seat is not None and seat in record.to_act:
         file = None
@@ -123,76 +134,86 @@ def away_from_tile(view: dict[str, Any], tile: str) -> str | None:
     there = next((t["wall"] for t in view["tiles"] if t["tile"] == tile), None)
     if there is None or there == here:
         return None
-    name = TILE_NAMES[tile]
+    tx = lang.here(KEY)
     steps = route_costs(view, here, 12).get(there, [])
-    way = (f"It is {len(steps)} step(s) away (you have {turn['moves']} movement left): "
-           f"`/westerplatte move to:{place(there)}`." if steps else "")
-    return (f"Your officer stands on {place_with_tile(view, here)}, not on the {name} tile: that is on "
-            f"{place(there)}. {way}").strip()
+    words = {"place": place_with_tile(view, here), "tile": tile_name(tile), "there": place(there)}
+    if not steps:
+        return tx._("Your officer stands on {place}, not on the {tile} tile: that is on {there}.", **words)
+    return tx.n_("Your officer stands on {place}, not on the {tile} tile: that is on {there}. It is {count} step "
+                 "away (you have {moves} movement left): `/westerplatte move to:{target}`.",
+                 "Your officer stands on {place}, not on the {tile} tile: that is on {there}. It is {count} steps "
+                 "away (you have {moves} movement left): `/westerplatte move to:{target}`.", len(steps),
+                 moves=turn["moves"], target=place(there), **words)
 
 
 def target_refusal(view: dict[str, Any], action: Action) -> str | None:
     """Why an action with a target is not possible, in players' words (from the public view);
     None when nothing specific can be said (the engine's own reason is used then)."""
+    tx = lang.here(KEY)
     turn, kind = view["turn"], action.get("type")
     if turn["actions"] <= 0:
-        return "You have no action left this turn."
+        return tx._("You have no action left this turn.")
     stock = view["stock"]
     troops = {p["id"]: p["troop"] for p in view["paths"]}
     mines = {p["id"]: p["mines"] for p in view["paths"]}
     paths = [action["path"]] if "path" in action else list(action.get("paths") or [])
     bad = next((p for p in paths if p not in troops), None)
     if bad is not None:
-        return f"{str(bad)[:20]!r} is not a path: the paths are A, B, C, D and E."
+        return tx._("{given} is not a path: the paths are A, B, C, D and E.", given=repr(str(bad)[:20]))
     if kind == "mortar":
         if stock["mortar"] <= 0:
-            return "The Mortar tile has no shells left."
+            return tx._("The Mortar tile has no shells left.")
         if troops[action["path"]] is None:
-            return f"There is no troop on path {action['path'].upper()} to fire at."
+            return tx._("There is no troop on path {path} to fire at.", path=action["path"].upper())
     elif kind == "mine":
         p, k = action["path"], action["space"]
         troop = troops[p]
         if stock["mines"] <= 0:
-            return "The Mines tile has no mines left."
+            return tx._("The Mines tile has no mines left.")
         if k in mines[p]:
-            return f"Path {p.upper()}, space {ROMAN.get(k, k)} already holds a mine."
+            return tx._("Path {path}, space {space} already holds a mine.", path=p.upper(), space=ROMAN.get(k, k))
         if troop is not None and troop["space"] == k:
-            return f"A troop stands on path {p.upper()}, space {ROMAN.get(k, k)}."
+            return tx._("A troop stands on path {path}, space {space}.", path=p.upper(), space=ROMAN.get(k, k))
         if troop is not None and not view["options"]["mine_on_occupied_path"]:
-            return f"Path {p.upper()} holds a troop: mines go only on a path without one."
+            return tx._("Path {path} holds a troop: mines go only on a path without one.", path=p.upper())
     elif kind == "rebuild":
         bricks = {w["id"]: w["bricks"] for w in view["walls"]}
         if stock["wall_rebuild"] <= 0:
-            return "The Wall rebuild tile has no bricks left."
+            return tx._("The Wall rebuild tile has no bricks left.")
         if bricks.get(action["wall"]) == 6:
-            name = place(action['wall'])
-            return f"{name[:1].upper() + name[1:]} already has 6 bricks, the most a wall space holds."
+            name = place(action["wall"])
+            return tx._("{place} already has 6 bricks, the most a wall space holds.",
+                        place=name[:1].upper() + name[1:])
     elif kind == "push_back":
         most = view["push_back_troops"]
         if len(paths) > most:
-            return f"You may push back at most {most} troops."
+            return tx.n_("You may push back at most {count} troop.", "You may push back at most {count} troops.", most)
         for p in paths:
             if troops[p] is None:
-                return f"There is no troop on path {p.upper()}."
+                return tx._("There is no troop on path {path}.", path=p.upper())
             if troops[p]["space"] == 1:
-                return f"The troop on path {p.upper()} is on space I already: it cannot go further back."
+                return tx._("The troop on path {path} is on space I already: it cannot go further back.",
+                            path=p.upper())
     elif kind == "attack":
         me = next(o for o in view["officers"] if o["id"] == turn["officer"])
         if not me["at"].startswith("outpost"):
-            return "You can attack only from a round outpost."
+            return tx._("You can attack only from a round outpost.")
         for oid in action["officers"]:
             o = next((x for x in view["officers"] if x["id"] == oid), None)
             if o is None:
-                return f"{str(oid)[:20]!r} is not an officer: say red, blue, green or yellow."
+                return tx._("{given} is not an officer: say red, blue, green or yellow.", given=repr(str(oid)[:20]))
             if o["at"] != me["at"]:
-                return f"The {o['name']} is not on {place(me['at'])}: only officers there can spend ammunition."
+                return tx._("The {officer} is not on {place}: only officers there can spend ammunition.",
+                            officer=officer_name(view, oid), place=place(me["at"]))
             if o["ammo"] <= 0:
-                return f"The {o['name']} has no ammunition."
+                return tx._("The {officer} has no ammunition.", officer=officer_name(view, oid))
         troop = troops[me["at"][-1]]
         if troop is None:
-            return f"There is no troop on path {me['at'][-1].upper()} to attack."
+            return tx._("There is no troop on path {path} to attack.", path=me["at"][-1].upper())
         if len(action["officers"]) > troop["resistance"] - troop["damage"]:
-            return f"The troop has only {troop['resistance'] - troop['damage']} resistance left: spend at most that."
+            return tx.n_("The troop has only {count} resistance left: spend at most that.",
+                         "The troop has only {count} resistance left: spend at most that.",
+                         troop["resistance"] - troop["damage"])
     return None
 
 
@@ -231,25 +252,28 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         if found is None:
             return
         record, seat = found
+        tx = lang.here(KEY)
         view = gate.public(record) or {}
         turn = view["turn"]
         target = wall_id(to)
         if (view.get("asked") or {}).get("kind") != "officer_phase":
-            await refuse_with_choices(interaction, "You can't move now: the game asks a choice first.", record, seat)
+            await refuse_with_choices(interaction, tx._("You can't move now: the game asks a choice first."),
+                                      record, seat)
             return
         here = next(o["at"] for o in view["officers"] if o["id"] == turn["officer"])
         routes = route_costs(view, here, turn["moves"])
         if target is None or target not in routes:
             what = place(target) if target else repr(to[:40])
             if target == here:
-                why = f"Your officer already stands on {what}."
+                why = tx._("Your officer already stands on {place}.", place=what)
             elif turn["moves"] == 0:
-                why = "You have no movement left this turn."
+                why = tx._("You have no movement left this turn.")
             else:
-                why = f"You can't reach {what} with {turn['moves']} movement left."
+                why = tx._("You can't reach {place} with {moves} movement left.", place=what, moves=turn["moves"])
             reach = ", ".join(f"{place(w)} ({len(r)})" for w, r in sorted(routes.items(), key=lambda kv: len(kv[1])))
-            await reply(interaction, f"{why} " + (f"From {place(here)} you can reach: {reach}." if reach else
-                                                  "End your moves and actions, or take an action."))
+            more = (tx._("From {place} you can reach: {places}.", place=place(here), places=reach) if reach else
+                    tx._("End your moves and actions, or take an action."))
+            await reply(interaction, f"{why} {more}")
             return
         await self.run(interaction, game, [{"type": "move", "to": w} for w in routes[target]], found)
 
@@ -263,8 +287,10 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         here = next(o["at"] for o in view["officers"] if o["id"] == turn["officer"])
         routes = route_costs(view, here, turn["moves"])
         ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), WALLS.index(kv[0])))
+        tx = lang.here(KEY)
         return match(current, [app_commands.Choice(
-            name=f"{place_with_tile(view, w)} · {len(r)} step{'s' if len(r) > 1 else ''}"[:100], value=w)
+            name=tx.n_("{place} · {count} step", "{place} · {count} steps", len(r),
+                       place=place_with_tile(view, w))[:100], value=w)
             for w, r in ranked])
 
     @app_commands.command(name="end", description="End your moves and actions: the Germans attack, draw and advance")
@@ -279,23 +305,29 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         if found is None:
             return
         record, seat = found
+        tx = lang.here(KEY)
         legal = [a for a, _ in gate.choices(record, seat)]
         if kind not in ("extra_movement", "extra_action"):
-            await refuse_with_choices(interaction, f"{kind[:30]!r} is not a token: say extra_movement or extra_action.",
-                              record, seat, "extra_movement", "extra_action")
+            await refuse_with_choices(interaction, tx._("{given} is not a token: say extra_movement or extra_action.",
+                                                        given=repr(kind[:30])),
+                                      record, seat, "extra_movement", "extra_action")
             return
         if {"type": kind} not in legal:
             view = gate.public(record) or {}
             me = next(o for o in view["officers"] if o["id"] == view["turn"]["officer"])
-            word = "extra-movement" if kind == "extra_movement" else "extra-action"
+            who = officer_name(view, me["id"])
             if not me.get(kind):
-                why = f"The {me['name']} holds no {word} token."
+                why = (tx._("The {officer} holds no extra-movement token.", officer=who) if kind == "extra_movement"
+                       else tx._("The {officer} holds no extra-action token.", officer=who))
             elif view["turn"].get(f"used_{kind}"):
-                why = f"You already used an {word} token this turn (one a turn)."
+                why = (tx._("You already used an extra-movement token this turn (one a turn).")
+                       if kind == "extra_movement" else
+                       tx._("You already used an extra-action token this turn (one a turn)."))
             elif kind == "extra_movement":
-                why = "Use your movement first: the extra-movement token is offered once your movement is used up."
+                why = tx._("Use your movement first: the extra-movement token is offered once your movement is "
+                           "used up.")
             else:
-                why = "Use your action first: the extra-action token is offered once your action is used."
+                why = tx._("Use your action first: the extra-action token is offered once your action is used.")
             await refuse_with_choices(interaction, why, record, seat, "extra_movement", "extra_action")
             return
         await self.run(interaction, game, {"type": kind}, found)
@@ -322,10 +354,13 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
+        tx = lang.here(KEY)
         out = []
         for a, _ in legal:
-            who = " + ".join(officer_name(view, o).removesuffix(" officer") for o in a["officers"])
-            out.append(app_commands.Choice(name=f"{len(a['officers'])} damage: {who}'s ammunition"[:100],
+            who = " + ".join(tx._(SHORT_NAMES[officer(view, o)["colour"]]) for o in a["officers"])
+            out.append(app_commands.Choice(name=tx.n_("{count} damage: {officers}'s ammunition",
+                                                      "{count} damage: {officers}'s ammunition",
+                                                      len(a["officers"]), officers=who)[:100],
                                            value=",".join(a["officers"])))
         return match(current, out)
 
@@ -352,8 +387,9 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         if found is None:
             return
         if k is None:
-            await refuse_with_choices(interaction, f"{space[:20]!r} is not a space: spaces are I, II, III and IV.",
-                              found[0], found[1], "mine")
+            await refuse_with_choices(interaction, lang.here(KEY)._("{given} is not a space: spaces are I, II, III "
+                                                                    "and IV.", given=repr(space[:20])),
+                                      found[0], found[1], "mine")
             return
         await self.run(interaction, game, {"type": "mine", "path": path_id(path), "space": k}, found, tile="mines")
 
@@ -361,7 +397,8 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
     async def mine_path_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, legal = await self.legal_of(interaction, "mine")
         paths = list(dict.fromkeys(a["path"] for a, _ in legal))
-        return match(current, [app_commands.Choice(name=f"path {p.upper()}", value=p) for p in paths])
+        tx = lang.here(KEY)
+        return match(current, [app_commands.Choice(name=tx._("path {path}", path=p.upper()), value=p) for p in paths])
 
     @mine.autocomplete("space")
     async def mine_space_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -369,9 +406,16 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         path = path_id(str(getattr(interaction.namespace, "path", "") or ""))
         spaces = [(a["path"], a["space"]) for a, _ in legal if not path or a["path"] == path]
         seen = list(dict.fromkeys(k for _, k in spaces))
-        return match(current, [app_commands.Choice(
-            name=f"space {ROMAN[k]}" + (" (far from the wall)" if k == 1 else " (at the wall)" if k == 4 else ""),
-            value=ROMAN[k]) for k in seen])
+        tx = lang.here(KEY)
+
+        def name(k: int) -> str:
+            if k == 1:
+                return tx._("space {space} (far from the wall)", space=ROMAN[k])
+            if k == 4:
+                return tx._("space {space} (at the wall)", space=ROMAN[k])
+            return tx._("space {space}", space=ROMAN[k])
+
+        return match(current, [app_commands.Choice(name=name(k), value=ROMAN[k]) for k in seen])
 
     @app_commands.command(name="rebuild", description="On the Wall rebuild tile: 2 bricks onto one wall space")
     @app_commands.describe(wall="The wall space (autocomplete lists those below 6 bricks)", game=GAME_HELP)
@@ -381,8 +425,10 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
             return
         target = wall_id(wall)
         if target is None:
-            await refuse_with_choices(interaction, f"{wall[:40]!r} is not a wall space: say e.g. `outpost C` or "
-                                           "`guardhouse 3`.", found[0], found[1], "rebuild")
+            await refuse_with_choices(interaction, lang.here(KEY)._("{given} is not a wall space: say e.g. `outpost C` "
+                                                                    "or `guardhouse 3`.",
+                                                                    given=repr(wall[:40])),
+                                      found[0], found[1], "rebuild")
             return
         await self.run(interaction, game, {"type": "rebuild", "wall": target}, found, tile="wall_rebuild")
 
@@ -394,7 +440,9 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
             return []
         bricks = {w["id"]: w["bricks"] for w in view["walls"]}
         ranked = sorted((a["wall"] for a, _ in legal), key=lambda w: (bricks[w], WALLS.index(w)))
-        return match(current, [app_commands.Choice(name=f"{place(w)} ({bricks[w]} bricks)", value=w) for w in ranked])
+        tx = lang.here(KEY)
+        return match(current, [app_commands.Choice(name=tx.n_("{place} ({count} brick)", "{place} ({count} bricks)",
+                                                              bricks[w], place=place(w)), value=w) for w in ranked])
 
     @app_commands.command(name="supply", description="On the Ammunition supply tile: take ammunition from the reserve")
     @app_commands.describe(game=GAME_HELP)
@@ -424,7 +472,7 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         for a, _ in ranked:
             spaces = {x["id"]: x["troop"]["space"] for x in view["paths"] if x["troop"]}
             where = ", ".join(f"{p.upper()} ({ROMAN[spaces[p]]})" for p in a["paths"])
-            out.append(app_commands.Choice(name=f"Push back {where}"[:100],
+            out.append(app_commands.Choice(name=lang.here(KEY)._("Push back {paths}", paths=where)[:100],
                                            value=",".join(p.upper() for p in a["paths"])))
         return match(current, out)
 
@@ -439,12 +487,14 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         legal = [(a, label) for a, label in gate.choices(record, seat) if a["type"] in DECISIONS]
         picked = next((a for a, label in legal if option in (decision_value(a), label)), None)
         if picked is None:
+            tx = lang.here(KEY)
             if legal:
-                await reply(interaction, (f"{option[:40]!r} is not one of your choices. You can choose: "
-                                          + "; ".join(label for _, label in legal) + ".")[:2000])
+                await reply(interaction, tx._("{given} is not one of your choices. You can choose: {choices}.",
+                                              given=repr(option[:40]),
+                                              choices="; ".join(label for _, label in legal))[:2000])
             else:
-                await refuse_with_choices(interaction, "No choice is waiting on you: it's your moves and actions.",
-                                  record, seat)
+                await refuse_with_choices(interaction, tx._("No choice is waiting on you: it's your moves and "
+                                                            "actions."), record, seat)
             return
         await self.run(interaction, game, picked, found)
 

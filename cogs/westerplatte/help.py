@@ -1,21 +1,23 @@
 """`/westerplatte help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-from cogs.gamecog import help_page
+import discord
+
+import lang
 
 HELP_TOPICS: list[tuple[str, str]] = [
-    ("overview", "What the game is"),
-    ("turn", "An officer's turn"),
-    ("actions", "The actions: outposts and tiles"),
-    ("germans", "The Germans: attack, new card, advance"),
-    ("days", "Days, events and the end"),
-    ("morale", "Morale and tokens"),
-    ("board", "Reading the board image"),
-    ("commands", "Playing on Discord: commands and buttons"),
+    ("overview", lang.N_("What the game is")),
+    ("turn", lang.N_("An officer's turn")),
+    ("actions", lang.N_("The actions: outposts and tiles")),
+    ("germans", lang.N_("The Germans: attack, new card, advance")),
+    ("days", lang.N_("Days, events and the end")),
+    ("morale", lang.N_("Morale and tokens")),
+    ("board", lang.N_("Reading the board image")),
+    ("commands", lang.N_("Playing on Discord: commands and buttons")),
 ]
 
 TEXT: dict[str, str] = {
-    "overview": (
+    "overview": lang.N_(
         "1 September 1939: the Polish garrison of **Westerplatte** is attacked. You are its officers. "
         "**Keep the wall standing until the end of day 7** and you all win; if **two guardhouses** are "
         "ever empty of bricks at the same time, Westerplatte falls and you all lose. It is **co-operative**: "
@@ -28,7 +30,7 @@ TEXT: dict[str, str] = {
         "• Difficulty (table option): **easy**, **medium** (default), **hard**.\n"
         "Start a table with `/game new game:7 Days of Westerplatte` (add `options: difficulty=hard` to change "
         "it). Learn the rest with the topics below."),
-    "turn": (
+    "turn": lang.N_(
         "Your turn has four steps; only the first is yours, the bot plays the other three:\n"
         "1. **Moves and actions**: **2 movement** (each moves your officer along one link between wall "
         "spaces) and **1 action**, in any order: step, act, step is fine. Unused points are lost. "
@@ -41,7 +43,7 @@ TEXT: dict[str, str] = {
         "all you can do, the bot ends your turn for you.\n"
         "Links: outposts A-B-C-D-E in a row, guardhouses 1-2-3-4-5-6 in a row, and each outpost to the two "
         "guardhouses behind it (A: 1, 2 · B: 2, 3 · C: 3, 4 · D: 4, 5 · E: 5, 6). Everyone starts on outpost C."),
-    "actions": (
+    "actions": lang.N_(
         "**Attack** (on an outpost): hit the troop on the path your outpost faces, on any space. Every "
         "officer standing on your outpost may spend 1 ammunition: 1 damage each, up to the troop's resistance "
         "left. You choose whose ammunition is spent — even a companion's when you have none. Damage stays "
@@ -55,7 +57,7 @@ TEXT: dict[str, str] = {
         "• **Ammunition supply**: take 4 (hard: 3) from the reserve.\n"
         "• **Push back troops**: up to 3 (hard: 2) troops not on space I go 2 spaces back.\n"
         "Shells, mines and bricks on the tiles are limited; they are refilled once, after day 3's event."),
-    "germans": (
+    "germans": lang.N_(
         "After every officer's turn:\n"
         "**German attack**, path A to E: a **howitzer** (always on space I) removes 1 brick, a **machine "
         "gun on space IV** (at the wall) removes its attack (1 or 2), from the outpost its path faces. When "
@@ -66,7 +68,7 @@ TEXT: dict[str, str] = {
         "removes a brick from the outpost it names; a **morale decline** lowers morale.\n"
         "**Troop movement**: the card shows two paths; the machine guns there advance by their speed (1 or 3), "
         "stopping at IV. Howitzers never move. Mines destroy troops that enter or cross them."),
-    "days": (
+    "days": lang.N_(
         "Destroyed troops, air raids and morale declines go onto the **current day's pile**. After the turn in "
         "which the pile reaches **8 cards**, the day ends and an **event** is revealed and resolved (positive: "
         "wall reinforcement, morale up, extra shell, extra mine, extra ammunition; negative: German advance, "
@@ -75,7 +77,7 @@ TEXT: dict[str, str] = {
         "**You win** when day 7's pile is full and that turn ends with the wall standing. **You lose** the moment "
         "two guardhouses have no bricks at the same time. An empty guardhouse still works as a tile and can "
         "be rebuilt."),
-    "morale": (
+    "morale": lang.N_(
         "The morale marker moves one step at a time from the start space.\n"
         "**Up**: h1 adds a shell, a mine or 2 bricks to a tile (you choose); h2 shares out extra-movement "
         "tokens; h3 shares out extra-action tokens, then the marker returns to start. From a low level, one "
@@ -87,7 +89,7 @@ TEXT: dict[str, str] = {
         "**Tokens**: at most one extra-movement (+1 movement) and one extra-action (+1 action) token a turn; "
         "the panel offers them once your movement or action is used. A limited-movement token is spent at the "
         "start of your turn (1 movement fewer). Shares are as even as possible; you choose who gets the rest."),
-    "board": (
+    "board": lang.N_(
         "**Header**: the day, whose turn it is, what is asked, the current pile, morale and how many "
         "guardhouses are empty (two: defeat).\n"
         "**Top left**: the morale track (the ringed space is the marker). **Top right**: the day piles (the "
@@ -101,7 +103,7 @@ TEXT: dict[str, str] = {
         "**Bottom**: the German paths A-E, **space I far from the wall, IV at the wall**. A troop card shows its "
         "unit, resistance left of total and attack; **M** is a mine. Left: the German deck (cards left, phase-one "
         "cards among them); right: the ammunition reserve and the token supplies."),
-    "commands": (
+    "commands": lang.N_(
         "`/game new` opens a table (pick 7 Days of Westerplatte, the number of players — 1 for solo — and "
         "`options: difficulty=easy|medium|hard`); others press **Join**; the creator presses **Start**.\n"
         "On your turn press **My turn: show my choices** under the latest board, or `/westerplatte panel`: "
@@ -117,5 +119,18 @@ TEXT: dict[str, str] = {
 }
 
 
-help_embed = help_page("westerplatte", "7 Days of Westerplatte", "#c8322d", HELP_TOPICS, TEXT,
-                       rules="docs/rules/westerplatte.md")
+RULES = "docs/rules/westerplatte.md"
+
+
+def help_embed(topic: str) -> discord.Embed:
+    """One topic (the overview when unknown) in the reader's language, with the other topics and
+    where the full rules are below."""
+    tx = lang.here("westerplatte")
+    names = dict(HELP_TOPICS)
+    topic = topic if topic in TEXT else "overview"
+    embed = discord.Embed(title=tx._("7 Days of Westerplatte · {topic}", topic=tx._(names[topic])),
+                          description=tx._(TEXT[topic]), colour=discord.Colour.from_str("#c8322d"))
+    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
+    embed.set_footer(text=tx._("More: /westerplatte help topic: {topics} · full rules: {rules}", topics=others,
+                               rules=RULES))
+    return embed

@@ -6,16 +6,18 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import lang
 from bot.presentation import PlainUI
-from games.westerplatte.board import NEIGHBOURS, ROMAN, TILE_NAMES, card_text, wall_name
+from games.westerplatte.board import NEIGHBOURS, OFFICER_WORDS, OFFICERS, ROMAN, TILE_WORDS, card_say, wall_say
 
 View = dict[str, Any]
 Name = Callable[[str], str]
+DOMAIN = "westerplatte"
 
-LEVELS = {"l3": "lowest (l3)", "l2": "low (l2)", "l1": "low (l1)", "start": "start",
-          "h1": "high (h1)", "h2": "high (h2)", "h3": "highest (h3)", "blank": "blank step"}
-TOKEN_WORDS = {"extra_movement": "extra-movement token", "extra_action": "extra-action token",
-               "ammo": "ammunition"}
+LEVELS = {"l3": lang.N_("lowest (l3)"), "l2": lang.N_("low (l2)"), "l1": lang.N_("low (l1)"),
+          "start": lang.N_("start"), "h1": lang.N_("high (h1)"), "h2": lang.N_("high (h2)"),
+          "h3": lang.N_("highest (h3)"), "blank": lang.N_("blank step")}
+COLOURS = [str(o["colour"]) for o in OFFICERS]
 
 
 def officer(view: View, oid: str) -> dict[str, Any]:
@@ -23,11 +25,20 @@ def officer(view: View, oid: str) -> dict[str, Any]:
 
 
 def officer_name(view: View, oid: str) -> str:
-    return str(officer(view, oid)["name"])
+    """'Red officer', in the current language."""
+    return lang.here(DOMAIN).say(OFFICER_WORDS[COLOURS.index(officer(view, oid)["colour"])])
+
+
+def tile_name(tile: str) -> str:
+    return lang.here(DOMAIN).say(TILE_WORDS[tile])
+
+
+def card_words(cid: str) -> str:
+    return lang.here(DOMAIN).say(card_say(cid))
 
 
 def place(w: str) -> str:
-    return wall_name(w)
+    return lang.here(DOMAIN).say(wall_say(w))
 
 
 def short_place(w: str) -> str:
@@ -41,29 +52,35 @@ def tile_on(view: View, w: str) -> str | None:
 
 def place_with_tile(view: View, w: str) -> str:
     tile = tile_on(view, w)
-    return f"{place(w)} ({TILE_NAMES[tile]})" if tile else place(w)
+    return lang.here(DOMAIN)._("{place} ({tile})", place=place(w), tile=tile_name(tile)) if tile else place(w)
 
 
 def walls_text(view: View) -> str:
     bricks = {w["id"]: w["bricks"] for w in view["walls"]}
     outposts = " ".join(f"{short_place(w)}{n}" for w, n in bricks.items() if w.startswith("outpost"))
     guards = " ".join(f"{short_place(w)}:{n}" for w, n in bricks.items() if w.startswith("guardhouse"))
-    return f"outposts {outposts} · guardhouses {guards}"
+    return lang.here(DOMAIN)._("outposts {outposts} · guardhouses {guardhouses}", outposts=outposts,
+                               guardhouses=guards)
 
 
 def troop_text(view: View, path: str) -> str:
+    tx = lang.here(DOMAIN)
     p = next(x for x in view["paths"] if x["id"] == path)
     t = p["troop"]
     if t is None:
-        return f"path {path.upper()}: empty"
+        return tx._("path {path}: empty", path=path.upper())
     left = t["resistance"] - t["damage"]
-    unit = "howitzer" if t["unit"] == "howitzer" else f"machine gun (attack {t['attack']}, speed {t['speed']})"
-    return f"path {path.upper()}: {unit} on space {ROMAN[t['space']]}, {left} of {t['resistance']} resistance left"
+    if t["unit"] == "howitzer":
+        return tx._("path {path}: howitzer on space {space}, {left} of {resistance} resistance left",
+                    path=path.upper(), space=ROMAN[t["space"]], left=left, resistance=t["resistance"])
+    return tx._("path {path}: machine gun (attack {attack}, speed {speed}) on space {space}, {left} of "
+                "{resistance} resistance left", path=path.upper(), attack=t["attack"], speed=t["speed"],
+                space=ROMAN[t["space"]], left=left, resistance=t["resistance"])
 
 
 def budget(turn: dict[str, Any]) -> str:
-    moves, actions = turn["moves"], turn["actions"]
-    return f"{moves} movement, {actions} action{'' if actions == 1 else 's'}"
+    return lang.here(DOMAIN).n_("{moves} movement, {count} action", "{moves} movement, {count} actions",
+                                turn["actions"], moves=turn["moves"])
 
 
 def pile_count(view: View) -> int:
@@ -71,8 +88,10 @@ def pile_count(view: View) -> int:
 
 
 def owner_line(view: View, seat: str, name: Name) -> str:
-    mine = [o["name"] for o in view["officers"] if o["seat"] == seat]
-    return f"{name(seat)} ({' and '.join(mine)})" if mine else name(seat)
+    mine = [officer_name(view, o["id"]) for o in view["officers"] if o["seat"] == seat]
+    if not mine:
+        return name(seat)
+    return lang.here(DOMAIN)._("{player} ({officers})", player=name(seat), officers=", ".join(mine))
 
 
 def route_costs(view: View, start: str, points: int) -> dict[str, list[str]]:
@@ -96,28 +115,44 @@ def route_costs(view: View, start: str, points: int) -> dict[str, list[str]]:
 
 def asked_text(view: View, asked: dict[str, Any]) -> str:
     """The pending choice in words."""
+    from games.westerplatte.flow import why_say
+
+    tx = lang.here(DOMAIN)
     kind = asked.get("kind")
     if kind == "guardhouse":
-        opts = " or ".join(f"{place(w)} ({b})" for w in asked["options"]
-                           for b in [next(x["bricks"] for x in view["walls"] if x["id"] == w)])
-        return (f"{asked.get('why', 'Damage')}: {place(asked['wall'])} has no bricks, so which guardhouse "
-                f"loses one: {opts}?")
+        opts = [tx._("{place} ({bricks})", place=place(w), bricks=b) for w in asked["options"]
+                for b in [next(x["bricks"] for x in view["walls"] if x["id"] == w)]]
+        why = tx.say(why_say(str(asked["why"]))) if asked.get("why") else tx._("Damage")
+        return tx._("{why}: {wall} has no bricks, so which guardhouse loses one: {options}?", why=why,
+                    wall=place(asked["wall"]), options=tx._(" or ").join(opts))
     if kind == "h1":
-        tiles = ", ".join(TILE_NAMES[t] for t in asked["options"])
-        return f"High morale (h1): which tile gets the bonus ({tiles})?"
+        return tx._("High morale (h1): which tile gets the bonus ({tiles})?",
+                    tiles=", ".join(tile_name(t) for t in asked["options"]))
     if kind == "l1":
-        return "Low morale (l1): which tile loses (" + ", ".join(TILE_NAMES[t] for t in asked["options"]) + ")?"
+        return tx._("Low morale (l1): which tile loses ({tiles})?",
+                    tiles=", ".join(tile_name(t) for t in asked["options"]))
     if kind == "remainder":
-        what = TOKEN_WORDS.get(asked.get("token", ""), "token")
-        return (f"Sharing out: {asked['left']} {what}(s) left over. Who gets the next one ("
-                + ", ".join(officer_name(view, o) for o in asked["options"]) + ")?")
+        who = ", ".join(officer_name(view, o) for o in asked["options"])
+        if asked.get("token") == "extra_movement":
+            return tx.n_("Sharing out: {count} extra-movement token left over. Who gets the next one ({officers})?",
+                         "Sharing out: {count} extra-movement tokens left over. Who gets the next one "
+                         "({officers})?", asked["left"], officers=who)
+        if asked.get("token") == "extra_action":
+            return tx.n_("Sharing out: {count} extra-action token left over. Who gets the next one ({officers})?",
+                         "Sharing out: {count} extra-action tokens left over. Who gets the next one ({officers})?",
+                         asked["left"], officers=who)
+        return tx.n_("Sharing out: {count} ammunition left over. Who gets the next one ({officers})?",
+                     "Sharing out: {count} ammunition left over. Who gets the next one ({officers})?",
+                     asked["left"], officers=who)
     if kind == "lose_ammo":
-        return (f"Low morale (l3): the officers lose {asked['left']} ammunition in all. How many does each lose? "
-                "(They hold: " + ", ".join(f"{officer_name(view, o)} {officer(view, o)['ammo']}"
-                                           for o in asked["options"]) + ".)")
+        held = ", ".join(f"{officer_name(view, o)} {officer(view, o)['ammo']}" for o in asked["options"])
+        return tx.n_("Low morale (l3): the officers lose {count} ammunition in all. How many does each lose? "
+                     "(They hold: {held}.)", "Low morale (l3): the officers lose {count} ammunition in all. How "
+                     "many does each lose? (They hold: {held}.)", asked["left"], held=held)
     if kind == "brick":
-        return f"Wall reinforcement: {asked['left']} brick(s) to place. Where does the next one go?"
-    return "a choice"
+        return tx.n_("Wall reinforcement: {count} brick to place. Where does it go?",
+                     "Wall reinforcement: {count} bricks to place. Where does the next one go?", asked["left"])
+    return tx._("a choice")
 
 
 class WesterplatteUI(PlainUI):
@@ -125,14 +160,18 @@ class WesterplatteUI(PlainUI):
         super().__init__("westerplatte")
 
     def status_line(self, view: View) -> str:
+        tx = lang.here(DOMAIN)
+        day = min(view["day"], 7)
+        difficulty = tx._(DIFFICULTIES.get(view["difficulty"], str(view["difficulty"])))
         if view.get("outcome"):
-            return f"day {min(view['day'], 7)}/7 · {view['difficulty']} · game over"
-        morale = LEVELS.get(view["morale"]["level"], view["morale"]["level"])
-        parts = [f"day {min(view['day'], 7)}/7 ({pile_count(view)}/8 cards)", f"{view['difficulty']}",
-                 f"morale {morale}", walls_text(view)]
-        return " · ".join(parts)
+            return tx._("day {day}/7 · {difficulty} · game over", day=day, difficulty=difficulty)
+        level = view["morale"]["level"]
+        morale = tx._(LEVELS.get(level or "blank", LEVELS["blank"]))
+        return tx._("day {day}/7 ({cards}/8 cards) · {difficulty} · morale {morale} · {walls}", day=day,
+                    cards=pile_count(view), difficulty=difficulty, morale=morale, walls=walls_text(view))
 
     def waiting_line(self, view: View, name: Name) -> str:
+        tx = lang.here(DOMAIN)
         to_act = view.get("to_act") or []
         if not to_act:
             return ""
@@ -141,10 +180,18 @@ class WesterplatteUI(PlainUI):
         who = name(seat)
         me = officer(view, turn["officer"])
         asked = view.get("asked") or {}
-        team = " The team waits on them." if len({o["seat"] for o in view["officers"]}) > 1 else ""
+        team = len({o["seat"] for o in view["officers"]}) > 1
         if asked.get("kind") == "officer_phase":
-            return (f"{who} plays the **{me['name']}** on {place(me['at'])}: {budget(turn)} left.{team}")
-        return f"{who} must choose for the team: {asked_text(view, asked)}{team}"
+            if team:
+                return tx._("{player} plays the **{officer}** on {place}: {budget} left. The team waits on them.",
+                            player=who, officer=officer_name(view, me["id"]), place=place(me["at"]),
+                            budget=budget(turn))
+            return tx._("{player} plays the **{officer}** on {place}: {budget} left.", player=who,
+                        officer=officer_name(view, me["id"]), place=place(me["at"]), budget=budget(turn))
+        if team:
+            return tx._("{player} must choose for the team: {question} The team waits on them.", player=who,
+                        question=asked_text(view, asked))
+        return tx._("{player} must choose for the team: {question}", player=who, question=asked_text(view, asked))
 
     def board_signature(self, view: View) -> str:
         stable = {k: v for k, v in view.items() if k not in ("to_act", "asked", "turn")}
@@ -152,85 +199,112 @@ class WesterplatteUI(PlainUI):
         return json.dumps(stable, sort_keys=True, default=str)
 
     def private_text(self, view: View) -> str:
+        tx = lang.here(DOMAIN)
         me = view.get("me") or {}
         mine = [officer(view, o) for o in me.get("officers", [])]
         if not mine:
-            return "You no longer run an officer in this game."
-        lines = ["Nothing in this game is secret: the whole team sees the same board. You run:"]
+            return tx._("You no longer run an officer in this game.")
+        lines = [tx._("Nothing in this game is secret: the whole team sees the same board. You run:")]
         for o in mine:
-            tokens = [f"{o[k]} {TOKEN_WORDS.get(k, k.replace('_', '-') + ' token')}(s)"
-                      for k in ("extra_movement", "extra_action", "limited_movement") if o[k]]
-            lines.append(f"• the **{o['name']}** on {place_with_tile(view, o['at'])}, {o['ammo']} ammunition"
-                         + (f", {', '.join(tokens)}" if tokens else "") + ".")
+            tokens = []
+            if o["extra_movement"]:
+                tokens.append(tx.n_("{count} extra-movement token", "{count} extra-movement tokens",
+                                    o["extra_movement"]))
+            if o["extra_action"]:
+                tokens.append(tx.n_("{count} extra-action token", "{count} extra-action tokens", o["extra_action"]))
+            if o["limited_movement"]:
+                tokens.append(tx.n_("{count} limited-movement token", "{count} limited-movement tokens",
+                                    o["limited_movement"]))
+            line = tx.n_("• the **{officer}** on {place}, {count} ammunition", "• the **{officer}** on {place}, "
+                         "{count} ammunition", o["ammo"], officer=officer_name(view, o["id"]),
+                         place=place_with_tile(view, o["at"]))
+            lines.append(line + (", " + ", ".join(tokens) if tokens else "") + ".")
         return "\n".join(lines)
 
     def panel_intro(self, view: View) -> str:
+        tx = lang.here(DOMAIN)
         me = view.get("me") or {}
         turn = view["turn"]
         asked = view.get("asked") or {}
         if asked.get("kind") != "officer_phase":
-            return "Your choice for the team: " + asked_text(view, asked)
+            return tx._("Your choice for the team: {question}", question=asked_text(view, asked))
         o = officer(view, turn["officer"])
         mine = me.get("officers") or []
         solo = len(mine) > 1
-        who = f"the **{o['name']}**" if solo else "your officer"
         here = place_with_tile(view, o["at"])
-        bits = [f"Your turn with {who} on {here}: {budget(turn)} left, {o['ammo']} ammunition."]
+        if solo:
+            bits = [tx.n_("Your turn with the **{officer}** on {place}: {budget} left, {count} ammunition.",
+                          "Your turn with the **{officer}** on {place}: {budget} left, {count} ammunition.",
+                          o["ammo"], officer=officer_name(view, o["id"]), place=here, budget=budget(turn))]
+        else:
+            bits = [tx.n_("Your turn with your officer on {place}: {budget} left, {count} ammunition.",
+                          "Your turn with your officer on {place}: {budget} left, {count} ammunition.",
+                          o["ammo"], place=here, budget=budget(turn))]
         if o["at"].startswith("outpost"):
-            bits.append("Facing " + troop_text(view, o["at"][-1]) + ".")
+            bits.append(tx._("Facing {troop}.", troop=troop_text(view, o["at"][-1])))
         if turn["actions"] >= 1 and not turn["used_extra_action"]:
-            bits.append("Move and act in any order, then end your moves and actions: the Germans follow. "
-                        "`/westerplatte move` walks a whole route.")
+            bits.append(tx._("Move and act in any order, then end your moves and actions: the Germans follow. "
+                             "`/westerplatte move` walks a whole route."))
             if solo and view.get("last_card"):
-                bits.append(f"\nLast German card: {card_text(view['last_card'])}. Walls: {walls_text(view)}. "
-                            "`/game status` shows the board.")
+                bits.append("\n" + tx._("Last German card: {card}. Walls: {walls}. `/game status` shows the board.",
+                                        card=card_words(view["last_card"]), walls=walls_text(view)))
         return " ".join(bits)
 
     def opening_lines(self, view: View, name: Name) -> list[str]:
+        tx = lang.here(DOMAIN)
         seats = list(dict.fromkeys(o["seat"] for o in view["officers"]))
         team = "; ".join(owner_line(view, s, name) for s in seats)
-        lines = [(f"1 September 1939. The defenders of Westerplatte: {team}. Hold the wall until the end of day 7; "
-                  "you win or lose together."),
-                 "Action tiles: " + ", ".join(f"{short_place(t['wall'])} {t['name']}" for t in view["tiles"]) + ".",
-                 "Germans on the paths: " + "; ".join(troop_text(view, p["id"]) for p in view["paths"]
-                                                      if p["troop"]) + "."]
+        lines = [tx._("1 September 1939. The defenders of Westerplatte: {team}. Hold the wall until the end of day 7; "
+                      "you win or lose together.", team=team),
+                 tx._("Action tiles: {tiles}.", tiles=", ".join(f"{short_place(t['wall'])} {tile_name(t['tile'])}"
+                                                                for t in view["tiles"])),
+                 tx._("Germans on the paths: {troops}.", troops="; ".join(troop_text(view, p["id"])
+                                                                         for p in view["paths"] if p["troop"]))]
         if view["piles"][0]:
-            lines.append("On day 1's pile: " + "; ".join(card_text(c) for c in view["piles"][0]) + ".")
-        lines.append("New here? `/westerplatte help` explains the game; press **My turn** when you are mentioned.")
+            lines.append(tx._("On day 1's pile: {cards}.", cards="; ".join(card_words(c) for c in view["piles"][0])))
+        lines.append(tx._("New here? `/westerplatte help` explains the game; press **My turn** when you are "
+                          "mentioned."))
         return lines
 
     def outcome_text(self, view: View, name: Name) -> str:
         """Short: the poster appends it to a post whose event lines may already fill most of the
         2000 characters (won or lost, the day, the walls; then the team and the score)."""
+        tx = lang.here(DOMAIN)
         outcome = view.get("outcome") or {}
         reason = outcome.get("reason", "")
         won = bool(outcome.get("winners"))
         day = outcome.get("day", view["day"])
         if won:
-            head = "🏆 **Game over: the team won!** Day 7 ended with the wall standing."
+            head = tx._("🏆 **Game over: the team won!** Day 7 ended with the wall standing.")
         elif reason == "abandoned":
-            head = f"**Game over: the team lost on day {day}.** Every player left the table."
+            head = tx._("**Game over: the team lost on day {day}.** Every player left the table.", day=day)
         else:
-            head = f"**Game over: the team lost on day {day}.** Two guardhouses are empty: Westerplatte fell."
+            head = tx._("**Game over: the team lost on day {day}.** Two guardhouses are empty: Westerplatte fell.",
+                        day=day)
         bricks = sum(w["bricks"] for w in view["walls"])
         seats = list(dict.fromkeys(o["seat"] for o in view["officers"]))
         days = max((outcome.get("scores") or {"": 0}).values())
-        return "\n".join([head, f"Walls: {walls_text(view)} ({bricks}/66 bricks).",
-                          f"Score: {days} day{'s' if days != 1 else ''} held, for all of "
-                          + ", ".join(name(s) for s in seats) + "."])
+        return "\n".join([head, tx._("Walls: {walls} ({bricks}/66 bricks).", walls=walls_text(view), bricks=bricks),
+                          tx.n_("Score: {count} day held, for all of {players}.",
+                                "Score: {count} days held, for all of {players}.", days,
+                                players=", ".join(name(s) for s in seats))])
 
     def action_label(self, view: View, action: dict[str, Any], label: str) -> str:
         kind = action.get("type")
         if kind == "move":
             tile = tile_on(view, action["to"])
-            return f"{label}" + (f" · {TILE_NAMES[tile]}" if tile else "")
+            return f"{label}" + (f" · {tile_name(tile)}" if tile else "")
         return label
 
     def panel_groups(self, view: View, actions: list[dict[str, Any]]) -> list[str] | None:
         if len(actions) <= 8:
             return None
-        names = {"move": "Move (step to a neighbouring space)", "attack": "Attack the troop in front",
-                 "mortar": "Mortar: fire at a troop", "mine": "Mines: lay a mine",
-                 "rebuild": "Wall rebuild: choose the wall space", "push_back": "Push back troops",
-                 "brick": "Place a brick", "guardhouse": "Choose the guardhouse"}
-        return [names.get(a.get("type", ""), "") for a in actions]
+        tx = lang.here(DOMAIN)
+        return [tx._(GROUPS[a["type"]]) if a.get("type") in GROUPS else "" for a in actions]
+
+
+DIFFICULTIES: dict[str, str] = {"easy": lang.N_("easy"), "medium": lang.N_("medium"), "hard": lang.N_("hard")}
+GROUPS = {"move": lang.N_("Move (step to a neighbouring space)"), "attack": lang.N_("Attack the troop in front"),
+          "mortar": lang.N_("Mortar: fire at a troop"), "mine": lang.N_("Mines: lay a mine"),
+          "rebuild": lang.N_("Wall rebuild: choose the wall space"), "push_back": lang.N_("Push back troops"),
+          "brick": lang.N_("Place a brick"), "guardhouse": lang.N_("Choose the guardhouse")}

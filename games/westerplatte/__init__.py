@@ -4,11 +4,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome, Query, with_public_state
+from games.base import Game, IllegalAction, Option, Outcome, Query, Say, say, with_public_state
 from games.westerplatte import flow
 from games.westerplatte.apply import apply as _apply
 from games.westerplatte.apply import apply_unchecked, settle
-from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICERS, WALLS
+from games.westerplatte.board import BEHIND, GUARDHOUSES, OFFICER_WORDS, WALLS
 from games.westerplatte.describe import describe
 from games.westerplatte.evaluate import evaluate as _evaluate
 from games.westerplatte.hidden import public_state
@@ -25,12 +25,12 @@ __all__ = ["GAME", "WesterplatteGame", "default_action", "describe", "drop"]
 
 def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
     if not 1 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise IllegalAction("7 Days of Westerplatte needs 1 to 4 different players.")
+        raise IllegalAction(say("7 Days of Westerplatte needs 1 to 4 different players."))
     opts = {"difficulty": options.get("difficulty", "medium"),
             "mine_on_occupied_path": bool(options.get("mine_on_occupied_path", False)),
             "low_morale_stays_at_bottom": bool(options.get("low_morale_stays_at_bottom", False))}
     if opts["difficulty"] not in ("easy", "medium", "hard"):
-        raise IllegalAction("Difficulty must be easy, medium or hard.")
+        raise IllegalAction(say("Difficulty must be easy, medium or hard."))
     s = new_state(seats, opts, seed)
     events: list[dict[str, Any]] = []
     if len(seats) <= 2:
@@ -90,7 +90,7 @@ def default_action_for(s: State) -> dict[str, Any]:
 def default_action(s: State, seat: str) -> dict[str, Any]:
     legal = _legal(s, seat)
     if not legal:
-        raise IllegalAction("There is nothing for this player to do now.")
+        raise IllegalAction(say("There is nothing for this player to do now."))
     return default_action_for(s)
 
 
@@ -117,10 +117,10 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     s.setdefault("dropped", []).append(seat)
     s["dropped"].sort(key=s["seats"].index)
     left = [x for x in s["seats"] if x not in s["dropped"]]
-    names = ", ".join(OFFICERS[i]["name"] for i, o in enumerate(s["officers"]) if o["seat"] == seat)
+    names = [OFFICER_WORDS[i] for i, o in enumerate(s["officers"]) if o["seat"] == seat]
     if not left:
-        flow.emit(events, "dropped_player", f"The player of the {names} leaves the game.")
-        flow.game_over(s, False, "abandoned", "Every player has left: the game is abandoned.", events)
+        flow.emit(events, "dropped_player", say("The player of the {officers} leaves the game.", officers=names))
+        flow.game_over(s, False, "abandoned", say("Every player has left: the game is abandoned."), events)
         return s, events
     k = s["seats"].index(seat)
     heir = next(s["seats"][(k + d) % len(s["seats"])] for d in range(1, len(s["seats"]))
@@ -128,9 +128,9 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     for o in s["officers"]:
         if o["seat"] == seat:
             o["seat"] = heir
-    heir_names = ", ".join(OFFICERS[i]["name"] for i, o in enumerate(s["officers"]) if o["seat"] == heir)
-    flow.emit(events, "dropped_player", f"The player of the {names} leaves the game; another player "
-              f"now runs those officers ({heir_names}).")
+    heir_names = [OFFICER_WORDS[i] for i, o in enumerate(s["officers"]) if o["seat"] == heir]
+    flow.emit(events, "dropped_player", say("The player of the {officers} leaves the game; another player now runs "
+                                            "those officers ({heirs}).", officers=names, heirs=heir_names))
     return s, events
 
 
@@ -192,7 +192,7 @@ class WesterplatteGame:
     def load(self, data: dict[str, Any]) -> State:
         return clone(data)
 
-    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str:
+    def describe(self, state: State, seat: str, action: dict[str, Any]) -> Say:
         return describe(state, seat, action)
 
     def default_action(self, state: State, seat: str) -> dict[str, Any]:

@@ -5,6 +5,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from games.base import Say, english, say
+
 DATA = Path(__file__).with_name("data") / "westerplatte.json"
 RAW: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 
@@ -52,27 +54,56 @@ TILE_NAMES = {"morale": "+1 Morale", "mortar": "Mortar", "mines": "Mines",
               "push_back": "Push back troops"}
 
 
+# the officers' names, worded per reader (OFFICERS[i]["name"] is their English)
+OFFICER_WORDS: list[Say] = [say("Red officer"), say("Blue officer"), say("Green officer"), say("Yellow officer")]
+TILE_WORDS: dict[str, Say] = {"morale": say("+1 Morale"), "mortar": say("Mortar"), "mines": say("Mines"),
+                              "wall_rebuild": say("Wall rebuild"), "ammunition": say("Ammunition supply"),
+                              "push_back": say("Push back troops")}
+
+
 def side_value(tile: str, side: str, key: str) -> int:
     return int(TILE[tile][side][key])
 
 
-def wall_name(w: str) -> str:
+def wall_say(w: str) -> Say:
     info = WALL[w]
-    return f"outpost {info['label']}" if info["kind"] == "round_outpost" else f"guardhouse {info['label']}"
+    if info["kind"] == "round_outpost":
+        return say("outpost {label}", label=info["label"])
+    return say("guardhouse {label}", label=info["label"])
+
+
+def wall_name(w: str) -> str:
+    return english(wall_say(w))
+
+
+def path_say(p: str) -> Say:
+    return say("path {path}", path=p.upper())
 
 
 def path_name(p: str) -> str:
     return f"path {p.upper()}"
 
 
-def card_text(cid: str) -> str:
+def card_say(cid: str) -> Say:
     c = CARDS[cid]
     moves = "+".join(m.upper() for m in c["move_paths"])
     if c["type"] == "troop":
         if c["unit"] == "howitzer":
-            return f"howitzer on {c['path'].upper()} (resistance {c['resistance']}; moves {moves})"
-        return (f"machine gun on {c['path'].upper()} (resistance {c['resistance']}, speed {c['speed']}, "
-                f"attack {c['attack']}; moves {moves})")
+            return say("howitzer on {path} (resistance {resistance}; moves {moves})", path=c["path"].upper(),
+                       resistance=c["resistance"], moves=moves)
+        return say("machine gun on {path} (resistance {resistance}, speed {speed}, attack {attack}; moves {moves})",
+                   path=c["path"].upper(), resistance=c["resistance"], speed=c["speed"], attack=c["attack"],
+                   moves=moves)
     if c["type"] == "air_raid":
-        return f"air raid on {wall_name(c['outpost'])} (moves {moves})"
-    return f"morale decline (moves {moves})"
+        return say("air raid on {outpost} (moves {moves})", outpost=wall_say(c["outpost"]), moves=moves)
+    return say("morale decline (moves {moves})", moves=moves)
+
+
+def card_text(cid: str) -> str:
+    return english(card_say(cid))
+
+
+def data_say(text: str) -> Say:
+    """A text of the game data (an event's name or effect): its English is the msgid, marked for the
+    catalog in cogs/westerplatte/data.py."""
+    return {"msg": text}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import Say, event, say, say_n
 from games.westerplatte.board import (
     BEHIND,
     CARDS,
@@ -14,6 +15,7 @@ from games.westerplatte.board import (
     FACES,
     GUARDHOUSES,
     MAX_BRICKS,
+    OFFICER_WORDS,
     OFFICERS,
     PATHS,
     PER_DAY,
@@ -21,21 +23,31 @@ from games.westerplatte.board import (
     TILE_NAMES,
     TRACKS,
     WALLS,
-    card_text,
+    card_say,
+    data_say,
     path_name,
+    path_say,
     side_value,
-    wall_name,
+    wall_say,
 )
-from games.westerplatte.state import Event, State, active, level, officer_index, officer_name
+from games.westerplatte.state import Event, State, active, level, officer_index
 
 SHARE_NAMES = {"extra_movement": "extra-movement token", "extra_action": "extra-action token",
                "ammo": "ammunition"}
 
 
-def emit(events: list[Event], kind: str, text: str, **extra: Any) -> None:
-    ev: Event = {"type": kind, "text": text}
-    ev.update(extra)
-    events.append(ev)
+def emit(events: list[Event], kind: str, words: Say, **extra: Any) -> None:
+    events.append(event(kind, words, **extra))
+
+
+def one_more(s: State, i: int, token: str) -> Say:
+    """"Red officer gets 1 more extra-action token." (a share's remainder)."""
+    who = OFFICER_WORDS[i]
+    if token == "extra_movement":
+        return say("{officer} gets 1 more extra-movement token.", officer=who)
+    if token == "extra_action":
+        return say("{officer} gets 1 more extra-action token.", officer=who)
+    return say("{officer} gets 1 more ammunition.", officer=who)
 
 
 def push(s: State, *tasks: dict[str, Any]) -> None:
@@ -45,7 +57,7 @@ def push(s: State, *tasks: dict[str, Any]) -> None:
 
 # ---- end of the game ---------------------------------------------------------------------
 
-def game_over(s: State, won: bool, reason: str, text: str, events: list[Event]) -> None:
+def game_over(s: State, won: bool, reason: str, text: Say, events: list[Event]) -> None:
     score = DAYS if won else int(s["day"]) - 1
     s["outcome"] = {"winners": list(s["seats"]) if won else [],
                     "scores": dict.fromkeys(s["seats"], score), "reason": reason,
@@ -61,8 +73,8 @@ def check_loss(s: State, events: list[Event]) -> bool:
     empty = [g for g in GUARDHOUSES if s["walls"][g] == 0]
     if len(empty) >= 2:
         game_over(s, False, "walls_destroyed",
-                  f"Two guardhouses have no bricks left ({', '.join(wall_name(g) for g in empty)}): "
-                  "Westerplatte falls. The defenders lose.", events)
+                  say("Two guardhouses have no bricks left ({walls}): Westerplatte falls. The defenders lose.",
+                      walls=[wall_say(g) for g in empty]), events)
         return True
     return False
 
@@ -78,18 +90,23 @@ def to_pile(s: State, cid: str) -> int:
     return d + 1
 
 
-def destroy(s: State, p: str, why: str, events: list[Event]) -> None:
+def destroy(s: State, p: str, why: Say | str, events: list[Event]) -> None:
     t = s["troops"][p]
     s["troops"][p] = None
     day = to_pile(s, t["card"])
-    emit(events, "troop_destroyed", f"The {CARDS[t['card']].get('unit', '').replace('_', ' ')} on "
-         f"{path_name(p)} is destroyed ({why}); its card goes onto day {day}'s pile.", path=p)
+    if CARDS[t["card"]].get("unit") == "howitzer":
+        words = say("The howitzer on {path} is destroyed ({why}); its card goes onto day {day}'s pile.",
+                    path=path_say(p), why=why, day=day)
+    else:
+        words = say("The machine gun on {path} is destroyed ({why}); its card goes onto day {day}'s pile.",
+                    path=path_say(p), why=why, day=day)
+    emit(events, "troop_destroyed", words, path=p)
 
 
 def mine_hit(s: State, p: str, space: int, events: list[Event]) -> None:
     s["mines"][p].remove(space)
     s["beside"]["mines"] += 1
-    destroy(s, p, f"mine on space {ROMAN[space]}", events)
+    destroy(s, p, say("mine on space {space}", space=ROMAN[space]), events)
 
 
 def move_troop(s: State, p: str, steps: int, events: list[Event]) -> None:
@@ -108,9 +125,12 @@ def move_troop(s: State, p: str, steps: int, events: list[Event]) -> None:
             mine_hit(s, p, k, events)
             return
     t["space"] = target
-    verb = "advances" if direction > 0 else "is pushed back"
-    emit(events, "troop_moved", f"The machine gun on {path_name(p)} {verb} to space {ROMAN[target]}.",
-         path=p, space=target)
+    if direction > 0:
+        words = say("The machine gun on {path} advances to space {space}.", path=path_say(p), space=ROMAN[target])
+    else:
+        words = say("The machine gun on {path} is pushed back to space {space}.", path=path_say(p),
+                    space=ROMAN[target])
+    emit(events, "troop_moved", words, path=p, space=target)
 
 
 def place_troop(s: State, cid: str, events: list[Event]) -> str | None:
@@ -121,16 +141,19 @@ def place_troop(s: State, cid: str, events: list[Event]) -> str | None:
         p = PATHS[(i + k) % len(PATHS)]
         if s["troops"][p] is None:
             s["troops"][p] = {"card": cid, "space": 1, "damage": 0}
-            where = "" if p == home else f" (path {home.upper()} is taken)"
-            emit(events, "troop_placed", f"German card: {card_text(cid)}. It goes onto "
-                 f"{path_name(p)}, space I{where}.", path=p, card=cid)
+            if p == home:
+                words = say("German card: {card}. It goes onto {path}, space I.", card=card_say(cid), path=path_say(p))
+            else:
+                words = say("German card: {card}. It goes onto {path}, space I (path {home} is taken).",
+                            card=card_say(cid), path=path_say(p), home=home.upper())
+            emit(events, "troop_placed", words, path=p, card=cid)
             if 1 in s["mines"][p]:
                 mine_hit(s, p, 1, events)
             return p
     return None
 
 
-def hit(s: State, p: str, points: int, why: str, events: list[Event]) -> None:
+def hit(s: State, p: str, points: int, why: Say | str, events: list[Event]) -> None:
     t = s["troops"][p]
     left = int(CARDS[t["card"]]["resistance"]) - int(t["damage"])
     dealt = min(points, left)
@@ -138,8 +161,9 @@ def hit(s: State, p: str, points: int, why: str, events: list[Event]) -> None:
     if t["damage"] >= CARDS[t["card"]]["resistance"]:
         destroy(s, p, why, events)
     else:
-        emit(events, "troop_hit", f"The troop on {path_name(p)} takes {dealt} damage ({why}); "
-             f"{left - dealt} resistance left.", path=p)
+        emit(events, "troop_hit", say_n("The troop on {path} takes {count} damage ({why}); {left} resistance left.",
+                                        "The troop on {path} takes {count} damage ({why}); {left} resistance left.",
+                                        dealt, path=path_say(p), why=why, left=left - dealt), path=p)
 
 
 # ---- morale ------------------------------------------------------------------------------
@@ -153,11 +177,12 @@ def morale_step(s: State, delta: int, events: list[Event]) -> None:
     if delta > 0:
         if lv in ("l1", "l2", "l3"):
             s["morale"] = start
-            emit(events, "morale", "Morale rises back to the start space.", morale=start)
+            emit(events, "morale", say("Morale rises back to the start space."), morale=start)
             return
         s["morale"] = min(top, s["morale"] + 1)
         new = level(s)
-        emit(events, "morale", f"Morale rises{' to ' + new if new else ''}.", morale=s["morale"])
+        emit(events, "morale", say("Morale rises to {level}.", level=new) if new else say("Morale rises."),
+             morale=s["morale"])
         if new == "h1":
             push(s, {"kind": "h1"})
         elif new == "h2":
@@ -165,16 +190,17 @@ def morale_step(s: State, delta: int, events: list[Event]) -> None:
         elif new == "h3":
             s["morale"] = start
             push(s, {"kind": "share", "token": "extra_action", "count": 4})
-            emit(events, "morale", "The morale marker goes back to the start space.", morale=start)
+            emit(events, "morale", say("The morale marker goes back to the start space."), morale=start)
         return
     if lv == "l3" and s["low_morale_stays_at_bottom"]:
-        emit(events, "morale", "Morale falls while on the lowest level: l3's loss again.",
+        emit(events, "morale", say("Morale falls while on the lowest level: l3's loss again."),
              morale=s["morale"])
         push(s, {"kind": "l3"})
         return
     s["morale"] = max(0, s["morale"] - 1)
     new = level(s)
-    emit(events, "morale", f"Morale falls{' to ' + new if new else ''}.", morale=s["morale"])
+    emit(events, "morale", say("Morale falls to {level}.", level=new) if new else say("Morale falls."),
+         morale=s["morale"])
     if new == "l1":
         push(s, {"kind": "l1"})
     elif new == "l2":
@@ -183,7 +209,7 @@ def morale_step(s: State, delta: int, events: list[Event]) -> None:
         push(s, {"kind": "l3"})
         if not s["low_morale_stays_at_bottom"]:
             s["morale"] = start
-            emit(events, "morale", "The morale marker goes back to the start space.", morale=start)
+            emit(events, "morale", say("The morale marker goes back to the start space."), morale=start)
 
 
 def h1_options(s: State) -> list[str]:
@@ -208,34 +234,34 @@ def l1_options(s: State) -> list[str]:
     return out
 
 
-def add_to_tile(s: State, tile: str, events: list[Event], why: str) -> None:
+def add_to_tile(s: State, tile: str, events: list[Event], why: Say | str) -> None:
     if tile == "mortar":
         s["beside"]["shells"] -= 1
         s["stock"]["mortar"] += 1
-        what = "1 mortar shell goes onto the Mortar tile"
+        words = say("{why}: 1 mortar shell goes onto the Mortar tile.", why=why)
     elif tile == "mines":
         s["beside"]["mines"] -= 1
         s["stock"]["mines"] += 1
-        what = "1 mine goes onto the Mines tile"
+        words = say("{why}: 1 mine goes onto the Mines tile.", why=why)
     else:
         s["stock"]["wall_rebuild"] += 2
-        what = "2 bricks go onto the Wall-rebuild tile"
-    emit(events, "supply", f"{why}: {what}.", tile=tile)
+        words = say("{why}: 2 bricks go onto the Wall-rebuild tile.", why=why)
+    emit(events, "supply", words, tile=tile)
 
 
-def take_from_tile(s: State, tile: str, events: list[Event], why: str) -> None:
+def take_from_tile(s: State, tile: str, events: list[Event], why: Say | str) -> None:
     if tile == "mortar":
         s["beside"]["shells"] += 1
         s["stock"]["mortar"] -= 1
-        what = "1 mortar shell leaves the Mortar tile"
+        words = say("{why}: 1 mortar shell leaves the Mortar tile.", why=why)
     elif tile == "mines":
         s["beside"]["mines"] += 1
         s["stock"]["mines"] -= 1
-        what = "1 mine leaves the Mines tile"
+        words = say("{why}: 1 mine leaves the Mines tile.", why=why)
     else:
         s["stock"]["wall_rebuild"] -= 2
-        what = "2 bricks leave the Wall-rebuild tile"
-    emit(events, "supply", f"{why}: {what}.", tile=tile)
+        words = say("{why}: 2 bricks leave the Wall-rebuild tile.", why=why)
+    emit(events, "supply", words, tile=tile)
 
 
 def give(s: State, i: int, token: str, n: int, events: list[Event]) -> None:
@@ -257,8 +283,9 @@ def cancel_movement_tokens(s: State, i: int, events: list[Event]) -> None:
         o["extra_movement"] -= k
         o["limited_movement"] -= k
         s["supply"]["limited_movement"] += k
-        emit(events, "tokens", f"{officer_name(s, i)}: {k} extra-movement and {k} limited-movement "
-             "token(s) cancel each other.")
+        emit(events, "tokens", say_n("{officer}: {count} extra-movement and {count} limited-movement token(s) "
+                                     "cancel each other.", "{officer}: {count} extra-movement and {count} "
+                                     "limited-movement token(s) cancel each other.", k, officer=OFFICER_WORDS[i]))
 
 
 # ---- the task queue ----------------------------------------------------------------------
@@ -285,8 +312,8 @@ def _damage(s: State, t: dict[str, Any], events: list[Event]) -> None:
         if s["walls"][w] > 0:
             s["walls"][w] -= 1
             t["count"] -= 1
-            emit(events, "wall", f"{t['why']}: {wall_name(w)} loses 1 brick ({s['walls'][w]} left).",
-                 wall=w, bricks=s["walls"][w])
+            emit(events, "wall", say("{why}: {wall} loses 1 brick ({left} left).", why=why_say(t["why"]),
+                                     wall=wall_say(w), left=s["walls"][w]), wall=w, bricks=s["walls"][w])
             continue
         options = [g for g in BEHIND[w] if s["walls"][g] > 0]
         if not options:
@@ -296,8 +323,7 @@ def _damage(s: State, t: dict[str, Any], events: list[Event]) -> None:
             g = options[0]
             s["walls"][g] -= 1
             t["count"] -= 1
-            emit(events, "wall", f"{t['why']}: {wall_name(w)} has no bricks, so {wall_name(g)} loses 1 "
-                 f"({s['walls'][g]} left).", wall=g, bricks=s["walls"][g])
+            emit(events, "wall", no_bricks(t["why"], w, g, s["walls"][g]), wall=g, bricks=s["walls"][g])
             if check_loss(s, events):
                 return
             continue
@@ -315,11 +341,11 @@ def _h1(s: State, t: dict[str, Any], events: list[Event]) -> None:
     options = h1_options(s)
     if not options:
         _pop(s)
-        emit(events, "supply", "High morale (h1): no tile has room; no bonus.")
+        emit(events, "supply", say("High morale (h1): no tile has room; no bonus."))
         return
     if len(options) == 1:
         _pop(s)
-        add_to_tile(s, options[0], events, "High morale (h1)")
+        add_to_tile(s, options[0], events, say("High morale (h1)"))
         return
     s["pending"] = {"kind": "h1", "options": options}
 
@@ -328,11 +354,11 @@ def _l1(s: State, t: dict[str, Any], events: list[Event]) -> None:
     options = l1_options(s)
     if not options:
         _pop(s)
-        emit(events, "supply", "Low morale (l1): the tiles hold nothing to lose.")
+        emit(events, "supply", say("Low morale (l1): the tiles hold nothing to lose."))
         return
     if len(options) == 1:
         _pop(s)
-        take_from_tile(s, options[0], events, "Low morale (l1)")
+        take_from_tile(s, options[0], events, say("Low morale (l1)"))
         return
     s["pending"] = {"kind": "l1", "options": options}
 
@@ -342,18 +368,20 @@ def _l2(s: State, t: dict[str, Any], events: list[Event]) -> None:
     k = len(s["officers"])
     each = s["supply"]["limited_movement"] // k
     if each == 0:
-        emit(events, "tokens", "Low morale (l2): no limited-movement tokens are left to hand out.")
+        emit(events, "tokens", say("Low morale (l2): no limited-movement tokens are left to hand out."))
         return
     for i in range(k):
         give(s, i, "limited_movement", each, events)
-    emit(events, "tokens", f"Low morale (l2): every officer gets {each} limited-movement token(s).")
+    emit(events, "tokens", say_n("Low morale (l2): every officer gets {count} limited-movement token(s).",
+                                 "Low morale (l2): every officer gets {count} limited-movement token(s).", each))
 
 
 def _l3(s: State, t: dict[str, Any], events: list[Event]) -> None:
     if "left" not in t:
         total = sum(o["ammo"] for o in s["officers"])
         t["left"] = min(5, total)
-        emit(events, "ammo", f"Low morale (l3): the officers lose {t['left']} ammunition in all.")
+        emit(events, "ammo", say_n("Low morale (l3): the officers lose {count} ammunition in all.",
+                                   "Low morale (l3): the officers lose {count} ammunition in all.", int(t["left"])))
     if t["left"] > 0:
         holders = [i for i, o in enumerate(s["officers"]) if o["ammo"] > 0]
         if len(holders) == 1 or sum(s["officers"][i]["ammo"] for i in holders) <= t["left"]:
@@ -381,12 +409,17 @@ def ammo_splits(s: State, left: int, oids: list[str]) -> list[dict[str, int]]:
     return out
 
 
-def split_words(s: State, split: dict[str, int]) -> str:
+def split_words(s: State, split: dict[str, int]) -> Say:
     """ "Red officer loses 3 ammunition, Blue officer 2" in the officers' order."""
     parts = [(officer_index(s, oid), n) for oid, n in split.items() if n]
     parts.sort()
-    head = f"{officer_name(s, parts[0][0])} loses {parts[0][1]} ammunition"
-    return ", ".join([head] + [f"{officer_name(s, i)} {n}" for i, n in parts[1:]])
+    (first, n), rest = parts[0], parts[1:]
+    if not rest:
+        return say_n("{officer} loses {count} ammunition", "{officer} loses {count} ammunition", n,
+                     officer=OFFICER_WORDS[first])
+    others = [say("{officer} {count}", officer=OFFICER_WORDS[i], count=k) for i, k in rest]
+    return say_n("{officer} loses {count} ammunition, {others}", "{officer} loses {count} ammunition, {others}", n,
+                 officer=OFFICER_WORDS[first], others=others)
 
 
 def lose_ammo(s: State, split: dict[str, int], events: list[Event]) -> None:
@@ -395,7 +428,7 @@ def lose_ammo(s: State, split: dict[str, int], events: list[Event]) -> None:
         s["officers"][officer_index(s, oid)]["ammo"] -= n
         s["reserve"] += n
     if any(split.values()):
-        emit(events, "ammo", f"Low morale (l3): {split_words(s, split)}.")
+        emit(events, "ammo", say("Low morale (l3): {losses}.", losses=split_words(s, split)))
 
 
 def _share(s: State, t: dict[str, Any], events: list[Event]) -> None:
@@ -405,15 +438,24 @@ def _share(s: State, t: dict[str, Any], events: list[Event]) -> None:
     avail = s["reserve"] if token == "ammo" else s["supply"][token]
     total = min(int(t["count"]), int(avail))
     k = len(s["officers"])
-    name = SHARE_NAMES[token]
     if total == 0:
-        emit(events, "tokens", f"No {name} is left to share out.")
+        emit(events, "tokens", {"extra_movement": say("No extra-movement token is left to share out."),
+                                "extra_action": say("No extra-action token is left to share out."),
+                                "ammo": say("No ammunition is left to share out.")}[token])
         return
     each, rem = divmod(total, k)
     if each:
         for i in range(k):
             give(s, i, token, each, events)
-        emit(events, "tokens", f"Every officer gets {each} {name}{'s' if each > 1 and token != 'ammo' else ''}.")
+        if token == "extra_movement":
+            words = say_n("Every officer gets {count} extra-movement token.",
+                          "Every officer gets {count} extra-movement tokens.", each)
+        elif token == "extra_action":
+            words = say_n("Every officer gets {count} extra-action token.",
+                          "Every officer gets {count} extra-action tokens.", each)
+        else:
+            words = say_n("Every officer gets {count} ammunition.", "Every officer gets {count} ammunition.", each)
+        emit(events, "tokens", words)
     if rem:
         push(s, {"kind": "remainder", "token": token, "left": rem, "got": []})
 
@@ -428,7 +470,7 @@ def _remainder(s: State, t: dict[str, Any], events: list[Event]) -> None:
         for i, o in enumerate(s["officers"]):
             if o["id"] in cands:
                 give(s, i, t["token"], 1, events)
-                emit(events, "tokens", f"{officer_name(s, i)} gets 1 more {SHARE_NAMES[t['token']]}.")
+                emit(events, "tokens", one_more(s, i, t["token"]))
         return
     s["pending"] = {"kind": "remainder", "token": t["token"], "left": t["left"], "options": cands}
 
@@ -438,7 +480,8 @@ def _bricks(s: State, t: dict[str, Any], events: list[Event]) -> None:
     while t["left"] > 0:
         low = [w for w in WALLS if s["walls"][w] < MAX_BRICKS]
         if not low:
-            emit(events, "wall", f"{t['left']} brick(s) find no room and are lost.")
+            emit(events, "wall", say_n("{count} brick(s) find no room and are lost.",
+                                       "{count} brick(s) find no room and are lost.", int(t["left"])))
             break
         missing = sum(MAX_BRICKS - s["walls"][w] for w in low)
         if len(low) == 1 or missing <= t["left"]:
@@ -446,7 +489,9 @@ def _bricks(s: State, t: dict[str, Any], events: list[Event]) -> None:
                 n = min(t["left"], MAX_BRICKS - s["walls"][w])
                 s["walls"][w] += n
                 t["left"] -= n
-                emit(events, "wall", f"Wall reinforcement: {n} brick(s) onto {wall_name(w)}.", wall=w)
+                emit(events, "wall", say_n("Wall reinforcement: {count} brick(s) onto {wall}.",
+                                           "Wall reinforcement: {count} brick(s) onto {wall}.", n, wall=wall_say(w)),
+                     wall=w)
             continue
         s["pending"] = {"kind": "brick", "left": t["left"], "options": low}
         return
@@ -458,10 +503,10 @@ def _extra(s: State, t: dict[str, Any], events: list[Event]) -> None:
     tile = t["tile"]
     key = "shells" if tile == "mortar" else "mines"
     if s["stock"][tile] < side_value(tile, s["side"], key) and s["beside"][key] > 0:
-        add_to_tile(s, tile, events, EVENTS[t["event"]]["name"])
+        add_to_tile(s, tile, events, data_say(EVENTS[t["event"]]["name"]))
     else:
-        emit(events, "supply", f"{EVENTS[t['event']]['name']}: no room on the tile or none beside "
-             "the board; nothing happens.")
+        emit(events, "supply", say("{event}: no room on the tile or none beside the board; nothing happens.",
+                                   event=data_say(EVENTS[t["event"]]["name"])))
 
 
 def _advance(s: State, t: dict[str, Any], events: list[Event]) -> None:
@@ -486,19 +531,19 @@ def _draw(s: State, t: dict[str, Any], events: list[Event]) -> None:
         if place_troop(s, cid, events) is None:
             s["deck"].append(cid)
             s["under"].append(cid)
-            emit(events, "overflow", f"German card: {card_text(cid)}. All five paths hold a troop: "
-                 "morale falls and the card goes under the deck.", card=cid)
+            emit(events, "overflow", say("German card: {card}. All five paths hold a troop: morale falls and the "
+                                         "card goes under the deck.", card=card_say(cid)), card=cid)
             follow.append({"kind": "morale", "change": -1})
     elif card["type"] == "air_raid":
         day = to_pile(s, cid)
-        emit(events, "air_raid", f"German card: {card_text(cid)}. Morale falls; it goes onto day "
-             f"{day}'s pile.", card=cid)
+        emit(events, "air_raid", say("German card: {card}. Morale falls; it goes onto day {day}'s pile.",
+                                     card=card_say(cid), day=day), card=cid)
         follow += [{"kind": "morale", "change": -1},
                    {"kind": "damage", "wall": card["outpost"], "count": int(card["bricks"]), "why": "Air raid"}]
     else:
         day = to_pile(s, cid)
-        emit(events, "morale_decline", f"German card: {card_text(cid)}. Morale falls; it goes onto "
-             f"day {day}'s pile.", card=cid)
+        emit(events, "morale_decline", say("German card: {card}. Morale falls; it goes onto day {day}'s pile.",
+                                           card=card_say(cid), day=day), card=cid)
         follow.append({"kind": "morale", "change": -1})
     if not setup:
         follow.append({"kind": "advance", "paths": list(card["move_paths"])})
@@ -510,7 +555,7 @@ def _setup_pile(s: State, t: dict[str, Any], events: list[Event]) -> None:
     cid = s["deck"].pop(0)
     s["piles"][0].append(cid)
     s["last_card"] = cid
-    emit(events, "setup_card", f"Setup: {card_text(cid)} goes face up onto day 1's pile, unresolved.",
+    emit(events, "setup_card", say("Setup: {card} goes face up onto day 1's pile, unresolved.", card=card_say(cid)),
          card=cid)
 
 
@@ -527,7 +572,7 @@ def _german_attack(s: State, t: dict[str, Any], events: list[Event]) -> None:
             what = "Howitzer" if c["unit"] == "howitzer" else "Machine gun"
             shots.append({"kind": "damage", "wall": FACES[p], "count": int(c["attack"]),
                           "why": f"{what} on {path_name(p)}"})
-    emit(events, "phase", "German attack." if shots else "German attack: no troop can fire.")
+    emit(events, "phase", say("German attack.") if shots else say("German attack: no troop can fire."))
     push(s, *shots)
 
 
@@ -537,12 +582,12 @@ def _end_turn(s: State, t: dict[str, Any], events: list[Event]) -> None:
     day = int(s["day"])
     if len(s["piles"][day - 1]) >= PER_DAY:
         if day >= DAYS:
-            game_over(s, True, "survived", "Day 7 is over and the wall still stands: the defenders "
-                      "of Westerplatte win!", events)
+            game_over(s, True, "survived", say("Day 7 is over and the wall still stands: the defenders of "
+                                               "Westerplatte win!"), events)
             return
         s["day"] = day + 1
         s["burnt"] = None
-        emit(events, "round", f"Day {day} ends. Day {day + 1} begins.", day=day + 1)
+        emit(events, "round", say("Day {day} ends. Day {next} begins.", day=day, next=day + 1), day=day + 1)
         follow: list[dict[str, Any]] = []
         if s["event_deck"]:
             eid = s["event_deck"].pop(0)
@@ -558,7 +603,8 @@ def _end_turn(s: State, t: dict[str, Any], events: list[Event]) -> None:
 
 def event_tasks(s: State, eid: str, events: list[Event]) -> list[dict[str, Any]]:
     e = EVENTS[eid]
-    emit(events, "event", f"Event: {e['name']}. {e['effect']}", event=eid)
+    emit(events, "event", say("Event: {name}. {effect}", name=data_say(e["name"]), effect=data_say(e["effect"])),
+         event=eid)
     if eid.startswith("wall_reinforcement"):
         return [{"kind": "bricks", "left": int(e["bricks"])}]
     if eid == "morale_up":
@@ -589,8 +635,9 @@ def _refill(s: State, t: dict[str, Any], events: list[Event]) -> None:
     s["stock"]["mines"] += mines
     s["beside"]["mines"] -= mines
     s["stock"]["wall_rebuild"] = side_value("wall_rebuild", s["side"], "bricks")
-    emit(events, "supply", f"End of day 3: supplies arrive. Mortar {s['stock']['mortar']} shells, "
-         f"Mines {s['stock']['mines']} mines, Wall rebuild {s['stock']['wall_rebuild']} bricks.")
+    emit(events, "supply", say("End of day 3: supplies arrive. Mortar {shells} shells, Mines {mines} mines, "
+                               "Wall rebuild {bricks} bricks.", shells=s["stock"]["mortar"],
+                               mines=s["stock"]["mines"], bricks=s["stock"]["wall_rebuild"]))
 
 
 def _next_turn(s: State, t: dict[str, Any], events: list[Event]) -> None:
@@ -606,16 +653,55 @@ def _next_turn(s: State, t: dict[str, Any], events: list[Event]) -> None:
 def start_turn(s: State, i: int, events: list[Event]) -> None:
     o = s["officers"][i]
     moves = 2
-    note = ""
-    if o["limited_movement"] > 0:
+    limited = o["limited_movement"] > 0
+    if limited:
         o["limited_movement"] -= 1
         s["supply"]["limited_movement"] += 1
         moves -= 1
-        note = " A limited-movement token costs 1 movement point."
     s["turn"] = {"officer": i, "number": s["turn"]["number"] + 1, "stage": "officer", "moves": moves,
                  "actions": 1, "used_extra_movement": False, "used_extra_action": False}
-    emit(events, "turn", f"Day {s['day']}: the {OFFICERS[i]['colour']} officer's turn.{note}",
+    emit(events, "turn", turn_words(OFFICERS[i]["colour"], limited, s["day"]),
          officer=o["id"], day=s["day"], boundary=True)  # told at once: solo, the same seat goes on
+
+
+def turn_words(colour: str, limited: bool, day: int) -> Say:
+    """"Day 2: the red officer's turn." (and the limited-movement token it costs)."""
+    words = {
+        ("red", False): say("Day {day}: the red officer's turn.", day=day),
+        ("blue", False): say("Day {day}: the blue officer's turn.", day=day),
+        ("green", False): say("Day {day}: the green officer's turn.", day=day),
+        ("yellow", False): say("Day {day}: the yellow officer's turn.", day=day),
+        ("red", True): say("Day {day}: the red officer's turn. A limited-movement token costs 1 movement "
+                           "point.", day=day),
+        ("blue", True): say("Day {day}: the blue officer's turn. A limited-movement token costs 1 movement "
+                            "point.", day=day),
+        ("green", True): say("Day {day}: the green officer's turn. A limited-movement token costs 1 movement "
+                             "point.", day=day),
+        ("yellow", True): say("Day {day}: the yellow officer's turn. A limited-movement token costs 1 movement "
+                              "point.", day=day),
+    }
+    return words[(colour, limited)]
+
+
+def why_say(why: str) -> Say | str:
+    """The cause of damage to the wall, kept in the state as its English ("Air raid", "Howitzer on
+    path A"), as words."""
+    if why == "Air raid":
+        return say("Air raid")
+    if why == "Naval bombardment":
+        return say("Naval bombardment")
+    head, _, path = why.rpartition(" on path ")
+    if head == "Howitzer" and path:
+        return say("Howitzer on {path}", path=path_say(path.lower()))
+    if head == "Machine gun" and path:
+        return say("Machine gun on {path}", path=path_say(path.lower()))
+    return why
+
+
+def no_bricks(why: str, wall: str, guardhouse: str, left: int) -> Say:
+    """"Air raid: outpost B has no bricks, so guardhouse 3 loses 1 (4 left)."""
+    return say("{why}: {wall} has no bricks, so {guardhouse} loses 1 ({left} left).", why=why_say(why),
+               wall=wall_say(wall), guardhouse=wall_say(guardhouse), left=left)
 
 
 def end_officer_phase(s: State, events: list[Event]) -> None:

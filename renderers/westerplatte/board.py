@@ -9,7 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.westerplatte.board import RAW
+import lang
+from games.westerplatte.board import OFFICER_WORDS, OFFICERS, RAW, wall_say
 from renderers.common import encode_png, font, hex_rgb, readable_on
 from renderers.text import draw_text, draw_wrapped
 
@@ -45,15 +46,29 @@ LEVEL_COLOURS: dict[str, RGB] = {"l3": (150, 30, 30), "l2": (190, 70, 50), "l1":
 TILE_COLOURS: dict[str, RGB] = {"morale": (250, 226, 150), "mortar": (200, 200, 210),
                                 "mines": (210, 200, 180), "wall_rebuild": (230, 180, 160),
                                 "ammunition": (200, 220, 190), "push_back": (200, 215, 235)}
-SHORT = {"morale": "+1 Morale", "mortar": "Mortar", "mines": "Mines", "wall_rebuild": "Rebuild",
-         "ammunition": "Ammo", "push_back": "Push back"}
-ASKED = {"guardhouse": "choose which guardhouse takes the damage",
-         "h1": "high morale: choose the tile that gets the bonus",
-         "l1": "low morale: choose the tile that loses",
-         "remainder": "choose who gets the extra one",
-         "lose_ammo": "low morale: choose how much ammunition each loses",
-         "brick": "wall reinforcement: choose where each brick goes",
-         "officer_phase": "moves and actions"}
+SHORT = {"morale": lang.N_("+1 Morale"), "mortar": lang.N_("Mortar"), "mines": lang.N_("Mines"),
+         "wall_rebuild": lang.N_("Rebuild"), "ammunition": lang.N_("Ammo"), "push_back": lang.N_("Push back")}
+ASKED = {"guardhouse": lang.N_("choose which guardhouse takes the damage"),
+         "h1": lang.N_("high morale: choose the tile that gets the bonus"),
+         "l1": lang.N_("low morale: choose the tile that loses"),
+         "remainder": lang.N_("choose who gets the extra one"),
+         "lose_ammo": lang.N_("low morale: choose how much ammunition each loses"),
+         "brick": lang.N_("wall reinforcement: choose where each brick goes"),
+         "officer_phase": lang.N_("moves and actions")}
+DIFFICULTIES = {"easy": lang.N_("easy"), "medium": lang.N_("medium"), "hard": lang.N_("hard")}
+COLOURS = [str(o["colour"]) for o in OFFICERS]
+SHORT_NAMES = {"red": lang.N_("Red"), "blue": lang.N_("Blue"), "green": lang.N_("Green"), "yellow": lang.N_("Yellow")}
+DOMAIN = "westerplatte"
+
+
+def officer_name(o: dict[str, Any]) -> str:
+    """An officer of the view ('Red officer'), in the current language."""
+    return lang.here(DOMAIN).say(OFFICER_WORDS[COLOURS.index(o["colour"])])
+
+
+def difficulty(view: View) -> str:
+    level = str(view["difficulty"])
+    return lang.here(DOMAIN)._(DIFFICULTIES[level]) if level in DIFFICULTIES else level
 
 
 def _y(y: float) -> float:
@@ -66,11 +81,13 @@ def _officer(view: View, oid: str) -> dict[str, Any]:
 
 def warm() -> None:
     """Build the static background once."""
-    _background()
+    _background(lang.current())
 
 
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
+@lru_cache(maxsize=4)
+def _background(language: str) -> Image.Image:
+    """The board without pieces (it draws only names: path letters and space numbers), one per
+    language all the same, so that no language ever shares another's cached image."""
     img = Image.new("RGB", SIZE, SAND)
     d = ImageDraw.Draw(img)
     cy0, cy1 = LAYOUT["canal_y"]
@@ -91,7 +108,7 @@ def _background() -> Image.Image:
 
 
 def render_board(view: View) -> Image.Image:
-    img = _background().copy()
+    img = _background(lang.current()).copy()
     d = ImageDraw.Draw(img)
     _header(d, view)
     _morale(d, view)
@@ -111,24 +128,31 @@ def board_png(view: View) -> bytes:
 
 # ---- header --------------------------------------------------------------------------------
 
+def left_words(moves: int, actions: int) -> str:
+    """'2 moves, 1 action left', in the current language."""
+    tx = lang.here(DOMAIN)
+    return tx.n_("{moves}, {count} action left", "{moves}, {count} actions left", actions,
+                 moves=tx.n_("{count} move", "{count} moves", moves))
+
+
 def _status(view: View) -> tuple[str, str, RGB]:
+    tx = lang.here(DOMAIN)
     out = view.get("outcome")
     if out:
         if out.get("winners"):
-            return "Victory!", "Day 7 is over and the wall still stands.", GOOD
+            return tx._("Victory!"), tx._("Day 7 is over and the wall still stands."), GOOD
         if out.get("reason") == "abandoned":
-            return "Game abandoned", "Every player has left.", MUTED
-        return "Westerplatte has fallen", "Two guardhouses have no bricks.", ALERT
+            return tx._("Game abandoned"), tx._("Every player has left."), MUTED
+        return tx._("Westerplatte has fallen"), tx._("Two guardhouses have no bricks."), ALERT
     turn = view["turn"]
     o = _officer(view, turn["officer"])
     asked = view.get("asked") or {}
     kind = asked.get("kind", "")
     if kind == "officer_phase":
-        line = (f"moves and actions: {turn['moves']} move{'s' if turn['moves'] != 1 else ''}, "
-                f"{turn['actions']} action{'s' if turn['actions'] != 1 else ''} left")
+        line = tx._("moves and actions: {left}", left=left_words(turn["moves"], turn["actions"]))
     else:
-        line = ASKED.get(kind, "the Germans act")
-    return f"{o['name']}'s turn", line, hex_rgb(o["hex"])
+        line = tx._(ASKED[kind]) if kind in ASKED else tx._("the Germans act")
+    return tx._("{officer}'s turn", officer=officer_name(o)), line, hex_rgb(o["hex"])
 
 
 def _header(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -137,12 +161,16 @@ def _header(d: ImageDraw.ImageDraw, view: View) -> None:
     d.rectangle((0, HEADER - 8, W, HEADER), fill=colour)
     day = view["day"]
     pile = len(view["piles"][day - 1])
-    draw_text(d, (30, 18), f"Day {day}/7", font=font(66, True), fill=GOLD)
+    tx = lang.here(DOMAIN)
+    draw_text(d, (30, 18), tx._("Day {day}/7", day=day), font=font(66, True), fill=GOLD, max_width=340)
     draw_text(d, (380, 18), title, font=font(66, True), fill=WHITE, max_width=W - 410)
     draw_text(d, (30, 100), line, font=font(50, True), fill=WHITE, max_width=W - 60)
     empty = sum(1 for w in view["walls"] if w["id"].startswith("guardhouse") and w["bricks"] == 0)
     level = view["morale"]["level"] or "-"
-    stats = f"pile {pile}/8 · morale {level} · empty guardhouses {empty}/2 · {view['difficulty']}"
+    if level == "start":
+        level = tx._("start")
+    stats = tx._("pile {pile}/8 · morale {level} · empty guardhouses {empty}/2 · {difficulty}", pile=pile,
+                 level=level, empty=empty, difficulty=difficulty(view))
     draw_text(d, (30, 166), stats, font=font(44, True),
               fill=(255, 200, 200) if empty else (220, 220, 210), max_width=W - 60)
 
@@ -154,7 +182,8 @@ def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
     xy = TRACK_XY[m["track"]]
     x0, y0, x1, y1 = LAYOUT["morale_track"]["box"]
     d.rounded_rectangle((x0, _y(y0) - 30, x1, _y(y1)), radius=12, fill=PANEL, outline=INK, width=2)
-    draw_text(d, (x0 + 12, _y(y0) - 26), "Morale", font=font(24, True), fill=INK)
+    tx = lang.here(DOMAIN)
+    draw_text(d, (x0 + 12, _y(y0) - 26), tx._("Morale"), font=font(24, True), fill=INK)
     r = 28 if len(xy) <= 7 else 26
     for i, (x, y) in enumerate(xy):
         lv = m["spaces"][i]
@@ -162,14 +191,16 @@ def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
         here = i == m["index"]
         d.ellipse((x - r, _y(y) - r + 8, x + r, _y(y) + r + 8), fill=fill,
                   outline=GOLD if here else INK, width=7 if here else 2)
-        draw_text(d, (x, _y(y) + 8), lv or "", anchor="mm", font=font(20 if lv != "start" else 17, True),
-                  fill=readable_on(fill))
+        draw_text(d, (x, _y(y) + 8), tx._("start") if lv == "start" else lv or "", anchor="mm",
+                  font=font(20 if lv != "start" else 17, True), fill=readable_on(fill), max_width=2 * r + 8)
 
 
 def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
     info = LAYOUT["day_piles"]
     cw, ch = info["card_size"]
-    draw_text(d, (info["title_xy"][0], _y(info["title_xy"][1])), "Day piles", font=font(24, True), fill=INK)
+    tx = lang.here(DOMAIN)
+    draw_text(d, (info["title_xy"][0], _y(info["title_xy"][1])), tx._("Day piles"), font=font(24, True), fill=INK,
+              max_width=145)
     for pile in info["piles"]:
         day = pile["day"]
         x, y = pile["xy"]
@@ -181,17 +212,18 @@ def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
         box = (x - cw / 2, _y(y) - ch / 2, x + cw / 2, _y(y) + ch / 2)
         d.rounded_rectangle(box, radius=8, fill=fill, outline=GOLD if current else INK,
                             width=6 if current else 2)
-        draw_text(d, (x, _y(y) - 32), f"day {day}", anchor="mm", font=font(22, True), fill=INK)
+        draw_text(d, (x, _y(y) - 32), tx._("day {day}", day=day), anchor="mm", font=font(22, True), fill=INK,
+                  max_width=cw - 6)
         draw_text(d, (x, _y(y) + 16), f"{n}/8", anchor="mm", font=font(32, True), fill=INK)
     ex, ey = LAYOUT["event_deck_xy"]
     box = (ex - cw / 2, _y(ey) - ch / 2, ex + cw / 2, _y(ey) + ch / 2)
     d.rounded_rectangle(box, radius=8, fill=(90, 70, 110), outline=INK, width=2)
-    draw_text(d, (ex, _y(ey) - 30), "events", anchor="mm", font=font(20, True), fill=WHITE)
+    draw_text(d, (ex, _y(ey) - 30), tx._("events"), anchor="mm", font=font(20, True), fill=WHITE, max_width=cw - 6)
     draw_text(d, (ex, _y(ey) + 14), str(view["events"]["left"]), anchor="mm", font=font(36, True), fill=WHITE)
     seen = view["events"]["seen"]
     if seen:
         draw_text(d, (info["title_xy"][0] + 150, _y(info["title_xy"][1])),
-                  f"last event: {seen[-1]['name']}", font=font(22), fill=INK, max_width=600)
+                  tx._("last event: {event}", event=tx._(seen[-1]["name"])), font=font(22), fill=INK, max_width=600)
 
 
 # ---- wall ---------------------------------------------------------------------------------
@@ -222,14 +254,16 @@ def outpost_count(w: str, n: int) -> tuple[tuple[float, float], str]:
 def beside_lines(view: View) -> list[tuple[tuple[float, float], str, bool]]:
     """The shells and mines beside the board, under the German deck (clear of path A's cards):
     (centre, text, bold) for each line."""
+    tx = lang.here(DOMAIN)
     b = view["beside"]
     x, y = LAYOUT["attack_deck_xy"]
-    shells = f"{b['shells']} shell{'' if b['shells'] == 1 else 's'}"
-    mines = f"{b['mines']} mine{'' if b['mines'] == 1 else 's'}"
-    return [((x, _y(y) + 84), "beside the board:", False), ((x, _y(y) + 110), f"{shells} · {mines}", True)]
+    shells = tx.n_("{count} shell", "{count} shells", b["shells"])
+    mines = tx.n_("{count} mine", "{count} mines", b["mines"])
+    return [((x, _y(y) + 84), tx._("beside the board:"), False), ((x, _y(y) + 110), f"{shells} · {mines}", True)]
 
 
 def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
+    tx = lang.here(DOMAIN)
     bricks = {w["id"]: w["bricks"] for w in view["walls"]}
     tiles = {t["wall"]: t for t in view["tiles"]}
     slots = LAYOUT["brick_slots"]
@@ -262,34 +296,41 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
         d.rounded_rectangle((x - tw / 2, y - th / 2, x + tw / 2, y + th / 2), radius=10, fill=fill,
                             outline=out, width=5 if bricks[w] == 0 else 3)
         draw_text(d, (x - tw / 2 + 8, y - 28), w[-1], font=font(22, True), fill=MUTED)
-        short = SHORT.get(t["tile"], t["name"])
+        short = tx._(SHORT[t["tile"]]) if t["tile"] in SHORT else tx._(t["name"])
         draw_text(d, (x + 8, y - 12), short, anchor="mm",
                   font=font(25, True), fill=INK, max_width=tw - 36)
         extra = ""
         if t["tile"] in stock:
-            unit = {"mortar": "shells", "mines": "mines", "wall_rebuild": "bricks"}[t["tile"]]
-            extra = f"{stock[t['tile']]}/{most[t['tile']]} {unit}"
+            have, top = stock[t["tile"]], most[t["tile"]]
+            if t["tile"] == "mortar":
+                extra = tx.n_("{have}/{count} shell", "{have}/{count} shells", top, have=have)
+            elif t["tile"] == "mines":
+                extra = tx.n_("{have}/{count} mine", "{have}/{count} mines", top, have=have)
+            else:
+                extra = tx.n_("{have}/{count} brick", "{have}/{count} bricks", top, have=have)
         elif t["tile"] == "ammunition":
-            extra = f"takes {view['ammunition_take']}"
+            extra = tx._("takes {count}", count=view["ammunition_take"])
         elif t["tile"] == "push_back":
-            extra = f"up to {view['push_back_troops']} troops"
+            extra = tx.n_("up to {count} troop", "up to {count} troops", view["push_back_troops"])
         if extra:
             draw_text(d, (x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK, max_width=tw - 4)
         _bricks(d, x, y - th / 2 + 6, [[dx, 0] for dx, _ in slots["guardhouse"]], bricks[w])
         if bricks[w] == 0:
-            draw_text(d, (x, y + th / 2 - 14), "NO BRICKS", anchor="mm", font=font(20, True), fill=ALERT,
+            draw_text(d, (x, y + th / 2 - 14), tx._("NO BRICKS"), anchor="mm", font=font(20, True), fill=ALERT,
                       max_width=tw - 12)
 
 
 # ---- Germans ------------------------------------------------------------------------------
 
 def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
+    tx = lang.here(DOMAIN)
     for p in view["paths"]:
         spaces = PATH_XY[p["id"]]
         for k in p["mines"]:
             x, y = spaces[k - 1]
             d.ellipse((x + 30, _y(y) - 34, x + 66, _y(y) + 2), fill=INK, outline=GOLD, width=3)
-            draw_text(d, (x + 48, _y(y) - 16), "M", anchor="mm", font=font(20, True), fill=GOLD)
+            draw_text(d, (x + 48, _y(y) - 16), tx.p_("a mine on the board", "M"), anchor="mm", font=font(20, True),
+                      fill=GOLD, max_width=34)
         t = p["troop"]
         if t is None:
             continue
@@ -298,20 +339,22 @@ def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
         firing = t["unit"] == "howitzer" or t["space"] == 4
         d.rounded_rectangle((x - 72, y - 47, x + 72, y + 47), radius=10, fill=GERMAN,
                             outline=ALERT if firing else INK, width=5 if firing else 2)
-        name = "Howitzer" if t["unit"] == "howitzer" else "Machine gun"
+        name = tx._("Howitzer") if t["unit"] == "howitzer" else tx._("Machine gun")
         draw_text(d, (x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE, max_width=136)
         left = t["resistance"] - t["damage"]
-        draw_text(d, (x, y + 2), f"res {left}/{t['resistance']}", anchor="mm", font=font(22, True),
-                  fill=(255, 220, 200) if t["damage"] else WHITE)
-        stats = f"atk {t['attack']}" + (f" · spd {t['speed']}" if t["speed"] else "")
+        draw_text(d, (x, y + 2), tx._("res {left}/{resistance}", left=left, resistance=t["resistance"]), anchor="mm",
+                  font=font(22, True), fill=(255, 220, 200) if t["damage"] else WHITE, max_width=136)
+        stats = (tx._("atk {attack} · spd {speed}", attack=t["attack"], speed=t["speed"]) if t["speed"]
+                 else tx._("atk {attack}", attack=t["attack"]))
         draw_text(d, (x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE, max_width=136)
     deck = view["deck"]
     x, y = LAYOUT["attack_deck_xy"]
     d.rounded_rectangle((x - 80, _y(y) - 60, x + 80, _y(y) + 60), radius=10, fill=(110, 80, 60),
                         outline=INK, width=2)
-    draw_text(d, (x, _y(y) - 36), "German deck", anchor="mm", font=font(20, True), fill=WHITE, max_width=152)
+    draw_text(d, (x, _y(y) - 36), tx._("German deck"), anchor="mm", font=font(20, True), fill=WHITE, max_width=152)
     draw_text(d, (x, _y(y)), str(deck["count"]), anchor="mm", font=font(34, True), fill=WHITE)
-    draw_text(d, (x, _y(y) + 36), f"phase 1: {deck['phase_one']}", anchor="mm", font=font(20), fill=WHITE,
+    draw_text(d, (x, _y(y) + 36), tx._("phase 1: {count}", count=deck["phase_one"]), anchor="mm", font=font(20),
+              fill=WHITE,
               max_width=152)
 
 
@@ -348,11 +391,12 @@ def _officers(d: ImageDraw.ImageDraw, view: View) -> None:
 
 
 def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
+    tx = lang.here(DOMAIN)
     res = LAYOUT["reserves"]
-    rows = [("ammunition", f"ammo reserve {view['reserve']}"),
-            ("extra_movement", f"extra move {view['supply']['extra_movement']}"),
-            ("limited_movement", f"limited move {view['supply']['limited_movement']}"),
-            ("extra_action", f"extra action {view['supply']['extra_action']}")]
+    rows = [("ammunition", tx._("ammo reserve {count}", count=view["reserve"])),
+            ("extra_movement", tx._("extra move {count}", count=view["supply"]["extra_movement"])),
+            ("limited_movement", tx._("limited move {count}", count=view["supply"]["limited_movement"])),
+            ("extra_action", tx._("extra action {count}", count=view["supply"]["extra_action"]))]
     for key, text in rows:
         x, y = res[key]
         draw_text(d, (x + 110, _y(y)), text, anchor="rm", font=font(20, True), fill=INK)
@@ -361,6 +405,7 @@ def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
 
 
 def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
+    tx = lang.here(DOMAIN)
     panels = LAYOUT["officer_panels"]
     for k, o in enumerate(view["officers"]):
         x0, y0, x1, y1 = panels[k]["box"]
@@ -369,12 +414,13 @@ def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
         d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=col, outline=INK, width=2)
         tokens = []
         if o["extra_movement"]:
-            tokens.append(f"+mv {o['extra_movement']}")
+            tokens.append(tx._("+mv {count}", count=o["extra_movement"]))
         if o["limited_movement"]:
-            tokens.append(f"-mv {o['limited_movement']}")
+            tokens.append(tx._("-mv {count}", count=o["limited_movement"]))
         if o["extra_action"]:
-            tokens.append(f"+act {o['extra_action']}")
-        text = f"{o['name'].split()[0]} · ammo {o['ammo']}" + (" · " + " ".join(tokens) if tokens else "")
+            tokens.append(tx._("+act {count}", count=o["extra_action"]))
+        text = tx._("{officer} · ammo {count}", officer=tx._(SHORT_NAMES[o["colour"]]), count=o["ammo"]) + (
+            " · " + " ".join(tokens) if tokens else "")
         draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), text, anchor="mm",
                   font=font(24, True), fill=readable_on(col), max_width=x1 - x0 - 12)
 
@@ -382,31 +428,34 @@ def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
 # ---- private and summary ---------------------------------------------------------------------
 
 def private_png(view: View) -> bytes:
+    tx = lang.here(DOMAIN)
     me = view.get("me") or {}
     mine = [o for o in view["officers"] if o["id"] in me.get("officers", [])]
     width, row = 900, 70
     img = Image.new("RGB", (width, 110 + row * max(1, len(mine))), PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width, 80), fill=INK)
-    draw_text(d, (24, 40), "Your officers", anchor="lm", font=font(40, True), fill=WHITE)
+    draw_text(d, (24, 40), tx._("Your officers"), anchor="lm", font=font(40, True), fill=WHITE, max_width=width - 48)
     y = 95
-    tiles = {x["wall"]: x["name"] for x in view["tiles"]}
-    names = {w["id"]: (f"outpost {w['id'][-1].upper()}" if w["id"].startswith("outpost")
-                       else f"guardhouse {w['id'][-1]} ({tiles.get(w['id'], '')})") for w in view["walls"]}
+    tiles = {x["wall"]: x["tile"] for x in view["tiles"]}
+    names = {w["id"]: (tx._("{place} ({tile})", place=tx.say(wall_say(w["id"])), tile=tx._(SHORT[tiles[w["id"]]]))
+                       if w["id"] in tiles else tx.say(wall_say(w["id"]))) for w in view["walls"]}
     for o in mine:
         col = hex_rgb(o["hex"])
         d.rounded_rectangle((20, y, width - 20, y + row - 10), radius=10, fill=col, outline=INK, width=2)
-        bits = [o["name"], names[o["at"]], f"ammo {o['ammo']}"]
-        for key, label in (("extra_movement", "+move"), ("limited_movement", "-move"),
-                           ("extra_action", "+action")):
-            if o[key]:
-                bits.append(f"{label} {o[key]}")
+        bits = [officer_name(o), names[o["at"]], tx._("ammo {count}", count=o["ammo"])]
+        if o["extra_movement"]:
+            bits.append(tx._("+move {count}", count=o["extra_movement"]))
+        if o["limited_movement"]:
+            bits.append(tx._("-move {count}", count=o["limited_movement"]))
+        if o["extra_action"]:
+            bits.append(tx._("+action {count}", count=o["extra_action"]))
         text = " · ".join(bits)
         draw_text(d, (36, y + (row - 10) / 2), text, anchor="lm",
                   font=font(26, True), fill=readable_on(col), max_width=width - 72)
         y += row
     if not mine:
-        draw_text(d, (24, y + 20), "You run no officer.", font=font(26), fill=INK)
+        draw_text(d, (24, y + 20), tx._("You run no officer."), font=font(26), fill=INK, max_width=width - 48)
     return encode_png(img)
 
 
@@ -414,6 +463,7 @@ def summary_png(view: View) -> bytes:
     out = view.get("outcome")
     if not out:
         raise ValueError("summary_png needs a finished game (outcome is null)")
+    tx = lang.here(DOMAIN)
     title, line, colour = _status(view)
     width = 1200
     img = Image.new("RGB", (width, 440), PANEL)
@@ -421,12 +471,14 @@ def summary_png(view: View) -> bytes:
     d.rectangle((0, 0, width, 120), fill=colour)
     draw_text(d, (30, 60), title, anchor="lm", font=font(60, True),
               fill=readable_on(colour), max_width=width - 60)
-    lines = [line, f"Day reached: {view['day']} of 7 ({view['difficulty']}).",
-             "Walls: " + ", ".join(f"{w['id'].split('_')[1].upper()} {w['bricks']}" for w in view["walls"]),
-             "Officers: " + ", ".join(o["name"] for o in view["officers"]) + "."]
+    lines = [line, tx._("Day reached: {day} of 7 ({difficulty}).", day=view["day"], difficulty=difficulty(view)),
+             tx._("Walls: {walls}", walls=", ".join(f"{w['id'].split('_')[1].upper()} {w['bricks']}"
+                                                    for w in view["walls"])),
+             tx._("Officers: {officers}.", officers=", ".join(officer_name(o) for o in view["officers"]))]
     y = 150
     for text in lines:
         y += 48 * draw_wrapped(d, (30, y), text, font(34, True), INK, max_width=width - 60, line_height=48)
     piles = " ".join(f"{len(p)}" for p in view["piles"])
-    draw_text(d, (30, y + 10), f"Day piles: {piles}", font=font(30), fill=MUTED)
+    draw_text(d, (30, y + 10), tx._("Day piles: {piles}", piles=piles), font=font(30), fill=MUTED,
+              max_width=width - 60)
     return encode_png(img)

@@ -5,20 +5,25 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import lang
 from renderers import crop
 from renderers.westerplatte.board import (
     ASKED,
+    DOMAIN,
     LAYOUT,
     PATH_XY,
+    SHORT_NAMES,
     SIZE,
     WALL_XY,
     _y,
+    left_words,
+    officer_name,
     officer_spots,
     render_board,
 )
 
 View = dict[str, Any]
-LEGEND = "ringed: your officer · yellow: places to choose"
+LEGEND = lang.N_("ringed: your officer · yellow: places to choose")
 WIDTHS = (560.0, 860.0)  # this board's names and pieces are drawn bigger than a map's: show more of it
 
 
@@ -52,7 +57,8 @@ def marks(view: View, choices: list[dict[str, Any]]) -> list[crop.Mark]:
     names, then every wall space, tile and path an action names."""
     me = (view.get("me") or {}).get("seat")
     spots = officer_spots(view)
-    names = {o["id"]: o["colour"].capitalize() for o in view["officers"]}
+    tx = lang.here(DOMAIN)
+    names = {o["id"]: tx._(SHORT_NAMES[o["colour"]]) for o in view["officers"]}
     tiles = {t["tile"]: t["wall"] for t in view["tiles"]}
     officers: list[str] = []
     turn = view.get("turn") or {}
@@ -81,12 +87,12 @@ def title(view: View) -> str:
     me = (view.get("me") or {}).get("seat")
     officer = next((o for o in view["officers"] if o["id"] == turn.get("officer")), None)
     kind = (view.get("asked") or {}).get("kind", "")
+    tx = lang.here(DOMAIN)
     if officer is None or turn.get("seat") != me or kind != "officer_phase":
-        text = ASKED.get(kind, "your choice on the board")
+        text = tx._(ASKED[kind]) if kind in ASKED else tx._("your choice on the board")
         return text[0].upper() + text[1:]
-    moves, actions = turn.get("moves", 0), turn.get("actions", 0)
-    return (f"{officer['name']}: {moves} move{'s' if moves != 1 else ''}, "
-            f"{actions} action{'s' if actions != 1 else ''} left")
+    return tx._("{officer}: {left}", officer=officer_name(officer),
+                left=left_words(turn.get("moves", 0), turn.get("actions", 0)))
 
 
 def crop_png(view: View) -> bytes | None:
@@ -97,4 +103,5 @@ def crop_png(view: View) -> bytes | None:
     if not found:
         return None
     bounds = (0.0, float(_y(0)), float(SIZE[0]), float(SIZE[1]))
-    return crop.png(crop.picture(render_board(public), found, bounds, title(view), LEGEND, widths=WIDTHS))
+    legend = lang.here(DOMAIN)._(LEGEND)
+    return crop.png(crop.picture(render_board(public), found, bounds, title(view), legend, widths=WIDTHS))

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import IllegalAction, english
 from games.westerplatte import GAME
 from games.westerplatte.board import CARDS, GUARDHOUSES, OUTPOSTS, WALLS
 from games.westerplatte.state import where_tile
@@ -475,7 +475,7 @@ def test_r24_l3_split_is_one_choice() -> None:
     assert s2["pending"] is None and [o["ammo"] for o in s2["officers"]] == [0, 1, 0]
     lines = [e["text"] for e in ev if e["type"] == "ammo"]
     assert lines == ["Low morale (l3): Red officer loses 3 ammunition, Blue officer 2."]
-    assert GAME.describe(s, GAME.to_act(s)[0], legal[1]) == "Red officer loses 2 ammunition, Blue officer 3"
+    assert english(GAME.describe(s, GAME.to_act(s)[0], legal[1])) == "Red officer loses 2 ammunition, Blue officer 3"
 
 
 def test_r24_l3_split_with_one_answer_is_not_asked() -> None:
