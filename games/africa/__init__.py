@@ -103,7 +103,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     elif s["stage"] == "commit" and s["conflict"]["defender"] == j:
         s["conflict"] = None
         s["stage"] = "turn"
-        flow.emit(events, "conflict", "The conflict ends: the other side has left.")
+        flow.emit(events, "conflict", say("The conflict ends: the other side has left."))
     advance(s, events)
     return s, events
 
