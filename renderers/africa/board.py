@@ -33,14 +33,6 @@ PANEL: RGB = (250, 245, 230)
 GREY: RGB = (150, 150, 150)
 HIGHLIGHT: RGB = (255, 200, 0)
 
-SHORT = {  # a special's short name on a token
-    "trading_station": lang.N_("Station"), "wholesaler": lang.N_("Wholesaler"), "extra_move": lang.N_("Movement"),
-    "extra_traders": lang.N_("New traders"), "neutral_move": lang.N_("Move neutrals"),
-    "neutral_place": lang.N_("Neutral +"), "neutral_remove": lang.N_("Neutral −"),
-    "reputation_up": lang.N_("Reputation +"), "reputation_down": lang.N_("Reputation −"),
-    "resource_up": lang.N_("Resource +"), "resource_down": lang.N_("Resource −"),
-    "area_scores_twice": lang.N_("Double score"), "special_victory_token": lang.N_("Victory token"),
-}
 STAGES = {"setup": lang.N_("Setup"), "auction": lang.N_("Auction"), "turn": lang.N_("Turn"),
           "commit": lang.N_("Conflict"), "draw": lang.N_("Conflict with neutrals"), "over": lang.N_("Game over")}
 # A resource's tag on an area ("Gold 3") and its marker's label on the resource table.
@@ -64,7 +56,22 @@ def token_label(tid: str) -> str:
     special = t["special"]
     if not special:
         return tx._("Blank · {ap}", ap=t["ap"])
-    return tx._("{special} · {ap}", special=tx._(SHORT.get(special, SPECIALS[special]["name"])), ap=t["ap"])
+    return tx._("{special} · {ap}", special=short_special(special), ap=t["ap"])
+
+
+def short_special(special: str) -> str:
+    """A special's short name on a token (its own words: a token is small)."""
+    tx = lang.here("africa")
+    short = {
+        "trading_station": tx.p_("token", "Station"), "wholesaler": tx.p_("token", "Wholesaler"),
+        "extra_move": tx.p_("token", "Movement"), "extra_traders": tx.p_("token", "New traders"),
+        "neutral_move": tx.p_("token", "Move neutrals"), "neutral_place": tx.p_("token", "Neutral +"),
+        "neutral_remove": tx.p_("token", "Neutral −"), "reputation_up": tx.p_("token", "Reputation +"),
+        "reputation_down": tx.p_("token", "Reputation −"), "resource_up": tx.p_("token", "Resource +"),
+        "resource_down": tx.p_("token", "Resource −"), "area_scores_twice": tx.p_("token", "Double score"),
+        "special_victory_token": tx.p_("token", "Victory token"),
+    }
+    return short.get(special) or tx._(str(SPECIALS[special]["name"]))
 
 
 def player_name(view: View, colour: str) -> str:
@@ -217,12 +224,13 @@ def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -
             if kind == "station":
                 d.polygon([(x, y + size), (x, y + 10), (x + size / 2, y), (x + size, y + 10),
                            (x + size, y + size)], fill=(120, 70, 30), outline=INK)
-                draw_text(d, (x + size / 2, y + 16), "S", font=font(14, True), fill=(255, 255, 255),
-                          anchor="mm")
+                draw_text(d, (x + size / 2, y + 16), lang.here("africa").p_("station mark", "S"), font=font(14, True),
+                          fill=(255, 255, 255), anchor="mm")
             elif kind == "wholesaler":
                 d.rectangle((x + 2, y, x + size - 2, y + size), fill=rgb(colour), outline=HIGHLIGHT,
                             width=3)
-                draw_text(d, (x + size / 2, y + size / 2), "W", font=font(15, True),
+                draw_text(d, (x + size / 2, y + size / 2), lang.here("africa").p_("wholesaler mark", "W"),
+                          font=font(15, True),
                           fill=readable_on(rgb(colour)), anchor="mm")
             else:
                 col = GREY if kind == "neutral" else rgb(colour)
