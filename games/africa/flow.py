@@ -71,8 +71,8 @@ def setup(s: State, events: list[Event]) -> None:
         s["players"][j]["vp"] = vp
     table = [say("{marker} {row}", marker=marker_say(m), row=s["table"][m]) for m in sorted(s["table"])]
     emit(events, "setup", say("Resource table: {table}.", table=table))
-    emit(events, "setup", say("Starting VP: {players}.", players=[
-        say("{player} {vp}", player=who(s, j), vp=s["players"][j]["vp"]) for j in vp_order(s, order)]))
+    starting = [say("{player} {vp}", player=who(s, j), vp=s["players"][j]["vp"]) for j in vp_order(s, order)]
+    emit(events, "setup", say("Starting VP: {players}.", players=starting))
     for j in reversed(vp_order(s, order)):
         s["pending"].append({"kind": "start_area", "chooser": j})
 
@@ -163,9 +163,8 @@ def resolve_auction(s: State, events: list[Event]) -> None:
     bids = {int(k): v for k, v in a["bids"].items() if v is not None
             and not s["players"][int(k)]["dropped"]}
     if s["sealed"]:
-        emit(events, "bids", say("Sealed bids: {bids}.", bids=[
-            say("{player} {bid}", player=who(s, j), bid=bids.get(j, 0)) for j in a["order"] if j in bids]),
-             boundary=True)
+        shown = [say("{player} {bid}", player=who(s, j), bid=bids.get(j, 0)) for j in a["order"] if j in bids]
+        emit(events, "bids", say("Sealed bids: {bids}.", bids=shown), boundary=True)
     if not bids:
         # Every bidder left the table: the first live player takes the row for nothing.
         winner = live(s)[0]
