@@ -467,8 +467,8 @@ class AfricaUI(PlainUI):
             return tx._("{special}: {left} left. Use them, or finish.", special=special_name(t["mode"]["kind"]),
                         left=t["mode"]["left"])
         if t.get("step") == "actions":
-            extra = (tx._("+{cubes} influence cubes, 1 AP each", cubes=p["influence"]) if p["influence"]
-                     else tx._("no influence cubes to add"))
+            extra = (tx.n_("+{count} influence cube, 1 AP each", "+{count} influence cubes, 1 AP each", p["influence"])
+                     if p["influence"] else tx._("no influence cubes to add"))
             return tx._("Action step: **{ap} AP** left ({extra}). Move 1 AP an area · new trader 4 AP (2 with a "
                         "station) · resource marker {cost} AP a row · specials. A conflict or scoring ends the step.",
                         ap=t.get("ap", 0), extra=extra, cost=COSTS["resource_change_per_row"])
