@@ -15,13 +15,25 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+import lang
 from bot import gate
 from cogs.africa.help import HELP_TOPICS, help_embed
-from cogs.africa.ui import AfricaUI, area_name, bid_split, conflict_token_text, token_power
+from cogs.africa.ui import (
+    AfricaUI,
+    area_name,
+    bid_split,
+    cmd,
+    colour_name,
+    conflict_token_text,
+    token_name,
+    token_power,
+    words,
+)
 from cogs.common import answer_after_commit, match, reply
 from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
 from cogs.panel import panel_message, waiting_on
-from games.africa.board import AREA, AREAS, MARKERS, SPECIALS, SV, TOKENS, marker_name, token_name
+from games.africa.board import AREA, AREAS, MARKERS, SPECIALS, SV, TOKENS, marker_name, marker_say
+from games.africa.board import token_name as english_token_name
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -33,34 +45,43 @@ Action = dict[str, Any]
 Choices = list[app_commands.Choice[str]]
 IntChoices = list[app_commands.Choice[int]]
 
-# What each kind of action is, in players' words, and the command that plays it.
-FAMILY: dict[str, str] = {
-    "start_area": "choose your start area (`/africa start`)",
-    "bid": "bid (`/africa bid`)",
-    "pass": "pass (`/africa pass`)",
-    "place_neutral": "place the neutral trader (`/africa place-neutral`)",
-    "move": "move your pieces (`/africa move`)",
-    "recruit": "bring in new traders (`/africa recruit`)",
-    "change_resource": "move a resource marker (`/africa resource`)",
-    "use": "play a special (`/africa special`)",
-    "finish": "finish the special (`/africa finish`)",
-    "move_neutral": "move neutral traders (`/africa move-neutral`)",
-    "fight": "start a conflict with a company (`/africa conflict`)",
-    "fight_neutrals": "fight neutral traders (`/africa conflict`)",
-    "commit": "commit your bid in the conflict (`/africa commit`)",
-    "add_token": "add tokens to your commitment (`/africa commit`)",
-    "retreat_token": "play your retreat token (`/africa retreat-token`)",
-    "keep": "keep the conflict token (`/africa drawn`)",
-    "refuse": "refuse the conflict token (`/africa drawn`)",
-    "redraw": "draw another conflict token (`/africa drawn`)",
-    "retreat": "choose where a piece retreats (`/africa retreat`)",
-    "buy_reputation": "buy reputation (`/africa reputation`)",
-    "decline": "decline reputation (`/africa reputation`)",
-    "score": "score and end your turn (`/africa score`)",
+# What each kind of action is, in players' words (an infinitive), and the command that plays it.
+FAMILY: dict[str, tuple[str, str]] = {
+    "start_area": (lang.N_("choose your start area"), "africa start"),
+    "bid": (lang.N_("bid"), "africa bid"),
+    "pass": (lang.N_("pass"), "africa pass"),
+    "place_neutral": (lang.N_("place the neutral trader"), "africa place-neutral"),
+    "move": (lang.N_("move your pieces"), "africa move"),
+    "recruit": (lang.N_("bring in new traders"), "africa recruit"),
+    "change_resource": (lang.N_("move a resource marker"), "africa resource"),
+    "use": (lang.N_("play a special"), "africa special"),
+    "finish": (lang.N_("finish the special"), "africa finish"),
+    "move_neutral": (lang.N_("move neutral traders"), "africa move-neutral"),
+    "fight": (lang.N_("start a conflict with a company"), "africa conflict"),
+    "fight_neutrals": (lang.N_("fight neutral traders"), "africa conflict"),
+    "commit": (lang.N_("commit your bid in the conflict"), "africa commit"),
+    "add_token": (lang.N_("add tokens to your commitment"), "africa commit"),
+    "retreat_token": (lang.N_("play your retreat token"), "africa retreat-token"),
+    "keep": (lang.N_("keep the conflict token"), "africa drawn"),
+    "refuse": (lang.N_("refuse the conflict token"), "africa drawn"),
+    "redraw": (lang.N_("draw another conflict token"), "africa drawn"),
+    "retreat": (lang.N_("choose where a piece retreats"), "africa retreat"),
+    "buy_reputation": (lang.N_("buy reputation"), "africa reputation"),
+    "decline": (lang.N_("decline reputation"), "africa reputation"),
+    "score": (lang.N_("score and end your turn"), "africa score"),
 }
-DRAWN = {"keep": "Keep it and pay its loss", "redraw": "Discard it and draw again",
-         "refuse": "Refuse it: reputation −1, you lose the conflict"}
-DRAWN_WORD = {"keep": "Keep", "redraw": "Draw again", "refuse": "Refuse"}  # what the input shows
+DRAWN = {"keep": lang.N_("Keep it and pay its loss"), "redraw": lang.N_("Discard it and draw again"),
+         "refuse": lang.N_("Refuse it: reputation −1, you lose the conflict")}
+DRAWN_WORD = {"keep": "Keep", "redraw": "Draw again", "refuse": "Refuse"}  # the value the command reads back
+
+
+def family(kind: str) -> str:
+    """A kind of action in the reader's words, with its command: "bid (`/africa bid`)"."""
+    tx = lang.here("africa")
+    if kind not in FAMILY:
+        return kind
+    what, command = FAMILY[kind]
+    return tx._("{action} ({command})", action=tx._(what), command=cmd(command))
 
 
 # --- reading what the user typed --------------------------------------------------------------
@@ -81,7 +102,8 @@ def find_marker(text: str | None) -> str | None:
         return None
     t = text.strip().lower()
     for m in MARKERS:
-        if t in (m, marker_name(m).lower()) or (m == "diamonds" and t == "diamond") or t == m.rstrip("s"):
+        if t in (m, marker_name(m).lower(), words(marker_say(m)).lower()) or (m == "diamonds" and t == "diamond") \
+                or t == m.rstrip("s"):
             return m
     return None
 
@@ -102,9 +124,10 @@ def find_token(text: str, offered: list[str]) -> str | None:
     if t in TOKENS or t in SV:
         return next((tid for tid in offered if token_key(tid) == token_key(t)), None)
     for tid in offered:
-        names = [token_name(tid).lower()]
+        names = [english_token_name(tid).lower(), token_name(tid).lower()]
         if tid in TOKENS and TOKENS[tid]["special"]:
             names.append(str(SPECIALS[TOKENS[tid]["special"]]["name"]).lower())
+            names.append(lang.here("africa")._(str(SPECIALS[TOKENS[tid]["special"]]["name"])).lower())
         if tid in SV:
             names.append(str(SV[tid]["name"]).lower())
         if t in names:
@@ -113,13 +136,32 @@ def find_token(text: str, offered: list[str]) -> str | None:
 
 
 def piece_value(kind: str, area: str) -> str:
-    """A piece as the user reads it and the command reads it back: "Trader in Guinea Coast"."""
+    """A piece as the command reads it back: "Trader in Guinea Coast"."""
     return f"{kind.capitalize()} in {area_name(area)}"
+
+
+def piece_name(kind: str, area: str) -> str:
+    """A piece as the user reads it: "Trader in Guinea Coast"."""
+    tx = lang.here("africa")
+    if kind == "wholesaler":
+        return tx._("Wholesaler in {area}", area=area_name(area))
+    return tx._("Trader in {area}", area=area_name(area))
 
 
 def change_value(marker: str, rows: int) -> str:
     """A resource change in words, read back by `parse_change`: "Gold up 2 rows"."""
     return f"{marker_name(marker)} {'up' if rows > 0 else 'down'} {plural(abs(rows), 'row')}"
+
+
+def change_name(marker: str, rows: int, row: int) -> str:
+    """A resource change as the user reads it: "Gold up 2 rows: 1 → 3 (8 AP)"."""
+    tx = lang.here("africa")
+    where = {"marker": words(marker_say(marker)), "row": row, "to": row + rows, "ap": 4 * abs(rows)}
+    if rows > 0:
+        return tx.n_("{marker} up {count} row: {row} → {to} ({ap} AP)",
+                     "{marker} up {count} rows: {row} → {to} ({ap} AP)", abs(rows), **where)
+    return tx.n_("{marker} down {count} row: {row} → {to} ({ap} AP)",
+                 "{marker} down {count} rows: {row} → {to} ({ap} AP)", abs(rows), **where)
 
 
 def parse_change(text: str) -> tuple[str, int] | None:
@@ -166,7 +208,7 @@ def parse_conflict(text: str) -> tuple[str, str]:
 
 def score_value(action: Action) -> str:
     """A scoring token in words: "Gold concession", "Double scoring (1 AP) in Congo"."""
-    return token_name(action["token"]) + (f" in {area_name(action['area'])}" if "area" in action else "")
+    return english_token_name(action["token"]) + (f" in {area_name(action['area'])}" if "area" in action else "")
 
 
 def parse_piece(text: str) -> tuple[str, str] | None:
@@ -200,41 +242,51 @@ def of_types(legal: list[tuple[Action, str]], *types: str) -> list[tuple[Action,
 
 def move_cost(view: dict[str, Any], steps: int) -> str:
     """What a route of `steps` areas costs the mover now."""
+    tx = lang.here("africa")
     t = view.get("turn") or {}
     if t.get("mode"):
-        return f"{plural(steps, 'movement point')} of {t['mode']['left']}"
+        return tx.n_("{count} movement point of {left}", "{count} movement points of {left}", steps,
+                     left=t["mode"]["left"])
     ap = int(t.get("ap", 0))
     if steps <= ap:
-        return f"{steps} AP"
+        return tx._("{ap} AP", ap=steps)
     paid = steps - ap
-    return f"{steps} AP: {ap} AP + {plural(paid, 'influence cube')}" if ap else f"{plural(paid, 'influence cube')}"
+    if ap:
+        return tx.n_("{steps} AP: {ap} AP + {count} influence cube", "{steps} AP: {ap} AP + {count} influence cubes",
+                     paid, steps=steps, ap=ap)
+    return tx.n_("{count} influence cube", "{count} influence cubes", paid)
 
 
 def friendly_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str, Any] | None = None) -> str:
     """Why an action of a kind the user may not play now is refused, and what they may do."""
+    tx = lang.here("africa")
     kind = str(action["type"])
     kinds = list(dict.fromkeys(a["type"] for a, _ in legal))
-    offer = "; ".join(dict.fromkeys(FAMILY.get(k, k) for k in kinds))
-    what = FAMILY.get(kind, kind).split(" (")[0]
+    offer = "; ".join(dict.fromkeys(family(k) for k in kinds))
+    what = tx._(FAMILY[kind][0]) if kind in FAMILY else kind
     turn = (view or {}).get("turn") or {}
     why = ""
     if kind in ("move", "recruit", "change_resource") and turn.get("step") == "conflicts":
-        why = " Action points are spent only in the action step, before the first conflict."
+        why = tx._("Action points are spent only in the action step, before the first conflict.")
     elif kind in ("move", "recruit", "change_resource") and turn.get("step") == "actions":
         me = next((p for p in (view or {}).get("players", []) if p["colour"] == (view or {}).get("active")), None)
-        cubes = f" and {plural(me['influence'], 'influence cube')}" if me else ""
-        why = f" You have {turn.get('ap', 0)} AP{cubes} left."
+        why = (tx.n_("You have {ap} AP and {count} influence cube left.",
+                     "You have {ap} AP and {count} influence cubes left.", me["influence"], ap=turn.get("ap", 0))
+               if me else tx._("You have {ap} AP left.", ap=turn.get("ap", 0)))
     if kind == "score" and "fight" in kinds:
-        left = ", ".join(f"{str(a['against']).capitalize()} in {area_name(a['area'])}" for a, _ in legal
-                         if a["type"] == "fight")
-        why = f" Your compulsory conflicts come first: {left}."
+        left = ", ".join(tx._("{player} in {area}", player=colour_name(str(a["against"])), area=area_name(a["area"]))
+                         for a, _ in legal if a["type"] == "fight")
+        why = tx._("Your compulsory conflicts come first: {conflicts}.", conflicts=left)
     if "place_neutral" in kinds and kind != "place_neutral":
-        why = " First place this turn's neutral trader."
-    return (f"You can't {what} now.{why} You may: {offer}.")[:1900]
+        why = tx._("First place this turn's neutral trader.")
+    if why:
+        return tx._("You can't {action} now. {why} You may: {choices}.", action=what, why=why, choices=offer)[:1900]
+    return tx._("You can't {action} now. You may: {choices}.", action=what, choices=offer)[:1900]
 
 
 def area_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str, Any]) -> str | None:
     """Why an area (or a conflict) is not a legal choice for this kind of action, then the legal ones."""
+    tx = lang.here("africa")
     kind = action["type"]
     field = {"start_area": "area", "place_neutral": "area", "recruit": "area", "retreat": "to",
              "move_neutral": "to", "fight": "area", "fight_neutrals": "area"}.get(kind)
@@ -243,37 +295,44 @@ def area_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str
     same = [(a, label) for a, label in legal if a["type"] == kind]
     wanted = action.get(field)
     if wanted not in AREA:
-        return (f"There is no area called {str(wanted)[:40]!r} on the map. You may choose: "
-                + "; ".join(label for _, label in same[:15]) + ".")
+        return tx._("There is no area called {name} on the map. You may choose: {choices}.",
+                    name=repr(str(wanted)[:40]), choices="; ".join(label for _, label in same[:15]))
     name = area_name(str(wanted))
     info = view["areas"].get(wanted, {})
     if kind == "start_area":
-        why = (f"{name} is not on the coast." if not AREA[wanted]["coastal"] else
-               f"{name} holds neutral traders." if info.get("neutrals") else
-               f"{name} already holds another company." if info.get("traders") else f"{name} is not free.")
-        return f"{why} Your 5 traders start in a coastal area without neutrals or another company: " + \
-            "; ".join(area_name(a["area"]) for a, _ in same) + "."
+        why = (tx._("{area} is not on the coast.", area=name) if not AREA[wanted]["coastal"] else
+               tx._("{area} holds neutral traders.", area=name) if info.get("neutrals") else
+               tx._("{area} already holds another company.", area=name) if info.get("traders") else
+               tx._("{area} is not free.", area=name))
+        return tx._("{why} Your 5 traders start in a coastal area without neutrals or another company: {choices}.",
+                    why=why, choices="; ".join(area_name(a["area"]) for a, _ in same))
     if kind == "place_neutral":
-        return (f"{name} is neither empty nor holding neutrals: the neutral goes into an empty area or one that "
-                "already holds neutrals. You may choose: "
-                + "; ".join(area_name(a["area"]) for a, _ in same[:20]) + ".")
+        return tx._("{area} is neither empty nor holding neutrals: the neutral goes into an empty area or one that "
+                    "already holds neutrals. You may choose: {choices}.", area=name,
+                    choices="; ".join(area_name(a["area"]) for a, _ in same[:20]))
     if kind == "recruit":
-        return (f"A new trader cannot go into {name} now: only into an empty coastal area or a coastal area you hold "
-                "alone (4 AP), or an area you hold alone with a trading station (2 AP), when you can pay. "
-                "You may choose: " + "; ".join(label for _, label in same[:15]) + ".")
+        return tx._("A new trader cannot go into {area} now: only into an empty coastal area or a coastal area you "
+                    "hold alone (4 AP), or an area you hold alone with a trading station (2 AP), when you can pay. "
+                    "You may choose: {choices}.", area=name, choices="; ".join(label for _, label in same[:15]))
     if kind == "retreat":
-        return (f"The piece cannot retreat to {name}: it goes 1 or 2 areas away, never through or into an area "
-                "it must avoid. You may choose: " + "; ".join(area_name(a["to"]) for a, _ in same) + ".")
+        return tx._("The piece cannot retreat to {area}: it goes 1 or 2 areas away, never through or into an area "
+                    "it must avoid. You may choose: {choices}.", area=name,
+                    choices="; ".join(area_name(a["to"]) for a, _ in same))
     if kind == "move_neutral":
-        return (f"A neutral cannot move from {area_name(str(action.get('from')))} to {name}: one area to a "
-                "neighbour. You may move: " + "; ".join(label for _, label in same[:15]) + ".")
-    return (f"You cannot start that conflict in {name} now. You may start: "
-            + "; ".join(label for a, label in legal if a["type"] in ("fight", "fight_neutrals")) + ".")
+        return tx._("A neutral cannot move from {area} to {to}: one area to a neighbour. You may move: {choices}.",
+                    area=area_name(str(action.get("from"))), to=name,
+                    choices="; ".join(label for _, label in same[:15]))
+    return tx._("You cannot start that conflict in {area} now. You may start: {choices}.", area=name,
+                choices="; ".join(label for a, label in legal if a["type"] in ("fight", "fight_neutrals")))
 
 
 class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of Africa"):
     key = KEY
     help = game_help("Heart of Africa", HELP_TOPICS, help_embed)
+
+    @staticmethod
+    def tx() -> lang.Texts:
+        return lang.here(KEY)
 
     # --- playing ---------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, game: int | None,
@@ -290,7 +349,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             return
         batch = actions if isinstance(actions, list) else [actions]
         if not batch:
-            await reply(interaction, "Nothing to do.")
+            await reply(interaction, self.tx()._("Nothing to do."))
             return
         kinds = {a["type"] for a, _ in legal}
         if batch[0]["type"] not in kinds:
@@ -308,7 +367,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
     async def confirm(self, interaction: discord.Interaction, applied: Applied, seat: str) -> None:
         """The user's own answer: what their command did (public lines and their own secrets), then
         their next choices."""
-        text = "\n".join(applied.lines_for(seat, last=10)) or "Done."
+        text = "\n".join(applied.lines_for(seat, last=10)) or self.tx()._("Done.")
         record = applied.record
         if seat in record.to_act:
             content, view = await panel_message(self.bot, record, seat)
@@ -351,14 +410,19 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 return None
             parsed = parse_piece(piece)
             starts = list(dict.fromkeys((a["piece"], a["from"]) for a, _ in moving))
-            listing = "; ".join(piece_value(k, a) for k, a in starts[:12])
+            tx = self.tx()
+            listing = "; ".join(piece_name(k, a) for k, a in starts[:12])
             if parsed is None:
-                await reply(interaction, f"I don't know which piece “{piece[:60]}” is: name it like "
-                                         f"“Trader in Congo”. You can move: {listing}.")
+                await reply(interaction, tx._("I don't know which piece “{piece}” is: name it like “{example}”. "
+                                              "You can move: {choices}.", piece=piece[:60],
+                                              example=piece_name("trader", "congo"), choices=listing))
                 return None
             if parsed not in starts:
-                await reply(interaction, f"You have no {parsed[0]} in {area_name(parsed[1])} that can move now. "
-                                         f"You can move: {listing}.")
+                await reply(interaction, tx._("You have no wholesaler in {area} that can move now. You can move: "
+                                              "{choices}.", area=area_name(parsed[1]), choices=listing)
+                            if parsed[0] == "wholesaler" else
+                            tx._("You have no trader in {area} that can move now. You can move: {choices}.",
+                                 area=area_name(parsed[1]), choices=listing))
                 return None
             kind, src = parsed
             routes: dict[str, list[Action]] = gate.ask(record, seat, "reachable", piece=kind, start=src) or {}
@@ -368,8 +432,13 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
                 where = "; ".join(f"{area_name(a)} ({move_cost(view, len(r))})" for a, r in ranked[:14])
                 name = area_name(target) if target else repr(to[:40])
-                await reply(interaction, f"Your {kind} in {area_name(src)} cannot reach {name} now. "
-                                         + (f"It can reach: {where}." if where else "It cannot move now."))
+                piece_words = {"area": area_name(src), "to": name}
+                if kind == "wholesaler":
+                    head = tx._("Your wholesaler in {area} cannot reach {to} now.", **piece_words)
+                else:
+                    head = tx._("Your trader in {area} cannot reach {to} now.", **piece_words)
+                tail = tx._("It can reach: {choices}.", choices=where) if where else tx._("It cannot move now.")
+                await reply(interaction, f"{head} {tail}")
                 return None
             return routes[target]
 
@@ -388,8 +457,9 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
     async def resource(self, interaction: discord.Interaction, change: str, game: int | None = None) -> None:
         parsed = parse_change(change)
         if parsed is None:
-            await reply(interaction, f"“{change[:40]}” is not a change I understand: pick one from the list, "
-                                     "e.g. “Gold up 1 row” or “Africa marker down 2 rows”.")
+            await reply(interaction, self.tx()._("“{change}” is not a change I understand: pick one from the list, "
+                                                 "e.g. “Gold up 1 row” or “Africa marker down 2 rows”.",
+                                                 change=change[:40]))
             return
         marker, rows = parsed
         step = 1 if rows > 0 else -1
@@ -410,19 +480,26 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             offered = list(dict.fromkeys(a["token"] for a in uses))
             tid = find_token(token, offered)
             if tid is None:
-                await reply(interaction, f"You can't play “{token[:40]}” now. You can play: "
-                                         + "; ".join(token_name(t) for t in offered) + ".")
+                await reply(interaction, self.tx()._("You can't play “{token}” now. You can play: {choices}.",
+                                                     token=token[:40],
+                                                     choices="; ".join(token_name(t) for t in offered)))
                 return None
             options = [a for a in uses if a["token"] == tid]
             if len(options) == 1 and len(options[0]) == 2:
                 return options[0]
             wanted = (target or "").strip().lower()
             for a in options:
-                if wanted and wanted in (target_value(a), target_name(a).lower()):
+                if wanted and wanted in (target_value(a), target_name(a).lower(), target_english(a).lower()):
                     return a
+            tx = self.tx()
             targets = "; ".join(target_name(a) for a in options[:15])
-            head = "Say where" if not wanted else f"“{target}” is not a target for it now; choose"
-            await reply(interaction, f"{head}: {token_name(tid)} can go to {targets} (the `target` option).")
+            if not wanted:
+                await reply(interaction, tx._("Say where: {token} can go to {targets} (the `target` option).",
+                                              token=token_name(tid), targets=targets))
+            else:
+                await reply(interaction, tx._("“{target}” is not a target for it now; choose: {token} can go to "
+                                              "{targets} (the `target` option).", target=target,
+                                              token=token_name(tid), targets=targets))
             return None
 
         await self.play(interaction, game, build)
@@ -475,9 +552,9 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 tid = find_token(part, [t for t in offered if token_key(t) not in map(token_key, picked)]
                                  if part.strip() not in picked else [])
                 if tid is None:
-                    names = "; ".join(token_name(t) for t in offered) or "none"
-                    await reply(interaction, f"You can't add “{part.strip()[:40]}” to this commitment. "
-                                             f"Tokens you can add: {names}.")
+                    names = "; ".join(token_name(t) for t in offered) or self.tx()._("none")
+                    await reply(interaction, self.tx()._("You can't add “{token}” to this commitment. Tokens you can "
+                                                         "add: {choices}.", token=part.strip()[:40], choices=names))
                     return None
                 picked.append(tid)
             return [{"type": "add_token", "token": t} for t in picked] + [{"type": "commit", "cubes": cubes}]
@@ -495,7 +572,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         word = choice.strip().lower()
         word = {"draw": "redraw", "draw again": "redraw", "again": "redraw"}.get(word, word)
         if word not in DRAWN:
-            await reply(interaction, "Choose `keep`, `redraw` or `refuse` (the autocomplete lists what you may do).")
+            await reply(interaction, self.tx()._("Choose `keep`, `redraw` or `refuse` (the autocomplete lists what "
+                                                 "you may do)."))
             return
         await self.play(interaction, game, {"type": word})
 
@@ -536,8 +614,9 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 if tid is not None and len(same) == 1:
                     return same[0]
                 if scoring:
-                    names = "; ".join(label for a, label in scoring if "token" in a) or "none now"
-                    await reply(interaction, f"That token can't score for you now. Tokens that score: {names}.")
+                    names = "; ".join(label for a, label in scoring if "token" in a) or self.tx()._("none now")
+                    await reply(interaction, self.tx()._("That token can't score for you now. Tokens that score: "
+                                                         "{choices}.", choices=names))
                     return None
             return action
 
@@ -558,7 +637,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         for a, label in of_types(legal, kind):
             name = area_name(a[field])
             if kind == "recruit":
-                cost = label.rpartition("(")[2].rstrip(")") if label.endswith(")") else "free"
+                cost = label.rpartition("(")[2].rstrip(")") if label.endswith(")") else self.tx()._("free")
                 name = f"{name} · {cost}"
             out.append(app_commands.Choice(name=name[:100], value=area_name(a[field])))
         return match(current, list({c.value: c for c in out}.values()))
@@ -584,9 +663,11 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         for kind, area in dict.fromkeys((a["piece"], a["from"]) for a, _ in of_types(legal, "move")):
             colour = next((p["colour"] for p in view["players"] if p["seat"] == seat), "")
             here = view["areas"][area].get("traders", {}).get(colour, 0)
-            extra = f" ({plural(here, 'trader')} there)" if kind == "trader" else ""
-            out.append(app_commands.Choice(name=f"{kind.capitalize()} in {area_name(area)}{extra}"[:100],
-                                           value=piece_value(kind, area)))
+            shown = piece_name(kind, area)
+            if kind == "trader":
+                shown = self.tx().n_("{piece} ({count} trader there)", "{piece} ({count} traders there)", here,
+                                     piece=shown)
+            out.append(app_commands.Choice(name=shown[:100], value=piece_value(kind, area)))
         return match(current, out)
 
     @move.autocomplete("to")
@@ -619,16 +700,15 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             most = gate.ask(record, seat, "resource_steps", marker=m, step=int(step)) or 1
             row = int(view["table"][m])
             for k in range(1, most + 1):
-                out.append(app_commands.Choice(
-                    name=f"{marker_name(m)} {'up' if step > 0 else 'down'} {plural(k, 'row')}: {row} → "
-                         f"{row + k * step} ({4 * k} AP)"[:100], value=change_value(m, k * step)))
+                out.append(app_commands.Choice(name=change_name(m, k * step, row)[:100],
+                                               value=change_value(m, k * step)))
         return match(current, out)
 
     @special.autocomplete("token")
     async def special_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, _, legal = await self.my_choices(interaction)
         offered = list(dict.fromkeys(a["token"] for a, _ in of_types(legal, "use")))
-        return match(current, [app_commands.Choice(name=token_name(t)[:100], value=token_name(t)[:100])
+        return match(current, [app_commands.Choice(name=token_name(t)[:100], value=english_token_name(t)[:100])
                                for t in offered])
 
     @special.autocomplete("target")
@@ -637,7 +717,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         chosen = str(getattr(interaction.namespace, "token", "") or "")
         uses = [a for a, _ in of_types(legal, "use")]
         tid = find_token(chosen, list(dict.fromkeys(a["token"] for a in uses))) if chosen else None
-        out = [app_commands.Choice(name=target_name(a)[:100], value=target_name(a)[:100]) for a in uses
+        out = [app_commands.Choice(name=target_name(a)[:100], value=target_english(a)[:100]) for a in uses
                if (tid is None or a["token"] == tid) and len(a) > 2]
         return match(current, list({c.value: c for c in out}.values()))
 
@@ -647,8 +727,9 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         view = gate.public(record) if record else None
         if view is None:
             return []
-        out = [app_commands.Choice(name=f"{area_name(a)} ({plural(view['areas'][a].get('neutrals', 0), 'neutral')})"
-                                   [:100], value=area_name(a))
+        out = [app_commands.Choice(name=self.tx().n_("{area} ({count} neutral)", "{area} ({count} neutrals)",
+                                                     view["areas"][a].get("neutrals", 0), area=area_name(a))[:100],
+                                   value=area_name(a))
                for a in dict.fromkeys(x["from"] for x, _ in of_types(legal, "move_neutral"))]
         return match(current, out)
 
@@ -674,14 +755,17 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             info = view["areas"][a["area"]]
             if a["type"] == "fight":
                 theirs = info.get("traders", {}).get(a["against"], 0) + (a["against"] in info.get("wholesalers", []))
-                name = (f"{str(a['against']).capitalize()} in {area_name(a['area'])} (compulsory; their "
-                        f"{plural(theirs, 'piece')} against yours)")
+                name = self.tx().n_("{player} in {area} (compulsory; their {count} piece against yours)",
+                                    "{player} in {area} (compulsory; their {count} pieces against yours)", theirs,
+                                    player=colour_name(str(a["against"])), area=area_name(a["area"]))
                 value = conflict_value(a["area"], a["against"])
             else:
                 traders = info.get("traders", {}).get(colour, 0)
                 wh = colour in info.get("wholesalers", [])
-                name = (f"Neutrals in {area_name(a['area'])} ({plural(info.get('neutrals', 0), 'neutral')}; "
-                        f"your count up to {1 + 2 * traders if wh else traders})")
+                name = self.tx().n_("Neutrals in {area} ({count} neutral; your count up to {strength})",
+                                    "Neutrals in {area} ({count} neutrals; your count up to {strength})",
+                                    info.get("neutrals", 0), area=area_name(a["area"]),
+                                    strength=1 + 2 * traders if wh else traders)
                 value = conflict_value(a["area"], "neutrals")
             out.append(app_commands.Choice(name=name[:100], value=value))
         return match(current, out)
@@ -689,7 +773,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
     @commit.autocomplete("cubes")
     async def cubes_ac(self, interaction: discord.Interaction, current: str) -> IntChoices:
         _, _, legal = await self.my_choices(interaction)
-        out = [app_commands.Choice(name=f"{a['cubes']} (+{3 * a['cubes']} strength)", value=int(a["cubes"]))
+        out = [app_commands.Choice(name=self.tx()._("{cubes} (+{strength} strength)", cubes=a["cubes"],
+                                                    strength=3 * a["cubes"]), value=int(a["cubes"]))
                for a, _ in of_types(legal, "commit")]
         return [c for c in out if current.strip() in str(c.value)][:25]
 
@@ -705,7 +790,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 strength = sum(int(token_power(t)) for t in combo)
                 name = " + ".join(token_name(t) for t in combo) + f" (+{strength})"
                 out.append(app_commands.Choice(name=name[:100],
-                                               value=" + ".join(token_name(t) for t in combo)[:100]))
+                                               value=" + ".join(english_token_name(t) for t in combo)[:100]))
                 if len(out) >= 50:
                     break
         return match(current, out)
@@ -715,9 +800,10 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         record, _, legal = await self.my_choices(interaction)
         view = gate.public(record) if record else None
         c = (view or {}).get("conflict") or {}
-        token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else "the token"
-        out = [app_commands.Choice(name=f"{DRAWN[a['type']]} ({token})"[:100] if a["type"] == "keep"
-                                   else DRAWN[a["type"]][:100], value=DRAWN_WORD[a["type"]])
+        tx = self.tx()
+        token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else tx._("the token")
+        out = [app_commands.Choice(name=f"{tx._(DRAWN[a['type']])} ({token})"[:100] if a["type"] == "keep"
+                                   else tx._(DRAWN[a["type"]])[:100], value=DRAWN_WORD[a["type"]])
                for a, _ in of_types(legal, "keep", "redraw", "refuse")]
         return match(current, out)
 
@@ -733,7 +819,8 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 continue
             value = score_value(a)[:100]
             gain = bonus_gain(view, a)
-            out.append(app_commands.Choice(name=(label + (f" (+{gain} VP)" if gain else ""))[:100], value=value))
+            shown = self.tx()._("{action} (+{vp} VP)", action=label, vp=gain) if gain else label
+            out.append(app_commands.Choice(name=shown[:100], value=value))
         return match(current, out)
 
 
@@ -761,13 +848,24 @@ def target_value(action: Action) -> str:
     return ""
 
 
-def target_name(action: Action) -> str:
+def target_english(action: Action) -> str:
+    """A special's target as the `target` option reads it back: "Congo", "Gold", "Blue"."""
     if "area" in action:
         return area_name(action["area"])
     if "marker" in action:
         return marker_name(action["marker"])
     if "against" in action:
         return str(action["against"]).capitalize()
+    return ""
+
+
+def target_name(action: Action) -> str:
+    if "area" in action:
+        return area_name(action["area"])
+    if "marker" in action:
+        return words(marker_say(action["marker"]))
+    if "against" in action:
+        return colour_name(str(action["against"]))
     return ""
 
 

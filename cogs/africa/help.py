@@ -1,23 +1,25 @@
 """`/africa help`: Heart of Africa explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-from cogs.gamecog import help_page
+import discord
+
+import lang
 
 HELP_TOPICS: list[tuple[str, str]] = [
-    ("overview", "What the game is"),
-    ("round", "A round and a turn"),
-    ("auction", "The auction"),
-    ("actions", "The action step: moving, new traders, resources"),
-    ("specials", "Action tokens and their specials"),
-    ("conflicts", "Conflicts with neutrals and with companies"),
-    ("scoring", "Scoring, the influence pool and the end"),
-    ("secrets", "Special victory tokens and what is secret"),
-    ("board", "Reading the board image"),
-    ("commands", "Playing on Discord: commands and buttons"),
+    ("overview", lang.N_("What the game is")),
+    ("round", lang.N_("A round and a turn")),
+    ("auction", lang.N_("The auction")),
+    ("actions", lang.N_("The action step: moving, new traders, resources")),
+    ("specials", lang.N_("Action tokens and their specials")),
+    ("conflicts", lang.N_("Conflicts with neutrals and with companies")),
+    ("scoring", lang.N_("Scoring, the influence pool and the end")),
+    ("secrets", lang.N_("Special victory tokens and what is secret")),
+    ("board", lang.N_("Reading the board image")),
+    ("commands", lang.N_("Playing on Discord: commands and buttons")),
 ]
 
 TEXT: dict[str, str] = {
-    "overview": (
+    "overview": lang.N_(
         "You run a trading company in 19th-century Africa. Spread your **traders** over the map, hold areas "
         "whose resources are worth the most, and **score victory points (VP)**. The first company to reach "
         "the target (**42 VP**; 60 or 80 for a longer game) wins at once.\n\n"
@@ -29,7 +31,7 @@ TEXT: dict[str, str] = {
         "• Each company also holds a **secret special victory token**.\n\n"
         "Start a table with `/game new game:Heart of Africa` (options: `target_vp`, `sealed_auction`). "
         "Read on: `/africa help topic:A round and a turn`."),
-    "round": (
+    "round": lang.N_(
         "**Setting up**: from the fewest VP up, each company puts 5 traders in a coastal area with no neutrals "
         "and no other company. The resource table holds the Africa marker on row 0 and the four resources "
         "on rows 1-4; 11 areas start with a resource marker and a neutral trader.\n\n"
@@ -44,7 +46,7 @@ TEXT: dict[str, str] = {
         "optional against neutrals (see `conflicts`). The first conflict ends the action step: unused AP are lost.\n"
         "   d. **Scoring** ends the turn (see `scoring`); then the influence pool is shared.\n"
         "If row 1 is empty when an auction is due, the game ends: most VP wins."),
-    "auction": (
+    "auction": lang.N_(
         "**Open auction** (the book's): one round, from most VP to fewest. The first bidder **must** bid "
         "(0 is a bid). Each later player bids more than the highest bid so far, or passes.\n"
         "A bid is a number paid in **influence cubes first**; only the part above all your cubes is paid in "
@@ -58,7 +60,7 @@ TEXT: dict[str, str] = {
         "`/africa bid amount` (autocomplete shows what each bid costs you) · `/africa pass`.\n"
         "Tip: the token rows on the board show what is coming up; the AP number on a token is spent only in "
         "the turn it was won."),
-    "actions": (
+    "actions": lang.N_(
         "In the action step you spend the AP of the two tokens you won; each AP more costs 1 influence cube.\n"
         "• **Move**: 1 AP per area entered. Madagascar is reached only along its two arrows (East Africa, "
         "Mozambique); Europe and Arabia are closed. A piece that **enters** an area holding neutrals or another "
@@ -70,7 +72,7 @@ TEXT: dict[str, str] = {
         "resource's marker, or of the Africa marker when it has no resource.\n"
         "`/africa move piece to` walks a whole route (autocomplete lists where the piece can get and the cost); "
         "`/africa recruit area [count]` · `/africa resource change` · or the panel's buttons."),
-    "specials": (
+    "specials": lang.N_(
         "Most action tokens carry a **special**. You keep such a token face up after its turn and play it in "
         "**any later turn of yours** (after the neutral, outside a conflict), or commit it in a conflict "
         "(+9 strength). Blank tokens are discarded at the end of the turn. Specials:\n"
@@ -87,7 +89,7 @@ TEXT: dict[str, str] = {
         "hold scores twice.\n"
         "`/africa special token [target]`; multi-point specials are then spent with `/africa move`, "
         "`/africa recruit`, `/africa move-neutral`, and `/africa finish` gives up the rest."),
-    "conflicts": (
+    "conflicts": lang.N_(
         "After the action step the active company fights, one conflict at a time, in the order it likes.\n"
         "**Against a company** (compulsory, one per company per area): both sides **commit in secret at the same "
         "time**: influence cubes (+3 each) and held action tokens with a special (+9 each; special victory tokens "
@@ -105,7 +107,7 @@ TEXT: dict[str, str] = {
         "one neutral leaves, you retreat the others.\n"
         "`/africa conflict with` · `/africa commit cubes [tokens]` · `/africa retreat-token` · "
         "`/africa drawn choice` · `/africa retreat to` · `/africa reputation`."),
-    "scoring": (
+    "scoring": lang.N_(
         "Only the active company scores, at the end of its turn (`/africa score`):\n"
         "• each area it **holds alone** (neutrals don't matter) scores its value: its resource's row on the resource "
         "table, or the Africa marker's row without a resource;\n"
@@ -118,7 +120,7 @@ TEXT: dict[str, str] = {
         "the turn it is shared equally among the other companies; the remainder waits.\n"
         "**The end**: the moment a marker reaches the target (in scoring, or by an auction share) that company wins; "
         "the others rank by VP."),
-    "secrets": (
+    "secrets": lang.N_(
         "**Special victory tokens**: you draw one at the start, in secret (your DM, or `/game hand`). How many each "
         "company holds is public; the face shows only when used or committed.\n"
         "• *Gold / Diamond / Ivory / Banana concession*: in your scoring, 2 VP per area you hold with that resource.\n"
@@ -131,7 +133,7 @@ TEXT: dict[str, str] = {
         "together once all are in.\n"
         "Hidden from everybody: the token stock, the conflict-token pile and the box of victory tokens (only "
         "their sizes show)."),
-    "board": (
+    "board": lang.N_(
         "**Header**: round and stage, what the game waits for, then each company: colour, VP, influence cubes, "
         "reputation and action tokens held (the active or asked company is outlined in yellow).\n"
         "**Map**: each area shows its name and a tag with its resource and current value (\"Gold 3\"; \"Africa 0\" "
@@ -144,7 +146,7 @@ TEXT: dict[str, str] = {
         "row = the value of its areas), reputation 1-6, the four action-token rows (row 1, red, is auctioned "
         "next; each token shows its special and AP), and the supply (neutrals, stations, influence pool, victory "
         "tokens left in the box, discards)."),
-    "commands": (
+    "commands": lang.N_(
         "`/game new` opens a table (pick Heart of Africa, the options, seats, turn time); others press **Join**; the "
         "creator presses **Start**.\n"
         "When you are mentioned press **My turn: show my choices** (or `/africa panel`, `/game play`): your legal "
@@ -163,4 +165,18 @@ TEXT: dict[str, str] = {
 }
 
 
-help_embed = help_page("africa", "Heart of Africa", "#b5651d", HELP_TOPICS, TEXT)
+
+
+def help_embed(topic: str) -> discord.Embed:
+    """One topic's page in the reader's language (the overview when unknown), the others below."""
+    from bot.translator import slash
+
+    tx = lang.here("africa")
+    name = dict(HELP_TOPICS).get(topic, HELP_TOPICS[0][1])
+    embed = discord.Embed(title=tx._("Heart of Africa · {topic}", topic=tx._(name)),
+                          description=tx._(TEXT.get(topic, TEXT["overview"])),
+                          colour=discord.Colour.from_str("#b5651d"))
+    others = " · ".join(tx._(n) for k, n in HELP_TOPICS if k != topic)
+    embed.set_footer(text=tx._("More: {command} topic: {topics}", command=slash(lang.current(), "africa help"),
+                               topics=others))
+    return embed

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
+import lang
 from bot.presentation import PlainUI
 from games.africa.board import (
     AREA,
@@ -14,8 +16,9 @@ from games.africa.board import (
     SPECIALS,
     SV,
     TOKENS,
-    marker_name,
-    token_name,
+    colour_say,
+    special_say,
+    token_say,
 )
 
 HEART_BONUS = int(RAW["rules"]["scoring"]["heart_of_africa_bonus"])
@@ -23,12 +26,43 @@ View = dict[str, Any]
 Action = dict[str, Any]
 Name = Callable[[str], str]
 
-STAGES = {"setup": "setting up", "auction": "auction", "turn": "turn", "commit": "conflict",
-          "draw": "conflict with neutrals", "over": "game over"}
-REASONS = {"target": "reaches the target", "no_tokens": "no action tokens are left to auction: most VP wins",
-           "abandoned": "the other companies left the table"}
-CONFLICT_LOSS = {"none": "no loss", "reputation": "reputation −{n}", "influence": "{n} influence",
-                 "traders": "{n} trader(s) lost"}
+STAGES = {"setup": lang.N_("setting up"), "auction": lang.N_("auction"), "turn": lang.N_("turn"),
+          "commit": lang.N_("conflict"), "draw": lang.N_("conflict with neutrals"), "over": lang.N_("game over")}
+# The data's texts (games/africa/data/africa.json), worded where shown: tx._(name).
+DATA_TEXTS = [
+    lang.N_("Trading station"), lang.N_("Wholesaler"), lang.N_("Movement"), lang.N_("New traders"),
+    lang.N_("Move neutral traders"), lang.N_("Place a neutral trader"), lang.N_("Remove a neutral trader"),
+    lang.N_("Reputation up"), lang.N_("Reputation down"), lang.N_("Resource up"), lang.N_("Resource down"),
+    lang.N_("Double scoring"), lang.N_("Special victory token"),
+    lang.N_("Gold concession"), lang.N_("Diamond concession"), lang.N_("Ivory concession"),
+    lang.N_("Banana concession"), lang.N_("Into the heart"), lang.N_("Trading empire"),
+    lang.N_("Askari escort"), lang.N_("Safe conduct"), lang.N_("Favour of the chiefs"),
+]
+
+
+
+def words(what: Any) -> str:
+    """An engine's Say (a token, a marker, a colour) in the current language."""
+    return lang.here("africa").say(what)
+
+
+def token_name(tid: str) -> str:
+    """A token in the reader's words: "Movement (3 AP)"."""
+    return words(token_say(tid))
+
+
+def colour_name(colour: str) -> str:
+    """A company's colour in the reader's words ("Red")."""
+    return words(colour_say(colour)) if colour else ""
+
+
+def special_name(kind: str) -> str:
+    return words(special_say(kind)) if kind in SPECIALS else kind
+
+
+def effect(text: str) -> str:
+    """A data effect text (a special's or a victory token's), as the reader reads it."""
+    return lang.here("africa")._(text)
 
 
 def area_name(area: str) -> str:
@@ -45,7 +79,9 @@ def by_seat(view: View, seat: str) -> dict[str, Any] | None:
 
 def who(view: View, seat: str, name: Name) -> str:
     p = by_seat(view, seat)
-    return f"{name(seat)} ({p['name']})" if p else name(seat)
+    if not p:
+        return name(seat)
+    return lang.here("africa")._("{player} ({colour})", player=name(seat), colour=colour_name(p["colour"]))
 
 
 def who_colour(view: View, colour: str, name: Name) -> str:
@@ -60,11 +96,21 @@ def my_colour(view: View) -> str | None:
 def conflict_token_text(cid: str) -> str:
     from games.africa.board import CONFLICT
 
+    tx = lang.here("africa")
     t = CONFLICT.get(cid)
     if t is None:
         return cid
     loss: str = t["loss"]
-    return CONFLICT_LOSS.get(loss, loss).format(n=t["amount"])
+    n = int(t["amount"])
+    if loss == "none":
+        return tx._("no loss")
+    if loss == "reputation":
+        return tx._("reputation −{n}", n=n)
+    if loss == "influence":
+        return tx._("{n} influence", n=n)
+    if loss == "traders":
+        return tx.n_("{count} trader lost", "{count} traders lost", n)
+    return loss
 
 
 def pieces_in(view: View, area: str, colour: str) -> tuple[int, bool]:
@@ -74,7 +120,8 @@ def pieces_in(view: View, area: str, colour: str) -> tuple[int, bool]:
 
 def count_text(traders: int, wholesaler: bool) -> str:
     if wholesaler:
-        return f"{1 + 2 * traders} (wholesaler + {traders} trader{'s' if traders != 1 else ''})"
+        return lang.here("africa").n_("{total} (wholesaler + {count} trader)", "{total} (wholesaler + {count} traders)",
+                                      traders, total=1 + 2 * traders)
     return f"{traders}"
 
 
@@ -101,10 +148,11 @@ def vp_payable(view: View, colour: str) -> int:
 
 def bid_split(view: View, colour: str, amount: int) -> str:
     """A bid in what it costs: influence first, the rest in VP."""
+    tx = lang.here("africa")
     cubes = player(view, colour)["influence"]
     if amount <= cubes:
-        return f"{amount} cube{'s' if amount != 1 else ''}"
-    return f"{cubes} cube{'s' if cubes != 1 else ''} + {amount - cubes} VP"
+        return tx.n_("{count} cube", "{count} cubes", amount)
+    return tx.n_("{count} cube + {vp} VP", "{count} cubes + {vp} VP", cubes, vp=amount - cubes)
 
 
 def token_power(tid: str) -> str:
@@ -116,14 +164,28 @@ def token_power(tid: str) -> str:
 def sv_text(tid: str) -> str:
     if tid not in SV:
         return tid
-    return f"**{SV[tid]['name']}**: {SV[tid]['effect']}"
+    return f"**{words(token_say(tid))}**: {effect(SV[tid]['effect'])}"
 
 
 def special_text(tid: str) -> str:
     t = TOKENS.get(tid)
     if not t or not t["special"]:
         return token_name(tid) if tid in TOKENS else tid
-    return f"**{token_name(tid)}**: {SPECIALS[t['special']]['effect']}"
+    return f"**{token_name(tid)}**: {effect(SPECIALS[t['special']]['effect'])}"
+
+
+def cmd(*paths: str) -> str:
+    """Commands as the reader's Discord names them, in code marks: "`/africa bid`"."""
+    from bot.translator import slash
+
+    return f"`{slash(lang.current(), *paths)}`"
+
+
+def names_and(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C" in the reader's words."""
+    if len(items) <= 1:
+        return "".join(items)
+    return lang.here("africa")._("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 class AfricaUI(PlainUI):
@@ -132,16 +194,18 @@ class AfricaUI(PlainUI):
 
     # --- the table's lines ---------------------------------------------------------------------
     def status_line(self, view: View) -> str:
-        stage = STAGES.get(view["stage"], view["stage"])
-        parts = [f"round {view['round']}" if view["round"] else "", stage]
+        tx = lang.here("africa")
+        stage = tx._(STAGES[view["stage"]]) if view["stage"] in STAGES else view["stage"]
+        parts = [tx._("round {round}", round=view["round"]) if view["round"] else "", stage]
         live = [p for p in view["players"] if not p["dropped"]]
-        parts.append("VP " + " · ".join(f"{p['name']} {p['vp']}" for p in
-                                         sorted(live, key=lambda p: -p["vp"])) + f" (target {view['target']})")
+        scores = " · ".join(f"{colour_name(p['colour'])} {p['vp']}" for p in sorted(live, key=lambda p: -p["vp"]))
+        parts.append(tx._("VP {scores} (target {target})", scores=scores, target=view["target"]))
         if view.get("pool"):
-            parts.append(f"pool {view['pool']}")
+            parts.append(tx._("pool {pool}", pool=view["pool"]))
         return " · ".join(x for x in parts if x)
 
     def waiting_line(self, view: View, name: Name) -> str:
+        tx = lang.here("africa")
         to_act = view.get("to_act") or []
         if not to_act or view.get("outcome"):
             return ""
@@ -149,57 +213,82 @@ class AfricaUI(PlainUI):
         if pend:
             chooser = who_colour(view, pend["chooser"], name)
             if pend["kind"] == "start_area":
-                return (f"{chooser} chooses a start area: a coastal area without neutrals or another "
-                        "company (`/africa start`).")
+                return tx._("{player} chooses a start area: a coastal area without neutrals or another company "
+                            "({command}).", player=chooser, command=cmd("africa start"))
             if pend["kind"] == "reputation_buy":
-                return f"{chooser} won the conflict and may pay 2 influence for +1 reputation (`/africa reputation`)."
+                return tx._("{player} won the conflict and may pay 2 influence for +1 reputation ({command}).",
+                            player=chooser, command=cmd("africa reputation"))
             src = area_name(pend.get("from", ""))
             if pend["kind"] == "neutral_retreat":
-                return f"{chooser} retreats a neutral trader from {src}, 1 or 2 areas (`/africa retreat`)."
+                return tx._("{player} retreats a neutral trader from {area}, 1 or 2 areas ({command}).",
+                            player=chooser, area=src, command=cmd("africa retreat"))
             owner = pend.get("owner", "")
-            whose = "their own" if owner == pend["chooser"] else f"{owner.capitalize()}'s"
-            return (f"{chooser} retreats {whose} {pend.get('piece', 'trader')} from {src}, "
-                    "1 or 2 areas (`/africa retreat`).")
+            wholesaler = pend.get("piece") == "wholesaler"
+            if owner == pend["chooser"]:
+                return (tx._("{player} retreats their own wholesaler from {area}, 1 or 2 areas ({command}).",
+                             player=chooser, area=src, command=cmd("africa retreat")) if wholesaler else
+                        tx._("{player} retreats their own trader from {area}, 1 or 2 areas ({command}).",
+                             player=chooser, area=src, command=cmd("africa retreat")))
+            return (tx._("{player} retreats {owner}'s wholesaler from {area}, 1 or 2 areas ({command}).",
+                         player=chooser, owner=colour_name(owner), area=src, command=cmd("africa retreat"))
+                    if wholesaler else
+                    tx._("{player} retreats {owner}'s trader from {area}, 1 or 2 areas ({command}).",
+                         player=chooser, owner=colour_name(owner), area=src, command=cmd("africa retreat")))
         stage = view["stage"]
         if stage == "auction":
             auc = view["auction"] or {}
             if auc.get("sealed"):
                 done = auc.get("has_bid") or []
-                extra = f" ({', '.join(c.capitalize() for c in done)} bid already)" if done else ""
-                return ("Sealed auction of row 1: " + ", ".join(who(view, s, name) for s in to_act)
-                        + (" bid" if len(to_act) > 1 else " bids") + " in secret (`/africa bid`, 0 for no bid)"
-                        + extra + ".")
+                players = ", ".join(who(view, s, name) for s in to_act)
+                line = tx.n_("Sealed auction of row 1: {players} bids in secret ({command}, 0 for no bid).",
+                             "Sealed auction of row 1: {players} bid in secret ({command}, 0 for no bid).",
+                             len(to_act), players=players, command=cmd("africa bid"))
+                if done:
+                    line += " " + tx._("({players} bid already.)", players=", ".join(colour_name(c) for c in done))
+                return line
             bids = [b["bid"] for b in auc.get("bids", []) if b["bid"] is not None]
             bidder = who(view, to_act[0], name)
             if not auc.get("bids"):
-                return f"{bidder} opens the auction of row 1 and must bid (0 is a bid; `/africa bid`)."
-            return (f"{bidder} bids more than {max(bids) if bids else 0} or passes "
-                    "(`/africa bid`, `/africa pass`).")
+                return tx._("{player} opens the auction of row 1 and must bid (0 is a bid; {command}).",
+                            player=bidder, command=cmd("africa bid"))
+            return tx._("{player} bids more than {amount} or passes ({commands}).", player=bidder,
+                        amount=max(bids) if bids else 0, commands=cmd("africa bid") + ", " + cmd("africa pass"))
         if stage == "commit":
             c = view["conflict"] or {}
             done = c.get("committed") or []
-            extra = f" ({', '.join(x.capitalize() for x in done)} has committed)" if done else ""
-            return (f"Conflict in {area_name(c.get('area', ''))}, {c.get('active', '').capitalize()} against "
-                    f"{c.get('defender', '').capitalize()}: " + " and ".join(who(view, s, name) for s in to_act)
-                    + (" commit" if len(to_act) > 1 else " commits") + " in secret (`/africa commit`)" + extra + ".")
+            players = names_and([who(view, s, name) for s in to_act])
+            line = tx.n_("Conflict in {area}, {active} against {defender}: {players} commits in secret ({command}).",
+                         "Conflict in {area}, {active} against {defender}: {players} commit in secret ({command}).",
+                         len(to_act), area=area_name(c.get("area", "")), active=colour_name(c.get("active", "")),
+                         defender=colour_name(c.get("defender", "")), players=players, command=cmd("africa commit"))
+            if done:
+                line += " " + tx._("({players} has committed.)", players=", ".join(colour_name(x) for x in done))
+            return line
         if stage == "draw":
             c = view["conflict"] or {}
             drawn = c.get("drawn") or []
             last = conflict_token_text(drawn[-1]) if drawn else "?"
-            redraw = f", or draw again ({c.get('redraws_left', 0)} left)" if c.get("redraws_left") else ""
-            return (f"{who(view, to_act[0], name)} drew **{last}** against the neutrals in "
-                    f"{area_name(c.get('area', ''))}: keep it, refuse it (reputation −1){redraw} (`/africa drawn`).")
+            where = {"player": who(view, to_act[0], name), "token": last, "area": area_name(c.get("area", "")),
+                     "command": cmd("africa drawn")}
+            if c.get("redraws_left"):
+                return tx._("{player} drew **{token}** against the neutrals in {area}: keep it, refuse it "
+                            "(reputation −1), or draw again ({left} left) ({command}).", left=c["redraws_left"],
+                            **where)
+            return tx._("{player} drew **{token}** against the neutrals in {area}: keep it or refuse it "
+                        "(reputation −1) ({command}).", **where)
         t = view.get("turn") or {}
         actor = who(view, to_act[0], name)
         if t.get("step") == "neutral":
-            return f"{actor} places a neutral trader (`/africa place-neutral`)."
+            return tx._("{player} places a neutral trader ({command}).", player=actor,
+                        command=cmd("africa place-neutral"))
         if t.get("mode"):
-            kind = SPECIALS.get(t["mode"]["kind"], {}).get("name", t["mode"]["kind"])
-            return f"{actor} plays {kind}: {t['mode']['left']} left (`/africa finish` to stop)."
+            return tx._("{player} plays {special}: {left} left ({command} to stop).", player=actor,
+                        special=special_name(t["mode"]["kind"]), left=t["mode"]["left"], command=cmd("africa finish"))
         if t.get("step") == "actions":
-            return (f"{actor} acts with {t.get('ap', 0)} AP (more for influence): move, new traders, "
-                    "resources, specials; then conflicts and scoring.")
-        return f"{actor} fights the conflicts left, then scores (`/africa conflict`, `/africa score`)."
+            return tx._("{player} acts with {ap} AP (more for influence): move, new traders, resources, specials; "
+                        "then conflicts and scoring.", player=actor, ap=t.get("ap", 0))
+        return tx._("{player} fights the conflicts left, then scores ({commands}).", player=actor,
+                    commands=cmd("africa conflict") + ", " + cmd("africa score"))
 
     def board_signature(self, view: View) -> str:
         """The map, the tracks, the rows and the supplies; not whose turn it is, nor the bids."""
@@ -213,26 +302,34 @@ class AfricaUI(PlainUI):
         return json.dumps(stable, sort_keys=True, default=str)
 
     def opening_lines(self, view: View, name: Name) -> list[str]:
+        tx = lang.here("africa")
         live = sorted(view["players"], key=lambda p: -p["vp"])
-        lines = ["Companies: " + ", ".join(f"{who(view, p['seat'], name)} {p['vp']} VP" for p in live)
-                 + f". The first to reach **{view['target']} VP** wins."]
+        companies = ", ".join(tx._("{player} {vp} VP", player=who(view, p["seat"], name), vp=p["vp"]) for p in live)
+        lines = [tx._("Companies: {companies}. The first to reach **{target} VP** wins.", companies=companies,
+                      target=view["target"])]
         if view.get("sealed_auction"):
-            lines.append("Sealed auction: each round everyone bids in secret at once.")
-        lines.append("First, from the fewest VP up, each company chooses a coastal start area for its 5 traders. "
-                     "Then each draws a secret special victory token (your DM, or `/game hand`).")
-        lines.append("New here? `/africa help` explains the game; press **My turn** when you are mentioned.")
+            lines.append(tx._("Sealed auction: each round everyone bids in secret at once."))
+        lines.append(tx._("First, from the fewest VP up, each company chooses a coastal start area for its 5 traders. "
+                          "Then each draws a secret special victory token (your DM, or {command}).",
+                          command=cmd("game hand")))
+        lines.append(tx._("New here? {command} explains the game; press **My turn** when you are mentioned.",
+                          command=cmd("africa help")))
         return lines
 
     def outcome_text(self, view: View, name: Name) -> str:
+        tx = lang.here("africa")
         outcome = view.get("outcome") or {}
         reason = outcome.get("reason", "")
         winners = outcome.get("winners") or []
-        lines = ["**Game over.**"]
+        lines = [tx._("**Game over.**")]
         if winners:
             w = by_seat(view, winners[0])
-            why = {"target": f"reaches {view['target']} VP", "no_tokens": "has the most VP when no action "
-                   "tokens are left to auction", "abandoned": "is the last company at the table"}.get(reason, reason)
-            lines.append(f"🏆 {who(view, winners[0], name)} {why} and wins!" if w else "🏆 " + name(winners[0]))
+            player_ = who(view, winners[0], name)
+            why = {"target": tx._("🏆 {player} reaches {vp} VP and wins!", player=player_, vp=view["target"]),
+                   "no_tokens": tx._("🏆 {player} has the most VP when no action tokens are left to auction and "
+                                     "wins!", player=player_),
+                   "abandoned": tx._("🏆 {player} is the last company at the table and wins!", player=player_)}
+            lines.append(why.get(reason, f"🏆 {player_}") if w else "🏆 " + name(winners[0]))
         ranking = outcome.get("ranking") or [p["seat"] for p in sorted(view["players"], key=lambda p: -p["vp"])]
         scores = outcome.get("scores") or {}
         for n, seat in enumerate(ranking, 1):
@@ -242,51 +339,68 @@ class AfricaUI(PlainUI):
             held = [a for a, info in view["areas"].items() if info.get("controller") == p["colour"]]
             stations = sum(1 for a in held if view["areas"][a].get("station"))
             area_vp = areas_worth(view, p["colour"])
-            shown = ", ".join(SV[t]["name"] for t in p.get("shown_special_victory_tokens", []) if t in SV)
-            lines.append(
-                f"{n}. {who(view, seat, name)}: **{scores.get(seat, p['vp'])} VP** · controls {len(held)} "
-                f"area(s) worth {area_vp} VP in scoring now (neutrals deducted)"
-                + (f", {stations} station(s)" if stations else "")
-                + f" · reputation {p['reputation']} · {p['influence']} cubes"
-                + (f" · revealed {shown}" if shown else "") + (" · left the table" if p["dropped"] else ""))
+            shown = ", ".join(words(token_say(t)) for t in p.get("shown_special_victory_tokens", []) if t in SV)
+            bits = [tx.n_("controls {count} area worth {vp} VP in scoring now (neutrals deducted)",
+                          "controls {count} areas worth {vp} VP in scoring now (neutrals deducted)",
+                          len(held), vp=area_vp)]
+            if stations:
+                bits[0] += ", " + tx.n_("{count} station", "{count} stations", stations)
+            bits.append(tx._("reputation {reputation}", reputation=p["reputation"]))
+            bits.append(tx.n_("{count} cube", "{count} cubes", p["influence"]))
+            if shown:
+                bits.append(tx._("revealed {tokens}", tokens=shown))
+            if p["dropped"]:
+                bits.append(tx._("left the table"))
+            lines.append(tx._("{rank}. {player}: **{vp} VP**", rank=n, player=who(view, seat, name),
+                              vp=scores.get(seat, p["vp"])) + " · " + " · ".join(bits))
         for p in view["players"]:
             if p["dropped"] and p["seat"] not in ranking:
-                lines.append(f"– {who(view, p['seat'], name)}: left the table with {p['vp']} VP.")
-        lines.append("VP were scored turn by turn (areas held, neutrals, the Heart, stations, tokens) and "
-                     "paid in auctions: `/game log` shows every scoring.")
+                lines.append(tx._("– {player}: left the table with {vp} VP.", player=who(view, p["seat"], name),
+                                  vp=p["vp"]))
+        lines.append(tx._("VP were scored turn by turn (areas held, neutrals, the Heart, stations, tokens) and "
+                          "paid in auctions: {command} shows every scoring.", command=cmd("game log")))
         return "\n".join(lines)
 
     # --- one seat's eyes -----------------------------------------------------------------------
     def private_text(self, view: View) -> str:
+        tx = lang.here("africa")
         me = view.get("me") or {}
         colour = me.get("colour")
         if not colour:
             return ""
         p = player(view, colour)
-        lines = [(f"You are **{p['name']}**: {p['vp']} VP, {p['influence']} influence cubes, reputation "
-                  f"{p['reputation']}, {p['supply']} traders in supply.")]
+        lines = [tx._("You are **{colour}**: {vp} VP, {cubes}, reputation {reputation}, {supply}.",
+                      colour=colour_name(colour), vp=p["vp"],
+                      cubes=tx.n_("{count} influence cube", "{count} influence cubes", p["influence"]),
+                      reputation=p["reputation"],
+                      supply=tx.n_("{count} trader in supply", "{count} traders in supply", p["supply"]))]
         secret = me.get("special_victory_tokens") or []
         if secret:
-            lines.append("Your special victory token(s), secret until you use them:")
+            lines.append(tx.n_("Your special victory token, secret until you use it:",
+                               "Your special victory tokens, secret until you use them:", len(secret)))
             lines += [f"• {sv_text(t)}" for t in secret]
         else:
-            lines.append("You hold no special victory token.")
+            lines.append(tx._("You hold no special victory token."))
         if p["tokens"]:
-            lines.append("Your action tokens (public): " + "; ".join(token_name(t) for t in p["tokens"]) + ".")
+            lines.append(tx._("Your action tokens (public): {tokens}.",
+                              tokens="; ".join(token_name(t) for t in p["tokens"])))
         if "sealed_bid" in me:
             amount = int(me["sealed_bid"])
-            lines.append(f"Your sealed bid this round: **{amount}** ({bid_split(view, colour, amount)}).")
+            lines.append(tx._("Your sealed bid this round: **{amount}** ({cost}).", amount=amount,
+                              cost=bid_split(view, colour, amount)))
         c = me.get("commitment")
         if c:
             if c.get("retreat"):
-                what = "the retreat token"
+                what = tx._("the retreat token")
             else:
-                bits = [f"{c['cubes']} cube(s)"] if c.get("done") else []
-                what = ", ".join(bits + [token_name(t) for t in c.get("tokens", [])]) or "nothing yet"
-            lines.append(f"Your commitment in this conflict{' (done)' if c.get('done') else ' so far'}: {what}.")
+                bits = [tx.n_("{count} cube", "{count} cubes", c["cubes"])] if c.get("done") else []
+                what = ", ".join(bits + [token_name(t) for t in c.get("tokens", [])]) or tx._("nothing yet")
+            lines.append(tx._("Your commitment in this conflict (done): {what}.", what=what) if c.get("done") else
+                         tx._("Your commitment in this conflict so far: {what}.", what=what))
         return "\n".join(lines)
 
     def panel_intro(self, view: View) -> str:
+        tx = lang.here("africa")
         me = view.get("me") or {}
         colour = me.get("colour")
         if not colour:
@@ -295,114 +409,134 @@ class AfricaUI(PlainUI):
         pend = view.get("pending")
         if pend and pend["chooser"] == colour:
             if pend["kind"] == "start_area":
-                return ("Choose your start area: your 5 traders go to a coastal area without neutrals "
-                        "or another company.")
+                return tx._("Choose your start area: your 5 traders go to a coastal area without neutrals "
+                            "or another company.")
             if pend["kind"] == "reputation_buy":
-                return (f"You won the conflict. Pay 2 of your {p['influence']} influence cubes for +1 reputation "
-                        f"(now {p['reputation']})?")
+                return tx._("You won the conflict. Pay 2 of your {cubes} influence cubes for +1 reputation "
+                            "(now {reputation})?", cubes=p["influence"], reputation=p["reputation"])
             src = area_name(pend.get("from", ""))
-            what = "a neutral trader" if pend["kind"] == "neutral_retreat" else (
-                f"your {pend.get('piece')}" if pend.get("owner") == colour
-                else f"{pend.get('owner', '').capitalize()}'s {pend.get('piece')}")
-            return f"Retreat {what} from {src}: 1 or 2 areas away."
+            wholesaler = pend.get("piece") == "wholesaler"
+            if pend["kind"] == "neutral_retreat":
+                return tx._("Retreat a neutral trader from {area}: 1 or 2 areas away.", area=src)
+            if pend.get("owner") == colour:
+                return (tx._("Retreat your wholesaler from {area}: 1 or 2 areas away.", area=src) if wholesaler
+                        else tx._("Retreat your trader from {area}: 1 or 2 areas away.", area=src))
+            owner = colour_name(pend.get("owner", ""))
+            return (tx._("Retreat {owner}'s wholesaler from {area}: 1 or 2 areas away.", owner=owner, area=src)
+                    if wholesaler else
+                    tx._("Retreat {owner}'s trader from {area}: 1 or 2 areas away.", owner=owner, area=src))
         stage = view["stage"]
         if stage == "auction":
             auc = view["auction"] or {}
             most = vp_payable(view, colour)
-            vp_note = (f" Beyond your {p['influence']} cubes a bid is paid in VP (at most {most})."
-                       if auc.get("order", [None])[0] != colour else " You bid first: cubes only, no VP.")
+            vp_note = (tx._("Beyond your {cubes} cubes a bid is paid in VP (at most {most}).", cubes=p["influence"],
+                            most=most)
+                       if auc.get("order", [None])[0] != colour else tx._("You bid first: cubes only, no VP."))
             row = ", ".join(token_name(t) for t in view["rows"][0])
             if auc.get("sealed"):
-                return f"Sealed bid for row 1 ({row}): nobody sees it until all have bid; 0 means no bid." + vp_note
-            return f"Your bid for row 1 ({row})." + vp_note
+                return tx._("Sealed bid for row 1 ({tokens}): nobody sees it until all have bid; 0 means no bid.",
+                            tokens=row) + " " + vp_note
+            return tx._("Your bid for row 1 ({tokens}).", tokens=row) + " " + vp_note
         if stage == "commit":
             c = view["conflict"] or {}
             traders, wh = pieces_in(view, c.get("area", ""), colour)
             other = c["defender"] if c.get("active") == colour else c.get("active", "")
             mine = me.get("commitment") or {}
-            added = ", ".join(token_name(t) for t in mine.get("tokens", [])) or "none"
-            return (f"Conflict in {area_name(c.get('area', ''))} against {other.capitalize()}: commit in secret. "
-                    f"Strength = count {count_text(traders, wh)} × reputation {p['reputation']} "
-                    "+ 3 per cube + 9 per token (a tie goes to the defender). "
-                    f"Tokens added so far: {added}. Add tokens first, then commit your cubes; "
-                    "or play the retreat token (you lose no piece and take the other side's bid).")
+            added = ", ".join(token_name(t) for t in mine.get("tokens", [])) or tx._("none")
+            return tx._("Conflict in {area} against {other}: commit in secret. Strength = count {count} × reputation "
+                        "{reputation} + 3 per cube + 9 per token (a tie goes to the defender). Tokens added so far: "
+                        "{tokens}. Add tokens first, then commit your cubes; or play the retreat token (you lose no "
+                        "piece and take the other side's bid).", area=area_name(c.get("area", "")),
+                        other=colour_name(other), count=count_text(traders, wh), reputation=p["reputation"],
+                        tokens=added)
         if stage == "draw":
             c = view["conflict"] or {}
             drawn = c.get("drawn") or []
-            return (f"You drew **{conflict_token_text(drawn[-1]) if drawn else '?'}** against the neutrals in "
-                    f"{area_name(c.get('area', ''))}. Keep it and pay, refuse it (reputation −1, you lose), "
-                    + (f"or draw again ({c.get('redraws_left')} left)." if c.get("redraws_left")
-                       else "no redraw left."))
+            where = {"token": conflict_token_text(drawn[-1]) if drawn else "?", "area": area_name(c.get("area", ""))}
+            if c.get("redraws_left"):
+                return tx._("You drew **{token}** against the neutrals in {area}. Keep it and pay, refuse it "
+                            "(reputation −1, you lose), or draw again ({left} left).", left=c["redraws_left"], **where)
+            return tx._("You drew **{token}** against the neutrals in {area}. Keep it and pay, refuse it "
+                        "(reputation −1, you lose), no redraw left.", **where)
         t = view.get("turn") or {}
         if view.get("active") != colour:
             return ""
         if t.get("step") == "neutral":
-            return "Place a neutral trader: into an empty area or one that already holds neutrals."
+            return tx._("Place a neutral trader: into an empty area or one that already holds neutrals.")
         if t.get("mode"):
-            kind = SPECIALS.get(t["mode"]["kind"], {}).get("name", t["mode"]["kind"])
-            return f"{kind}: {t['mode']['left']} left. Use them, or finish."
+            return tx._("{special}: {left} left. Use them, or finish.", special=special_name(t["mode"]["kind"]),
+                        left=t["mode"]["left"])
         if t.get("step") == "actions":
-            extra = (f"+{p['influence']} influence cubes, 1 AP each" if p["influence"]
-                     else "no influence cubes to add")
-            return (f"Action step: **{t.get('ap', 0)} AP** left ({extra}). "
-                    "Move 1 AP an area · new trader 4 AP (2 with a station) · resource marker "
-                    f"{COSTS['resource_change_per_row']} AP a row · specials. A conflict or scoring ends the step.")
-        return "Your conflicts (compulsory ones first), specials, then score to end your turn."
+            extra = (tx.n_("+{count} influence cube, 1 AP each", "+{count} influence cubes, 1 AP each", p["influence"])
+                     if p["influence"] else tx._("no influence cubes to add"))
+            return tx._("Action step: **{ap} AP** left ({extra}). Move 1 AP an area · new trader 4 AP (2 with a "
+                        "station) · resource marker {cost} AP a row · specials. A conflict or scoring ends the step.",
+                        ap=t.get("ap", 0), extra=extra, cost=COSTS["resource_change_per_row"])
+        return tx._("Your conflicts (compulsory ones first), specials, then score to end your turn.")
 
     def action_label(self, view: View, action: Action, label: str) -> str:
+        tx = lang.here("africa")
         kind = action.get("type")
         colour = my_colour(view)
         if kind == "bid" and colour:
-            return f"Bid {action['amount']} ({bid_split(view, colour, int(action['amount']))})"
+            return tx._("Bid {amount} ({cost})", amount=action["amount"],
+                        cost=bid_split(view, colour, int(action["amount"])))
         if kind == "commit":
-            return f"Commit {action['cubes']} cube{'s' if action['cubes'] != 1 else ''} (+{3 * action['cubes']})"
+            return tx.n_("Commit {count} cube (+{strength})", "Commit {count} cubes (+{strength})", action["cubes"],
+                         strength=3 * action["cubes"])
         if kind == "add_token":
-            return f"Add {token_name(action['token'])} ({token_power(action['token'])})"
+            return tx._("Add {token} ({strength})", token=token_name(action["token"]),
+                        strength=token_power(action["token"]))
         if kind == "retreat_token":
-            return "Retreat token (lose nothing, take their bid)"
+            return tx._("Retreat token (lose nothing, take their bid)")
         if kind == "fight_neutrals":
             n = view["areas"].get(action["area"], {}).get("neutrals", 0)
-            return f"Fight {n} neutral{'s' if n != 1 else ''} in {area_name(action['area'])}"
+            return tx.n_("Fight {count} neutral in {area}", "Fight {count} neutrals in {area}", n,
+                         area=area_name(action["area"]))
         turn = view.get("turn") or {}
         if kind == "move" and turn.get("mode"):
-            return label + " (1 point)"
-        if kind in ("move", "recruit") and view["stage"] == "turn" and not turn.get("mode") and label.endswith(" AP)"):
-            cost = int(label.rpartition("(")[2].split()[0])
+            return tx._("{action} (1 point)", action=label)
+        cost_at = COST_AT_END.search(label)
+        if kind in ("move", "recruit") and view["stage"] == "turn" and not turn.get("mode") and cost_at:
+            cost = int(cost_at.group(1))
             ap = int(turn.get("ap", 0))
             if cost > ap:
-                paid = f"{ap} AP + {cost - ap} cube{'s' if cost - ap != 1 else ''}" if ap else \
-                    f"{cost - ap} cube{'s' if cost - ap != 1 else ''}"
-                return label.rpartition(" (")[0] + f" ({paid})"
+                paid = (tx.n_("{ap} AP + {count} cube", "{ap} AP + {count} cubes", cost - ap, ap=ap) if ap else
+                        tx.n_("{count} cube", "{count} cubes", cost - ap))
+                return label[:cost_at.start()] + f" ({paid})"
         return label
 
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
         """Long turn lists: a piece or a family first ("Trader in Congo", "New traders"), then the target."""
+        tx = lang.here("africa")
         if len(actions) <= 12 or view["stage"] != "turn":
             return None
         names = []
         for a in actions:
             kind = a["type"]
             if kind == "move":
-                names.append(f"{a['piece'].capitalize()} in {area_name(a['from'])}")
+                names.append(tx._("Wholesaler in {area}", area=area_name(a["from"])) if a["piece"] == "wholesaler"
+                             else tx._("Trader in {area}", area=area_name(a["from"])))
             elif kind == "move_neutral":
-                names.append(f"Neutral in {area_name(a['from'])}")
+                names.append(tx._("Neutral in {area}", area=area_name(a["from"])))
             elif kind == "recruit":
-                names.append("New traders")
+                names.append(tx._("New traders"))
             elif kind == "change_resource":
-                names.append("Resource table (4 AP a row)")
+                names.append(tx._("Resource table (4 AP a row)"))
             elif kind == "use":
                 many = sum(1 for b in actions if b["type"] == "use" and b["token"] == a["token"]) > 1
-                names.append(f"Play {token_name(a['token'])}" if many else "Specials")
+                names.append(tx._("Play {token}", token=token_name(a["token"])) if many else tx._("Specials"))
             elif kind in ("fight", "fight_neutrals"):
-                names.append("Conflicts" if sum(1 for b in actions if b["type"] in ("fight", "fight_neutrals")) > 3
-                             else "")
+                names.append(tx._("Conflicts") if sum(1 for b in actions if b["type"] in ("fight", "fight_neutrals"))
+                             > 3 else "")
             elif kind == "score":
-                names.append("Score with a token" if "token" in a else "")
+                names.append(tx._("Score with a token") if "token" in a else "")
             elif kind == "place_neutral":
-                names.append("Neutral trader")
+                names.append(tx._("Neutral trader"))
             else:
                 names.append("")
         return names
 
 
-_ = marker_name
+# A label's cost at its end, as describe() words it in any language: "… (4 AP)", "… (4 PA)".
+COST_AT_END = re.compile(r" \((\d+) [^()\d]+\)$")

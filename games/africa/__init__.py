@@ -14,10 +14,10 @@ from games.africa.legal import to_act as _to_act
 from games.africa.playout import playout_weights as _weights
 from games.africa.queries import QUERIES
 from games.africa.sample import sample as _sample
-from games.africa.state import State, clone, colour, live, new_state
+from games.africa.state import State, clone, live, new_state, who
 from games.africa.upgrade import STATE_STEPS
 from games.africa.views import view as _view
-from games.base import Game, IllegalAction, Option, Outcome, Query
+from games.base import Game, IllegalAction, Option, Outcome, Query, Say, say
 
 __all__ = ["GAME", "AfricaGame", "default_action", "drop", "setup", "undo_barrier"]
 
@@ -26,13 +26,13 @@ DEFAULT_ORDER = ("decline", "finish", "pass", "keep", "score")
 
 def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
     if not isinstance(seats, list) or not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
-        raise IllegalAction("Heart of Africa needs 2 to 5 different players.")
+        raise IllegalAction(say("Heart of Africa needs 2 to 5 different players."))
     target = options.get("target_vp", 42)
     if target not in (42, 60, 80) or isinstance(target, bool):
-        raise IllegalAction("target_vp must be 42, 60 or 80.")
+        raise IllegalAction(say("target_vp must be 42, 60 or 80."))
     sealed = options.get("sealed_auction", False)
     if not isinstance(sealed, bool):
-        raise IllegalAction("sealed_auction must be true or false.")
+        raise IllegalAction(say("sealed_auction must be true or false."))
     s = new_state(list(seats), int(target), sealed, seed)
     events: list[dict[str, Any]] = []
     flow.setup(s, events)
@@ -43,7 +43,7 @@ def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
 def default_action(s: State, seat: str) -> dict[str, Any]:
     legal = _legal(s, seat)
     if not legal:
-        raise IllegalAction("There is nothing for this player to do now.")
+        raise IllegalAction(say("There is nothing for this player to do now."))
     for kind in DEFAULT_ORDER:
         for a in legal:
             if a["type"] == kind and (kind != "score" or "token" not in a):
@@ -77,7 +77,8 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     events: list[dict[str, Any]] = []
     p = s["players"][j]
     p["dropped"] = True
-    flow.emit(events, "dropped_player", f"{colour(s, j)} leaves the game; their pieces leave the map.")
+    flow.emit(events, "dropped_player", say("{player} leaves the game; their pieces leave the map.",
+                                            player=who(s, j)))
     for a in s["areas"].values():
         p["supply"] += a["traders"][j]
         a["traders"][j] = 0
@@ -102,7 +103,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     elif s["stage"] == "commit" and s["conflict"]["defender"] == j:
         s["conflict"] = None
         s["stage"] = "turn"
-        flow.emit(events, "conflict", "The conflict ends: the other side has left.")
+        flow.emit(events, "conflict", say("The conflict ends: the other side has left."))
     advance(s, events)
     return s, events
 
@@ -165,7 +166,7 @@ class AfricaGame:
     def load(self, data: dict[str, Any]) -> State:
         return clone(data)
 
-    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str:
+    def describe(self, state: State, seat: str, action: dict[str, Any]) -> Say:
         return _describe(state, seat, action)
 
     def default_action(self, state: State, seat: str) -> dict[str, Any]:

@@ -9,11 +9,12 @@ from games.africa import flow
 from games.africa.board import (
     COSTS,
     SPECIALS,
-    SV,
     TOKENS,
-    marker_name,
+    marker_say,
     name,
-    token_name,
+    special_say,
+    sv_say,
+    token_say,
 )
 from games.africa.explain import explain
 from games.africa.legal import legal_actions, pending_actions, retreat_choices, to_act
@@ -22,12 +23,12 @@ from games.africa.state import (
     State,
     clamp_rep,
     clone,
-    colour,
     idx,
     new_trader_cost,
     others_in,
+    who,
 )
-from games.base import IllegalAction, canonical
+from games.base import IllegalAction, canonical, say
 from games.rng import randbelow
 
 Action = dict[str, Any]
@@ -122,8 +123,8 @@ def forced_sealed_bid(s: State, events: list[Event]) -> bool:
         if len(legal) == 1:
             j = idx(s, seat)
             s["auction"]["bids"][str(j)] = legal[0]["amount"]
-            flow.emit(events, "bid_sealed", f"{colour(s, j)} can bid only {legal[0]['amount']} and "
-                      "has bid it.")
+            flow.emit(events, "bid_sealed", say("{player} can bid only {amount} and has bid it.",
+                                                player=who(s, j), amount=legal[0]["amount"]))
             return True
     return False
 
@@ -133,7 +134,7 @@ def pending_actions_of_start(s: State) -> str:
 
 
 def emit_no_neutral(s: State, events: list[Event]) -> None:
-    flow.emit(events, "neutral", "No neutral trader can be placed.")
+    flow.emit(events, "neutral", say("No neutral trader can be placed."))
 
 
 def after_pending(s: State, events: list[Event]) -> None:
@@ -148,10 +149,12 @@ def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event])
         s["areas"][area]["neutrals"] -= 1
         if to is None:
             s["neutral_supply"] += 1
-            flow.emit(events, "retreat", f"A neutral in {name(area)} cannot retreat and leaves the map.")
+            flow.emit(events, "retreat", say("A neutral in {area} cannot retreat and leaves the map.",
+                                             area=name(area)))
         else:
             s["areas"][to]["neutrals"] += 1
-            flow.emit(events, "retreat", f"A neutral retreats from {name(area)} to {name(to)}.")
+            flow.emit(events, "retreat", say("A neutral retreats from {area} to {to}.", area=name(area),
+                                             to=name(to)))
         return
     owner = p["owner"]
     kind = p["piece"]
@@ -161,12 +164,18 @@ def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event])
         return
     if to is None:
         flow.remove_piece(s, owner, area, events)
-        flow.emit(events, "retreat", f"{colour(s, owner)}'s {kind} in {name(area)} cannot retreat "
-                  "and goes back to the supply.")
+        flow.emit(events, "retreat", say("{player}'s wholesaler in {area} cannot retreat and goes back to "
+                                         "the supply.", player=who(s, owner), area=name(area))
+                  if kind == "wholesaler" else
+                  say("{player}'s trader in {area} cannot retreat and goes back to the supply.",
+                      player=who(s, owner), area=name(area)))
         return
     flow.move_piece(s, owner, kind, area, to, True, retreat=True)
-    flow.emit(events, "retreat", f"{colour(s, owner)}'s {kind} retreats from {name(area)} "
-              f"to {name(to)}.")
+    flow.emit(events, "retreat", say("{player}'s wholesaler retreats from {area} to {to}.",
+                                     player=who(s, owner), area=name(area), to=name(to))
+              if kind == "wholesaler" else
+              say("{player}'s trader retreats from {area} to {to}.", player=who(s, owner), area=name(area),
+                  to=name(to)))
 
 
 # ---- handlers ----------------------------------------------------------------------------------
@@ -180,25 +189,26 @@ def h_bid(s: State, j: int, a: Action, ev: list[Event]) -> None:
     auc = s["auction"]
     auc["bids"][str(j)] = a["amount"]
     if s["sealed"]:
-        flow.emit(ev, "bid_sealed", f"{colour(s, j)} has bid.")
-        flow.emit(ev, "bid_sealed", f"Your sealed bid: {a['amount']}.", s["seats"][j])
+        flow.emit(ev, "bid_sealed", say("{player} has bid.", player=who(s, j)))
+        flow.emit(ev, "bid_sealed", say("Your sealed bid: {amount}.", amount=a["amount"]), s["seats"][j])
     else:
         auc["next"] += 1
-        flow.emit(ev, "bid", f"{colour(s, j)} bids {a['amount']}.")
+        flow.emit(ev, "bid", say("{player} bids {amount}.", player=who(s, j), amount=a["amount"]))
 
 
 def h_pass(s: State, j: int, a: Action, ev: list[Event]) -> None:
     auc = s["auction"]
     auc["bids"][str(j)] = None
     auc["next"] += 1
-    flow.emit(ev, "bid", f"{colour(s, j)} passes.")
+    flow.emit(ev, "bid", say("{player} passes.", player=who(s, j)))
 
 
 def h_place_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
     s["areas"][a["area"]]["neutrals"] += 1
     s["neutral_supply"] -= 1
     s["turn"]["step"] = "actions"
-    flow.emit(ev, "neutral", f"{colour(s, j)} places a neutral trader in {name(a['area'])}.")
+    flow.emit(ev, "neutral", say("{player} places a neutral trader in {area}.", player=who(s, j),
+                                 area=name(a["area"])))
 
 
 def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -218,8 +228,13 @@ def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
             holder["wholesaler_stopped"] = True
         else:
             holder["stopped"][dst] = holder["stopped"].get(dst, 0) + 1
-    flow.emit(ev, "move", f"{colour(s, j)} moves a {kind} from {name(src)} to {name(dst)}"
-              + (" and stops." if stops else "."))
+    where = {"player": who(s, j), "area": name(src), "to": name(dst)}
+    flow.emit(ev, "move", {
+        ("wholesaler", True): say("{player} moves a wholesaler from {area} to {to} and stops.", **where),
+        ("wholesaler", False): say("{player} moves a wholesaler from {area} to {to}.", **where),
+        ("trader", True): say("{player} moves a trader from {area} to {to} and stops.", **where),
+        ("trader", False): say("{player} moves a trader from {area} to {to}.", **where),
+    }[kind, stops])
 
 
 def h_recruit(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -233,8 +248,9 @@ def h_recruit(s: State, j: int, a: Action, ev: list[Event]) -> None:
         t["mode"]["left"] -= 1
     s["areas"][area]["traders"][j] += 1
     s["players"][j]["supply"] -= 1
-    flow.emit(ev, "recruit", f"{colour(s, j)} brings a new trader into {name(area)}"
-              + (f" for {cost} AP." if t["mode"] is None else "."))
+    flow.emit(ev, "recruit", say("{player} brings a new trader into {area} for {cost} AP.", player=who(s, j),
+                                 area=name(area), cost=cost) if t["mode"] is None else
+              say("{player} brings a new trader into {area}.", player=who(s, j), area=name(area)))
 
 
 def h_change_resource(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -242,8 +258,10 @@ def h_change_resource(s: State, j: int, a: Action, ev: list[Event]) -> None:
     m = a["marker"]
     s["table"][m] += a["step"]
     s["turn"]["changed"] = m
-    flow.emit(ev, "resource", f"{colour(s, j)} moves the {marker_name(m)} "
-              f"{'up' if a['step'] > 0 else 'down'} to {s['table'][m]}.")
+    flow.emit(ev, "resource", say("{player} moves the {marker} up to {row}.", player=who(s, j),
+                                  marker=marker_say(m), row=s["table"][m]) if a["step"] > 0 else
+              say("{player} moves the {marker} down to {row}.", player=who(s, j), marker=marker_say(m),
+                  row=s["table"][m]))
 
 
 def h_use(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -252,48 +270,56 @@ def h_use(s: State, j: int, a: Action, ev: list[Event]) -> None:
     p = s["players"][j]
     t = s["turn"]
     flow.discard_token(s, j, tid)
-    label = SPECIALS[sp]["name"]
-    who = colour(s, j)
+    label = special_say(sp)
+    player = who(s, j)
     if sp == "trading_station":
         s["areas"][a["area"]]["station"] = True
         s["station_supply"] -= 1
-        flow.emit(ev, "special", f"{who} plays {label}: a trading station in {name(a['area'])}.")
+        flow.emit(ev, "special", say("{player} plays {special}: a trading station in {area}.", player=player,
+                                     special=label, area=name(a["area"])))
     elif sp == "wholesaler":
         p["wholesaler"] = a["area"]
         t["wholesaler_stopped"] = False
         t["wholesaler_unable"] = False
-        flow.emit(ev, "special", f"{who} plays {label}: the wholesaler enters {name(a['area'])}.")
+        flow.emit(ev, "special", say("{player} plays {special}: the wholesaler enters {area}.", player=player,
+                                     special=label, area=name(a["area"])))
     elif sp in ("extra_move", "extra_traders", "neutral_move"):
         left = {"extra_move": "movement_points", "extra_traders": "traders",
                 "neutral_move": "neutral_steps"}[sp]
         t["mode"] = {"kind": sp, "left": int(SPECIALS[sp][left]), "stopped": {},
                      "wholesaler_stopped": False, "token": tid}
-        flow.emit(ev, "special", f"{who} plays {label}.")
+        flow.emit(ev, "special", say("{player} plays {special}.", player=player, special=label))
     elif sp == "neutral_place":
         s["areas"][a["area"]]["neutrals"] += 1
         s["neutral_supply"] -= 1
-        flow.emit(ev, "special", f"{who} plays {label}: a neutral into {name(a['area'])}.")
+        flow.emit(ev, "special", say("{player} plays {special}: a neutral into {area}.", player=player,
+                                     special=label, area=name(a["area"])))
     elif sp == "neutral_remove":
         s["areas"][a["area"]]["neutrals"] -= 1
         s["neutral_supply"] += 1
-        flow.emit(ev, "special", f"{who} plays {label}: a neutral leaves {name(a['area'])}.")
+        flow.emit(ev, "special", say("{player} plays {special}: a neutral leaves {area}.", player=player,
+                                     special=label, area=name(a["area"])))
     elif sp == "reputation_up":
         p["reputation"] = clamp_rep(p["reputation"] + 1)
-        flow.emit(ev, "special", f"{who} plays {label}: reputation {p['reputation']}.")
+        flow.emit(ev, "special", say("{player} plays {special}: reputation {reputation}.", player=player,
+                                     special=label, reputation=p["reputation"]))
     elif sp == "reputation_down":
         k = [q["colour"] for q in s["players"]].index(a["against"])
         s["players"][k]["reputation"] = clamp_rep(s["players"][k]["reputation"] - 1)
-        flow.emit(ev, "special", f"{who} plays {label}: {colour(s, k)}'s reputation "
-                  f"{s['players'][k]['reputation']}.")
+        flow.emit(ev, "special", say("{player} plays {special}: {other}'s reputation {reputation}.",
+                                     player=player, special=label, other=who(s, k),
+                                     reputation=s["players"][k]["reputation"]))
     elif sp in ("resource_up", "resource_down"):
         m = a["marker"]
         s["table"][m] += 1 if sp == "resource_up" else -1
-        flow.emit(ev, "special", f"{who} plays {label}: the {marker_name(m)} to {s['table'][m]}.")
+        flow.emit(ev, "special", say("{player} plays {special}: the {marker} to {row}.", player=player,
+                                     special=label, marker=marker_say(m), row=s["table"][m]))
     elif sp == "special_victory_token":
         drawn = s["box"].pop(randbelow(s, len(s["box"])))
         p["special_victory_tokens"] = sorted(p["special_victory_tokens"] + [drawn])
-        flow.emit(ev, "special", f"{who} plays {label} and draws a special victory token.")
-        flow.emit(ev, "special_victory", f"You draw {SV[drawn]['name']}.", s["seats"][j])
+        flow.emit(ev, "special", say("{player} plays {special} and draws a special victory token.",
+                                     player=player, special=label))
+        flow.emit(ev, "special_victory", say("You draw {token}.", token=sv_say(drawn)), s["seats"][j])
 
 
 def h_finish(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -304,8 +330,8 @@ def h_move_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
     s["areas"][a["from"]]["neutrals"] -= 1
     s["areas"][a["to"]]["neutrals"] += 1
     s["turn"]["mode"]["left"] -= 1
-    flow.emit(ev, "neutral", f"{colour(s, j)} moves a neutral from {name(a['from'])} to "
-              f"{name(a['to'])}.")
+    flow.emit(ev, "neutral", say("{player} moves a neutral from {area} to {to}.", player=who(s, j),
+                                 area=name(a["from"]), to=name(a["to"])))
 
 
 def h_fight(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -321,8 +347,8 @@ def h_commit(s: State, j: int, a: Action, ev: list[Event]) -> None:
     c = s["conflict"]["commitments"][str(j)]
     c["cubes"] = a["cubes"]
     c["done"] = True
-    flow.emit(ev, "committed", f"{colour(s, j)} has committed.")
-    flow.emit(ev, "committed", "You commit " + flow.commit_words(c) + ".", s["seats"][j])
+    flow.emit(ev, "committed", say("{player} has committed.", player=who(s, j)))
+    flow.emit(ev, "committed", flow.commit_words(c), s["seats"][j])
     if all(x["done"] for x in s["conflict"]["commitments"].values()):
         flow.resolve_player_conflict(s, ev)
 
@@ -330,7 +356,7 @@ def h_commit(s: State, j: int, a: Action, ev: list[Event]) -> None:
 def h_add_token(s: State, j: int, a: Action, ev: list[Event]) -> None:
     c = s["conflict"]["commitments"][str(j)]
     c["tokens"] = sorted(c["tokens"] + [a["token"]])
-    flow.emit(ev, "commit_token", f"You add {token_name(a['token'])} to your commitment.",
+    flow.emit(ev, "commit_token", say("You add {token} to your commitment.", token=token_say(a["token"])),
               s["seats"][j])
 
 
@@ -350,7 +376,7 @@ def h_refuse(s: State, j: int, a: Action, ev: list[Event]) -> None:
 
 def h_redraw(s: State, j: int, a: Action, ev: list[Event]) -> None:
     s["conflict"]["redraws"] -= 1
-    flow.emit(ev, "conflict_token", f"{colour(s, j)} discards it and draws again.")
+    flow.emit(ev, "conflict_token", say("{player} discards it and draws again.", player=who(s, j)))
     flow.draw_conflict(s, ev)
 
 
@@ -365,7 +391,8 @@ def h_buy_reputation(s: State, j: int, a: Action, ev: list[Event]) -> None:
     p["influence"] -= 2
     s["pool"] += 2
     p["reputation"] = clamp_rep(p["reputation"] + 1)
-    flow.emit(ev, "reputation", f"{colour(s, j)} pays 2 influence: reputation {p['reputation']}.")
+    flow.emit(ev, "reputation", say("{player} pays 2 influence: reputation {reputation}.", player=who(s, j),
+                                    reputation=p["reputation"]))
 
 
 def h_decline(s: State, j: int, a: Action, ev: list[Event]) -> None:

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from games.base import Say, say, say_p
+
 DATA = Path(__file__).with_name("data") / "africa.json"
 RAW: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 
@@ -60,3 +62,43 @@ def token_name(tid: str) -> str:
 
 def marker_name(marker: str) -> str:
     return "Africa marker" if marker == AFRICA else marker.capitalize()
+
+
+# ---- words without a language (issue 25): Says, worded per reader by the bot ----------------------
+
+def colour_say(colour: str) -> Say:
+    """A company's colour as a player's name ("Red"), in the reader's language."""
+    return {
+        "red": say_p("company", "Red"), "blue": say_p("company", "Blue"),
+        "yellow": say_p("company", "Yellow"), "green": say_p("company", "Green"),
+        "black": say_p("company", "Black"),
+    }.get(colour) or say(colour.capitalize())
+
+
+def marker_say(marker: str) -> Say:
+    """A resource marker: "Gold", "Africa marker"."""
+    return {
+        "africa": say("Africa marker"), "bananas": say_p("resource", "Bananas"),
+        "diamonds": say_p("resource", "Diamonds"), "gold": say_p("resource", "Gold"),
+        "ivory": say_p("resource", "Ivory"),
+    }.get(marker) or say(marker.capitalize())
+
+
+def special_say(special: str) -> Say:
+    """A special's name (a data text, marked in the cog)."""
+    return say(str(SPECIALS[special]["name"]))
+
+
+def sv_say(tid: str) -> Say:
+    """A special victory token's name (a data text, marked in the cog)."""
+    return say(str(SV[tid]["name"]))
+
+
+def token_say(tid: str) -> Say:
+    """A token in players' words, as token_name: "Movement (3 AP)", "Blank (4 AP)"."""
+    if tid in SV:
+        return sv_say(tid)
+    t = TOKENS[tid]
+    if t["special"]:
+        return say("{special} ({ap} AP)", special=special_say(t["special"]), ap=t["ap"])
+    return say("Blank ({ap} AP)", ap=t["ap"])

@@ -1,4 +1,4 @@
-"""Short button labels for a seat's own actions."""
+"""Short button labels for a seat's own actions, as Says (worded per reader by the bot)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,13 +6,16 @@ from typing import Any
 from games.africa.board import (
     AREA,
     COSTS,
-    SPECIALS,
     SV,
     TOKENS,
-    marker_name,
-    token_name,
+    colour_say,
+    marker_say,
+    special_say,
+    sv_say,
+    token_say,
 )
 from games.africa.state import State, idx, new_trader_cost
+from games.base import Say, english, say, say_n
 
 Action = dict[str, Any]
 
@@ -21,72 +24,97 @@ def _area(a: Any) -> str:
     return str(AREA[a]["name"]) if isinstance(a, str) and a in AREA else str(a)
 
 
-def plain(a: Action) -> str:
+def _use(a: Action) -> Say:
+    tid = a["token"]
+    label: Any = special_say(TOKENS[tid]["special"]) if tid in TOKENS else tid
+    if a.get("area") is not None:
+        return say("Play {special}: {area}", special=label, area=_area(a["area"]))
+    if a.get("marker") is not None:
+        return say("Play {special}: {marker}", special=label, marker=marker_say(str(a["marker"])))
+    if a.get("against") is not None:
+        return say("Play {special}: {player}", special=label, player=colour_say(str(a["against"])))
+    return say("Play {special}", special=label)
+
+
+def _score(a: Action) -> Say:
+    tid = a.get("token")
+    if tid is None:
+        return say("Score and end the turn")
+    label = sv_say(tid) if tid in SV else say("Double scoring")
+    if "area" in a:
+        return say("Score with {token} in {area}", token=label, area=_area(a["area"]))
+    return say("Score with {token}", token=label)
+
+
+def say_plain(a: Action) -> Say:
+    """An action in words (no cost)."""
     kind = a.get("type")
     if kind == "start_area":
-        return f"Start in {_area(a['area'])}"
+        return say("Start in {area}", area=_area(a["area"]))
     if kind == "bid":
-        return f"Bid {a['amount']}"
+        return say("Bid {amount}", amount=a["amount"])
     if kind == "pass":
-        return "Pass"
+        return say("Pass")
     if kind == "place_neutral":
-        return f"Neutral into {_area(a['area'])}"
+        return say("Neutral into {area}", area=_area(a["area"]))
     if kind == "move":
-        return f"Move {a['piece']} {_area(a['from'])} → {_area(a['to'])}"
+        where = {"area": _area(a["from"]), "to": _area(a["to"])}
+        if a["piece"] == "wholesaler":
+            return say("Move wholesaler {area} → {to}", **where)
+        return say("Move trader {area} → {to}", **where)
     if kind == "recruit":
-        return f"New trader in {_area(a['area'])}"
+        return say("New trader in {area}", area=_area(a["area"]))
     if kind == "change_resource":
-        return f"{marker_name(a['marker'])} {'up' if a['step'] > 0 else 'down'} (4 AP)"
+        if a["step"] > 0:
+            return say("{marker} up (4 AP)", marker=marker_say(a["marker"]))
+        return say("{marker} down (4 AP)", marker=marker_say(a["marker"]))
     if kind == "use":
-        tid = a["token"]
-        label = SPECIALS[TOKENS[tid]["special"]]["name"] if tid in TOKENS else tid
-        extra = a.get("area") or a.get("marker") or a.get("against")
-        if extra is not None:
-            extra = _area(extra) if "area" in a else (marker_name(extra) if "marker" in a
-                                                        else str(extra).capitalize())
-        return f"Play {label}" + (f": {extra}" if extra else "")
+        return _use(a)
     if kind == "finish":
-        return "Finish the special"
+        return say("Finish the special")
     if kind == "move_neutral":
-        return f"Neutral {_area(a['from'])} → {_area(a['to'])}"
+        return say("Neutral {area} → {to}", area=_area(a["from"]), to=_area(a["to"]))
     if kind == "fight":
-        return f"Conflict with {str(a['against']).capitalize()} in {_area(a['area'])}"
+        return say("Conflict with {player} in {area}", player=colour_say(str(a["against"])),
+                   area=_area(a["area"]))
     if kind == "fight_neutrals":
-        return f"Fight the neutrals in {_area(a['area'])}"
+        return say("Fight the neutrals in {area}", area=_area(a["area"]))
     if kind == "commit":
-        return f"Commit with {a['cubes']} cube{'s' if a['cubes'] != 1 else ''}"
+        return say_n("Commit with {count} cube", "Commit with {count} cubes", a["cubes"])
     if kind == "add_token":
-        return f"Add {token_name(a['token'])}"
+        return say("Add {token}", token=token_say(a["token"]))
     if kind == "retreat_token":
-        return "Retreat token"
+        return say("Retreat token")
     if kind == "keep":
-        return "Keep the token"
+        return say("Keep the token")
     if kind == "refuse":
-        return "Refuse it (reputation -1)"
+        return say("Refuse it (reputation -1)")
     if kind == "redraw":
-        return "Draw again"
+        return say("Draw again")
     if kind == "retreat":
-        return f"Retreat to {_area(a['to'])}"
+        return say("Retreat to {area}", area=_area(a["to"]))
     if kind == "buy_reputation":
-        return "Pay 2 influence: reputation +1"
+        return say("Pay 2 influence: reputation +1")
     if kind == "decline":
-        return "No reputation"
+        return say("No reputation")
     if kind == "score":
-        tid = a.get("token")
-        if tid is None:
-            return "Score and end the turn"
-        label = SV[tid]["name"] if tid in SV else "Double scoring"
-        return f"Score with {label}" + (f" in {_area(a['area'])}" if "area" in a else "")
-    return str(kind)
+        return _score(a)
+    return say("{action}", action=str(kind))
 
 
-def describe(s: State, seat: str, a: Action) -> str:
-    text = plain(a)
+def plain(a: Action) -> str:
+    """An action in English words (no cost)."""
+    return english(say_plain(a))
+
+
+def describe(s: State, seat: str, a: Action) -> Say:
+    words = say_plain(a)
     kind = a.get("type")
     if s["stage"] == "turn" and s["turn"] is not None and s["turn"]["mode"] is None:
         if kind == "move":
-            return text + " (1 AP)"
+            return say("{action} ({cost} AP)", action=words, cost=1)
         if kind == "recruit":
             cost = new_trader_cost(s, idx(s, seat), a["area"])
-            return text + f" ({cost if cost is not None else COSTS['new_trader_empty_or_friendly_coastal_area']} AP)"
-    return text
+            return say("{action} ({cost} AP)", action=words,
+                       cost=cost if cost is not None else COSTS['new_trader_empty_or_friendly_coastal_area'])
+    return words

@@ -17,16 +17,16 @@ from games.africa.board import (
     SV_IDS,
     TOKEN_IDS,
     TOKENS,
-    marker_name,
+    marker_say,
     name,
-    token_name,
+    sv_say,
+    token_say,
 )
 from games.africa.legal import able, scoring_areas, sv_gain
 from games.africa.state import (
     Event,
     State,
     clamp_rep,
-    colour,
     controls,
     count_of,
     live,
@@ -34,7 +34,9 @@ from games.africa.state import (
     pieces,
     resource_markers_setup,
     vp_order,
+    who,
 )
+from games.base import Say, event, say, say_n
 from games.rng import randbelow, shuffle
 
 HEART_BONUS = int(RAW["rules"]["scoring"]["heart_of_africa_bonus"])
@@ -42,16 +44,20 @@ STATION_VP = int(RAW["rules"]["scoring"]["per_owned_station"])
 MOST_STATIONS = int(RAW["rules"]["scoring"]["most_stations_bonus"])
 
 
-def emit(events: list[Event], kind: str, text: str, private_to: str | None = None,
+def emit(events: list[Event], kind: str, words: Say, private_to: str | None = None,
          **extra: Any) -> None:
-    e: Event = {"type": kind, "text": text, **extra}
+    e: Event = event(kind, words, **extra)
     if private_to is not None:
         e["private_to"] = private_to
     events.append(e)
 
 
-def pl(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def signed(n: int) -> str:
+    return "%+d" % n  # noqa: UP031 (an f-string here reads as a text to the catalog's extraction)
+
+
+def cubes_say(n: int) -> Say:
+    return say_n("{count} influence cube", "{count} influence cubes", n)
 
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -63,10 +69,10 @@ def setup(s: State, events: list[Event]) -> None:
     shuffle(s, order)
     for j, vp in zip(order, START_VP, strict=False):
         s["players"][j]["vp"] = vp
-    table = ", ".join(f"{marker_name(m)} {s['table'][m]}" for m in sorted(s["table"]))
-    emit(events, "setup", f"Resource table: {table}.")
-    emit(events, "setup", "Starting VP: " + ", ".join(
-        f"{colour(s, j)} {s['players'][j]['vp']}" for j in vp_order(s, order)) + ".")
+    table = [say("{marker} {row}", marker=marker_say(m), row=s["table"][m]) for m in sorted(s["table"])]
+    emit(events, "setup", say("Resource table: {table}.", table=table))
+    starting = [say("{player} {vp}", player=who(s, j), vp=s["players"][j]["vp"]) for j in vp_order(s, order)]
+    emit(events, "setup", say("Starting VP: {players}.", players=starting))
     for j in reversed(vp_order(s, order)):
         s["pending"].append({"kind": "start_area", "chooser": j})
 
@@ -78,10 +84,10 @@ def after_start_areas(s: State, events: list[Event]) -> None:
     for j in range(len(s["seats"])):
         tid = box.pop()
         s["players"][j]["special_victory_tokens"].append(tid)
-        emit(events, "special_victory", f"Your special victory token: {SV[tid]['name']}.",
+        emit(events, "special_victory", say("Your special victory token: {token}.", token=sv_say(tid)),
              s["seats"][j])
     s["box"] = box
-    emit(events, "special_victory", "Each player draws a special victory token in secret.")
+    emit(events, "special_victory", say("Each player draws a special victory token in secret."))
     stock = list(TOKEN_IDS)
     shuffle(s, stock)
     s["rows"] = [stock[0:2], stock[2:4], stock[4:6], []]
@@ -92,7 +98,8 @@ def after_start_areas(s: State, events: list[Event]) -> None:
 def place_start(s: State, j: int, area: str, events: list[Event]) -> None:
     s["areas"][area]["traders"][j] += START_TRADERS
     s["players"][j]["supply"] -= START_TRADERS
-    emit(events, "start_area", f"{colour(s, j)} starts in {name(area)} with {START_TRADERS} traders.")
+    emit(events, "start_area", say("{player} starts in {area} with {count} traders.", player=who(s, j),
+                                   area=name(area), count=START_TRADERS))
 
 
 # ---- rounds and the auction --------------------------------------------------------------------
@@ -102,7 +109,7 @@ def draw_token(s: State, events: list[Event]) -> str | None:
         s["stock"] = sorted(s["discards"])
         s["discards"] = []
         shuffle(s, s["stock"])
-        emit(events, "stock", "The discarded action tokens are shuffled into a new stock.")
+        emit(events, "stock", say("The discarded action tokens are shuffled into a new stock."))
     if not s["stock"]:
         return None
     return str(s["stock"].pop())
@@ -113,7 +120,7 @@ def start_round(s: State, events: list[Event]) -> None:
     s["active"] = None
     s["turn"] = None
     s["conflict"] = None
-    emit(events, "round", f"Round {s['round']}.", round=s["round"])
+    emit(events, "round", say("Round {round}.", round=s["round"]), round=s["round"])
     drawn = []
     while len(s["rows"][3]) < 2:
         tid = draw_token(s, events)
@@ -122,16 +129,17 @@ def start_round(s: State, events: list[Event]) -> None:
         s["rows"][3].append(tid)
         drawn.append(tid)
     if drawn:
-        emit(events, "draw", "New tokens in row 4: " + ", ".join(token_name(t) for t in drawn) + ".")
+        emit(events, "draw", say("New tokens in row 4: {tokens}.", tokens=[token_say(t) for t in drawn]))
     if not s["rows"][0]:
         game_over(s, "no_tokens", events, None)
         return
     order = vp_order(s, live(s))
     s["stage"] = "auction"
     s["auction"] = {"order": order, "next": 0, "bids": {}}
-    emit(events, "phase", "Auction of row 1: " + ", ".join(token_name(t) for t in s["rows"][0])
-         + (". Everyone bids in secret." if s["sealed"] else
-            f". {colour(s, order[0])} bids first."))
+    row = [token_say(t) for t in s["rows"][0]]
+    emit(events, "phase", say("Auction of row 1: {tokens}. Everyone bids in secret.", tokens=row)
+         if s["sealed"] else say("Auction of row 1: {tokens}. {player} bids first.", tokens=row,
+                                 player=who(s, order[0])))
 
 
 def auction_done(s: State) -> bool:
@@ -155,8 +163,8 @@ def resolve_auction(s: State, events: list[Event]) -> None:
     bids = {int(k): v for k, v in a["bids"].items() if v is not None
             and not s["players"][int(k)]["dropped"]}
     if s["sealed"]:
-        emit(events, "bids", "Sealed bids: " + ", ".join(
-            f"{colour(s, j)} {bids.get(j, 0)}" for j in a["order"] if j in bids) + ".", boundary=True)
+        shown = [say("{player} {bid}", player=who(s, j), bid=bids.get(j, 0)) for j in a["order"] if j in bids]
+        emit(events, "bids", say("Sealed bids: {bids}.", bids=shown), boundary=True)
     if not bids:
         # Every bidder left the table: the first live player takes the row for nothing.
         winner = live(s)[0]
@@ -170,10 +178,12 @@ def resolve_auction(s: State, events: list[Event]) -> None:
     vp = amount - cubes
     p["influence"] -= cubes
     s["pool"] += cubes
-    text = f"{colour(s, winner)} wins the auction with {amount}"
     if vp:
-        text += f" ({pl(cubes, 'influence cube')} and {vp} VP)"
-    emit(events, "auction_won", text + ".")
+        emit(events, "auction_won", say("{player} wins the auction with {amount} ({cubes} and {vp} VP).",
+                                        player=who(s, winner), amount=amount, cubes=cubes_say(cubes), vp=vp))
+    else:
+        emit(events, "auction_won", say("{player} wins the auction with {amount}.", player=who(s, winner),
+                                        amount=amount))
     if vp:
         move_vp(s, winner, -vp)
         others = [j for j in live(s) if j != winner]
@@ -184,8 +194,8 @@ def resolve_auction(s: State, events: list[Event]) -> None:
             for j in fewest:
                 if shares[j]:
                     move_vp(s, j, shares[j])
-                    emit(events, "vp_share", f"{colour(s, j)} receives {shares[j]} VP "
-                         f"(now {s['players'][j]['vp']}).")
+                    emit(events, "vp_share", say("{player} receives {vp} VP (now {total}).",
+                                                 player=who(s, j), vp=shares[j], total=s["players"][j]["vp"]))
                     if check_target(s, j, events):
                         return
     won = list(s["rows"][0])
@@ -201,7 +211,8 @@ def resolve_auction(s: State, events: list[Event]) -> None:
         "changed": None, "step": "neutral", "mode": None, "stopped": {}, "wholesaler_stopped": False,
         "unable": {}, "wholesaler_unable": False, "fought": [], "neutrals_fought": [],
     }
-    emit(events, "phase", f"{colour(s, winner)}'s turn with {pl(ap, 'action point')}.")
+    emit(events, "phase", say_n("{player}'s turn with {count} action point.",
+                                "{player}'s turn with {count} action points.", ap, player=who(s, winner)))
 
 
 def check_target(s: State, j: int, events: list[Event]) -> bool:
@@ -223,9 +234,12 @@ def game_over(s: State, reason: str, events: list[Event], winner: int | None) ->
     }
     s["stage"] = "over"
     s["pending"] = []
-    why = {"target": f"reaches {s['target']} VP", "no_tokens": "has most VP when no tokens are "
-           "left to auction", "abandoned": "is the last player left"}[reason]
-    emit(events, "game_over", f"{colour(s, winner)} {why} and wins.", reason=reason)
+    player = who(s, winner)
+    words = {"target": say("{player} reaches {vp} VP and wins.", player=player, vp=s["target"]),
+             "no_tokens": say("{player} has most VP when no tokens are left to auction and wins.",
+                              player=player),
+             "abandoned": say("{player} is the last player left and wins.", player=player)}[reason]
+    emit(events, "game_over", words, reason=reason)
 
 
 # ---- the turn ------------------------------------------------------------------------------------
@@ -333,7 +347,7 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
     i = s["active"]
     mine = scoring_areas(s, i)
     total = 0
-    parts: list[str] = []
+    parts: list[Say] = []
     for a in AREAS:
         if pieces(s, i, a) == 0:
             continue
@@ -341,37 +355,46 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
         gain = (s["table"][v["resource"]] if v["resource"] else s["table"]["africa"]) if a in mine else 0
         net = gain - v["neutrals"]
         if net or gain:
-            parts.append(f"{name(a)}{' area' if a == HEART else ''} {net:+d}")
+            points = signed(net)
+            parts.append(say("{area} area {points}", area=name(a), points=points) if a == HEART
+                         else say("{area} {points}", area=name(a), points=points))
         total += net
     if HEART in mine:
         total += HEART_BONUS
-        parts.append(f"bonus for holding the Heart of Africa +{HEART_BONUS}")
+        parts.append(say("bonus for holding the Heart of Africa +{points}", points=HEART_BONUS))
     owned = sum(1 for a in mine if s["areas"][a]["station"])
     if owned:
         total += owned * STATION_VP
-        parts.append(f"stations +{owned * STATION_VP}")
+        parts.append(say("stations +{points}", points=owned * STATION_VP))
         best_other = max([sum(1 for a in scoring_areas(s, j) if s["areas"][a]["station"])
                           for j in live(s) if j != i], default=0)
         if owned > best_other:
             total += MOST_STATIONS
-            parts.append(f"most stations +{MOST_STATIONS}")
+            parts.append(say("most stations +{points}", points=MOST_STATIONS))
     tid = action.get("token")
     if tid is not None:
         if tid in SV:
             gain = sv_gain(s, i, tid)
-            parts.append(f"{SV[tid]['name']} +{gain}")
+            parts.append(say("{token} +{points}", token=sv_say(tid), points=gain))
             total += gain
-            emit(events, "special_victory", f"{colour(s, i)} reveals {SV[tid]['name']}.")
+            emit(events, "special_victory", say("{player} reveals {token}.", player=who(s, i),
+                                                token=sv_say(tid)))
         else:
             area = action["area"]
             gain = s["table"][s["areas"][area]["resource"] or "africa"]
-            parts.append(f"double scoring in {name(area)} +{gain}")
+            parts.append(say("double scoring in {area} +{points}", area=name(area), points=gain))
             total += gain
         discard_token(s, i, tid)
     before = s["players"][i]["vp"]
     after = move_vp(s, i, total)
-    emit(events, "score", f"{colour(s, i)} scores {total:+d} VP"
-         + (f" ({'; '.join(parts)})" if parts else "") + f": {before} → {after}.")
+    points = signed(total)
+    if parts:
+        emit(events, "score", say("{player} scores {points} VP ({parts}): {before} → {after}.",
+                                  player=who(s, i), points=points, parts=say_list(parts),
+                                  before=before, after=after))
+    else:
+        emit(events, "score", say("{player} scores {points} VP: {before} → {after}.", player=who(s, i),
+                                  points=points, before=before, after=after))
     if check_target(s, i, events):
         return
     end_turn(s, events)
@@ -388,8 +411,10 @@ def end_turn(s: State, events: list[Event]) -> None:
         if each:
             for j in receivers:
                 s["players"][j]["influence"] += each
-            emit(events, "influence", f"The influence pool gives {pl(each, 'cube')} to each other "
-                 f"player; {rest} wait for the next turn.")
+            emit(events, "influence", say_n(
+                "The influence pool gives {count} cube to each other player; {rest} wait for the next turn.",
+                "The influence pool gives {count} cubes to each other player; {rest} wait for the next turn.",
+                each, rest=rest))
         s["pool"] = rest
     start_round(s, events)
 
@@ -402,8 +427,8 @@ def start_player_conflict(s: State, area: str, j: int, events: list[Event]) -> N
     s["stage"] = "commit"
     s["conflict"] = {"kind": "player", "area": area, "defender": j, "commitments": {
         str(k): {"done": False, "cubes": 0, "tokens": [], "retreat": False} for k in (i, j)}}
-    emit(events, "conflict", f"Conflict in {name(area)}: {colour(s, i)} against {colour(s, j)}. "
-         "Both commit in secret.")
+    emit(events, "conflict", say("Conflict in {area}: {player} against {other}. Both commit in secret.",
+                                 area=name(area), player=who(s, i), other=who(s, j)))
 
 
 def strength(s: State, k: int, count: int, c: dict[str, Any]) -> int:
@@ -416,19 +441,32 @@ def strength(s: State, k: int, count: int, c: dict[str, Any]) -> int:
     return int(total)
 
 
-def commit_words(c: dict[str, Any]) -> str:
-    """A commitment in words: "the retreat token" or "3 influence cubes and Movement"."""
-    if c["retreat"]:
-        return "your retreat token"
-    bits = [pl(c["cubes"], "influence cube")] + [token_name(t) for t in c["tokens"]]
-    return bits[0] if len(bits) == 1 else ", ".join(bits[:-1]) + " and " + bits[-1]
+def say_list(parts: list[Say]) -> Say:
+    """Parts joined by "; " (a list in a Say is joined by ", ")."""
+    out = parts[0]
+    for p in parts[1:]:
+        out = say("{first}; {next}", first=out, next=p)
+    return out
 
 
-def describe_commit(s: State, k: int, c: dict[str, Any]) -> str:
+def commit_words(c: dict[str, Any]) -> Say:
+    """Your commitment in words: "You commit your retreat token." or "You commit 3 influence cubes
+    and Movement (3 AP)."."""
     if c["retreat"]:
-        return f"{colour(s, k)}: retreat token"
-    bits = [pl(c["cubes"], "cube")] + [token_name(t) for t in c["tokens"]]
-    return f"{colour(s, k)}: " + ", ".join(bits)
+        return say("You commit your retreat token.")
+    cubes = cubes_say(c["cubes"])
+    tokens = [token_say(t) for t in c["tokens"]]
+    if not tokens:
+        return say("You commit {cubes}.", cubes=cubes)
+    return say("You commit {cubes_and_tokens} and {last}.", cubes_and_tokens=[cubes, *tokens[:-1]],
+               last=tokens[-1])
+
+
+def describe_commit(s: State, k: int, c: dict[str, Any]) -> Say:
+    if c["retreat"]:
+        return say("{player}: retreat token", player=who(s, k))
+    bits = [say_n("{count} cube", "{count} cubes", c["cubes"])] + [token_say(t) for t in c["tokens"]]
+    return say("{player}: {commitment}", player=who(s, k), commitment=bits)
 
 
 def resolve_player_conflict(s: State, events: list[Event]) -> None:
@@ -442,12 +480,12 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
         for tid in ck["tokens"]:
             if tid in SV and tid not in s["special_victory_shown"]:
                 s["special_victory_shown"].append(tid)
-    emit(events, "commitments", "Revealed: " + describe_commit(s, i, ci) + "; "
-         + describe_commit(s, j, cj) + ".", boundary=True)
+    emit(events, "commitments", say("Revealed: {first}; {second}.", first=describe_commit(s, i, ci),
+                                    second=describe_commit(s, j, cj)), boundary=True)
     s["stage"] = "turn"
     s["conflict"] = None
     if ci["retreat"] and cj["retreat"]:
-        emit(events, "conflict_result", "Both retreat: nobody wins.")
+        emit(events, "conflict_result", say("Both retreat: nobody wins."))
         queue_retreats(s, i, area, i, [j], leave_for=j)
         queue_retreats(s, j, area, j, [i])
         return
@@ -464,8 +502,8 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
             else:
                 pw["special_victory_tokens"].remove(tid)
                 pr["special_victory_tokens"] = sorted(pr["special_victory_tokens"] + [tid])
-        emit(events, "conflict_result", f"{colour(s, r)} retreats and takes {colour(s, w)}'s bid; "
-             f"{colour(s, w)} wins.")
+        emit(events, "conflict_result", say("{player} retreats and takes {winner}'s bid; {winner} wins.",
+                                            player=who(s, r), winner=who(s, w)))
         queue_retreats(s, r, area, r, [w])
         offer_reputation(s, w)
         return
@@ -478,15 +516,21 @@ def resolve_player_conflict(s: State, events: list[Event]) -> None:
         s["pool"] += ck["cubes"]
         for tid in ck["tokens"]:
             discard_token(s, k, tid)
-    text = f"Strength {colour(s, i)} {si}, {colour(s, j)} {sj}: {colour(s, w)} wins"
+    both = {"player": who(s, i), "strength": si, "other": who(s, j), "other_strength": sj,
+            "winner": who(s, w), "loser": who(s, lo)}
     safe = "sv_safe_conduct" in c_of(ci, cj, lo, i)["tokens"]
     if safe:
-        emit(events, "conflict_result", text + f"; {colour(s, lo)}'s safe conduct saves every "
-             "trader.")
+        emit(events, "conflict_result", say("Strength {player} {strength}, {other} {other_strength}: "
+                                            "{winner} wins; {loser}'s safe conduct saves every trader.",
+                                            **both))
         queue_retreats(s, lo, area, lo, [w])
     else:
         kind = remove_piece(s, lo, area, events)
-        emit(events, "conflict_result", text + f"; {colour(s, lo)} loses a {kind}.")
+        emit(events, "conflict_result", say("Strength {player} {strength}, {other} {other_strength}: "
+                                            "{winner} wins; {loser} loses a wholesaler.", **both)
+             if kind == "wholesaler" else
+             say("Strength {player} {strength}, {other} {other_strength}: {winner} wins; "
+                 "{loser} loses a trader.", **both))
         queue_retreats(s, lo, area, w, [w])
     offer_reputation(s, w)
 
@@ -510,8 +554,10 @@ def start_neutral_conflict(s: State, area: str, events: list[Event]) -> None:
     s["stage"] = "draw"
     s["conflict"] = {"kind": "neutral", "area": area, "drawn": [], "redraws": count - n}
     s["turn"]["neutrals_fought"].append(area)
-    emit(events, "conflict", f"{colour(s, i)} fights the {pl(n, 'neutral')} in {name(area)} "
-         f"(count {count}, {pl(count - n, 'redraw')}).")
+    redraws = say_n("{count} redraw", "{count} redraws", count - n)
+    emit(events, "conflict", say_n("{player} fights the {count} neutral in {area} (count {strength}, {redraws}).",
+                                   "{player} fights the {count} neutrals in {area} (count {strength}, {redraws}).",
+                                   n, player=who(s, i), area=name(area), strength=count, redraws=redraws))
     draw_conflict(s, events)
 
 
@@ -520,13 +566,21 @@ def conflict_text(cid: str) -> str:
     return "no loss" if t["loss"] == "none" else f"{t['loss']} {t['amount']}"
 
 
+def conflict_say(cid: str) -> Say:
+    """A conflict token in words, as conflict_text: "no loss", "traders 3"."""
+    t = CONFLICT[cid]
+    return {"none": say("no loss"), "reputation": say("reputation {amount}", amount=t["amount"]),
+            "influence": say("influence {amount}", amount=t["amount"]),
+            "traders": say("traders {amount}", amount=t["amount"])}[str(t["loss"])]
+
+
 def draw_conflict(s: State, events: list[Event]) -> None:
     c = s["conflict"]
     left = [cid for cid in CONFLICT_IDS if cid not in c["drawn"]]
     cid = left[randbelow(s, len(left))]
     c["drawn"].append(cid)
-    emit(events, "conflict_token", f"{colour(s, s['active'])} draws a conflict token: "
-         f"{conflict_text(cid)}.", token=cid)
+    emit(events, "conflict_token", say("{player} draws a conflict token: {token}.", player=who(s, s["active"]),
+                                       token=conflict_say(cid)), token=cid)
 
 
 def keep_conflict(s: State, events: list[Event]) -> None:
@@ -539,12 +593,15 @@ def keep_conflict(s: State, events: list[Event]) -> None:
     amount = int(tok["amount"])
     if tok["loss"] == "reputation":
         p["reputation"] = clamp_rep(p["reputation"] - amount)
-        emit(events, "loss", f"{colour(s, i)} keeps it: reputation down to {p['reputation']}.")
+        emit(events, "loss", say("{player} keeps it: reputation down to {reputation}.", player=who(s, i),
+                                 reputation=p["reputation"]))
     elif tok["loss"] == "influence":
         paid = min(amount, p["influence"])
         p["influence"] -= paid
         s["pool"] += paid
-        emit(events, "loss", f"{colour(s, i)} keeps it: {pl(paid, 'influence cube')} to the pool.")
+        emit(events, "loss", say_n("{player} keeps it: {count} influence cube to the pool.",
+                                   "{player} keeps it: {count} influence cubes to the pool.", paid,
+                                   player=who(s, i)))
     elif tok["loss"] == "traders":
         lost = 0
         for _ in range(amount):
@@ -552,19 +609,21 @@ def keep_conflict(s: State, events: list[Event]) -> None:
                 break
             remove_piece(s, i, area, events)
             lost += 1
-        emit(events, "loss", f"{colour(s, i)} keeps it and loses {pl(lost, 'piece')} "
-             f"in {name(area)}.")
+        emit(events, "loss", say_n("{player} keeps it and loses {count} piece in {area}.",
+                                   "{player} keeps it and loses {count} pieces in {area}.", lost,
+                                   player=who(s, i), area=name(area)))
     else:
-        emit(events, "loss", f"{colour(s, i)} keeps it: no loss.")
+        emit(events, "loss", say("{player} keeps it: no loss.", player=who(s, i)))
     s["stage"] = "turn"
     s["conflict"] = None
     if pieces(s, i, area) == 0:
-        emit(events, "conflict_result", f"{colour(s, i)} has no piece left there and loses; "
-             "the neutrals stay.")
+        emit(events, "conflict_result", say("{player} has no piece left there and loses; the neutrals stay.",
+                                            player=who(s, i)))
         return
     s["areas"][area]["neutrals"] -= 1
     s["neutral_supply"] += 1
-    emit(events, "conflict_result", f"{colour(s, i)} wins: one neutral leaves {name(area)}.")
+    emit(events, "conflict_result", say("{player} wins: one neutral leaves {area}.", player=who(s, i),
+                                        area=name(area)))
     for _ in range(s["areas"][area]["neutrals"]):
         s["pending"].append({"kind": "neutral_retreat", "chooser": i, "from": area, "avoid": [i]})
 
@@ -573,8 +632,9 @@ def refuse_conflict(s: State, events: list[Event]) -> None:
     i = s["active"]
     p = s["players"][i]
     p["reputation"] = clamp_rep(p["reputation"] - 1)
-    emit(events, "conflict_result", f"{colour(s, i)} refuses the token and loses the conflict: "
-         f"reputation down to {p['reputation']}; every piece stays.")
+    emit(events, "conflict_result", say("{player} refuses the token and loses the conflict: reputation down "
+                                        "to {reputation}; every piece stays.", player=who(s, i),
+                                        reputation=p["reputation"]))
     s["stage"] = "turn"
     s["conflict"] = None
 

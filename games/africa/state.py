@@ -22,7 +22,9 @@ from games.africa.board import (
     RESOURCES,
     START_TRADERS,
     SYMBOL_AREAS,
+    colour_say,
 )
+from games.base import Say
 from games.rng import seed_state, shuffle
 
 State = dict[str, Any]
@@ -89,6 +91,11 @@ def resource_markers_setup(s: State) -> None:
 
 def colour(s: State, i: int) -> str:
     return str(s["players"][i]["colour"]).capitalize()
+
+
+def who(s: State, i: int) -> Say:
+    """A player's colour as a Say (worded per reader): "Red"."""
+    return colour_say(str(s["players"][i]["colour"]))
 
 
 def idx(s: State, seat: str) -> int:

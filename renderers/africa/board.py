@@ -6,7 +6,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.africa.board import AREA, SPECIALS, SV, TOKENS
+import lang
+from games.africa.board import AREA, CONFLICT, SPECIALS, SV, TOKENS, colour_say, sv_say
+from games.africa.flow import conflict_say
 from renderers.africa.geometry import (
     AREAS,
     COLOURS,
@@ -31,15 +33,15 @@ PANEL: RGB = (250, 245, 230)
 GREY: RGB = (150, 150, 150)
 HIGHLIGHT: RGB = (255, 200, 0)
 
-SHORT = {
-    "trading_station": "Station", "wholesaler": "Wholesaler", "extra_move": "Movement",
-    "extra_traders": "New traders", "neutral_move": "Move neutrals", "neutral_place": "Neutral +",
-    "neutral_remove": "Neutral −", "reputation_up": "Reputation +", "reputation_down":
-    "Reputation −", "resource_up": "Resource +", "resource_down": "Resource −",
-    "area_scores_twice": "Double score", "special_victory_token": "Victory token",
-}
-STAGES = {"setup": "Setup", "auction": "Auction", "turn": "Turn", "commit": "Conflict",
-          "draw": "Conflict with neutrals", "over": "Game over"}
+STAGES = {"setup": lang.N_("Setup"), "auction": lang.N_("Auction"), "turn": lang.N_("Turn"),
+          "commit": lang.N_("Conflict"), "draw": lang.N_("Conflict with neutrals"), "over": lang.N_("Game over")}
+# A resource's tag on an area ("Gold 3") and its marker's label on the resource table.
+TAGS = {"bananas": lang.N_("Bananas {value}"), "diamonds": lang.N_("Diamonds {value}"),
+        "gold": lang.N_("Gold {value}"), "ivory": lang.N_("Ivory {value}"), "africa": lang.N_("Africa {value}")}
+MARKER_LABELS = {"bananas": lang.N_("Banana"), "diamonds": lang.N_("Diam."), "gold": lang.N_("Gold"),
+                 "ivory": lang.N_("Ivory"), "africa": lang.N_("Africa")}
+REASONS = {"target": lang.N_("{players} wins (target)"), "no_tokens": lang.N_("{players} wins (no tokens left)"),
+           "abandoned": lang.N_("{players} wins (the others left)")}
 
 
 def rgb(colour: str) -> RGB:
@@ -47,67 +49,98 @@ def rgb(colour: str) -> RGB:
 
 
 def token_label(tid: str) -> str:
+    tx = lang.here("africa")
     if tid in SV:
-        return str(SV[tid]["name"])
+        return tx.say(sv_say(tid))
     t = TOKENS[tid]
     special = t["special"]
-    return f"{SHORT.get(special, SPECIALS[special]['name']) if special else 'Blank'} · {t['ap']}"
+    if not special:
+        return tx._("Blank · {ap}", ap=t["ap"])
+    return tx._("{special} · {ap}", special=short_special(special), ap=t["ap"])
+
+
+def short_special(special: str) -> str:
+    """A special's short name on a token (its own words: a token is small)."""
+    tx = lang.here("africa")
+    short = {
+        "trading_station": tx.p_("token", "Station"), "wholesaler": tx.p_("token", "Wholesaler"),
+        "extra_move": tx.p_("token", "Movement"), "extra_traders": tx.p_("token", "New traders"),
+        "neutral_move": tx.p_("token", "Move neutrals"), "neutral_place": tx.p_("token", "Neutral +"),
+        "neutral_remove": tx.p_("token", "Neutral −"), "reputation_up": tx.p_("token", "Reputation +"),
+        "reputation_down": tx.p_("token", "Reputation −"), "resource_up": tx.p_("token", "Resource +"),
+        "resource_down": tx.p_("token", "Resource −"), "area_scores_twice": tx.p_("token", "Double score"),
+        "special_victory_token": tx.p_("token", "Victory token"),
+    }
+    return short.get(special) or tx._(str(SPECIALS[special]["name"]))
 
 
 def player_name(view: View, colour: str) -> str:
-    return colour.capitalize()
+    return lang.here("africa").say(colour_say(colour))
 
 
 def asked(view: View) -> str:
     """What the game waits for, in words."""
+    tx = lang.here("africa")
     if view["outcome"]:
         winners = view["outcome"]["winners"]
-        names = [p["name"] for p in view["players"] if p["seat"] in winners]
-        return f"{', '.join(names)} wins ({view['outcome']['reason']})"
+        names = ", ".join(player_name(view, p["colour"]) for p in view["players"] if p["seat"] in winners)
+        reason = view["outcome"]["reason"]
+        return tx._(REASONS[reason], players=names) if reason in REASONS else f"{names} ({reason})"
     pend = view.get("pending")
     if pend:
-        who = pend["chooser"].capitalize()
+        who = player_name(view, pend["chooser"])
         if pend["kind"] == "start_area":
-            return f"{who} chooses a start area"
+            return tx._("{player} chooses a start area", player=who)
         if pend["kind"] == "reputation_buy":
-            return f"{who} may buy reputation"
-        what = f"{pend['owner'].capitalize()}'s {pend['piece']}" if "owner" in pend else "a neutral"
-        return f"{who} retreats {what} from {AREA[pend['from']]['name']}"
+            return tx._("{player} may buy reputation", player=who)
+        area = AREA[pend["from"]]["name"]
+        if "owner" not in pend:
+            return tx._("{player} retreats a neutral from {area}", player=who, area=area)
+        owner = player_name(view, pend["owner"])
+        if pend["piece"] == "wholesaler":
+            return tx._("{player} retreats {owner}'s wholesaler from {area}", player=who, owner=owner, area=area)
+        return tx._("{player} retreats {owner}'s trader from {area}", player=who, owner=owner, area=area)
     stage = view["stage"]
     if stage == "auction":
         a = view["auction"]
         if a["sealed"]:
-            waiting = [p["name"] for p in view["players"] if p["seat"] in view["to_act"]]
-            return f"Sealed bids: waiting for {', '.join(waiting)}"
+            waiting = [player_name(view, p["colour"]) for p in view["players"] if p["seat"] in view["to_act"]]
+            return tx._("Sealed bids: waiting for {players}", players=", ".join(waiting))
         bids = [b["bid"] for b in a["bids"] if b["bid"] is not None]
-        top = f" (highest {max(bids)})" if bids else ""
-        return f"{str(a['next']).capitalize()} bids{top}"
+        if bids:
+            return tx._("{player} bids (highest {amount})", player=player_name(view, str(a["next"])),
+                        amount=max(bids))
+        return tx._("{player} bids", player=player_name(view, str(a["next"])))
     if stage == "commit":
         c = view["conflict"]
-        waiting = [p["name"] for p in view["players"] if p["seat"] in view["to_act"]]
-        return (f"{c['active'].capitalize()} v {c['defender'].capitalize()} in "
-                f"{AREA[c['area']]['name']}: waiting for {', '.join(waiting)}")
+        waiting = [player_name(view, p["colour"]) for p in view["players"] if p["seat"] in view["to_act"]]
+        return tx._("{active} v {defender} in {area}: waiting for {players}", active=player_name(view, c["active"]),
+                    defender=player_name(view, c["defender"]), area=AREA[c["area"]]["name"],
+                    players=", ".join(waiting))
     if stage == "draw":
         c = view["conflict"]
-        return f"{view['active'].capitalize()} fights neutrals in {AREA[c['area']]['name']}"
+        return tx._("{player} fights neutrals in {area}", player=player_name(view, view["active"]),
+                    area=AREA[c["area"]]["name"])
     t = view["turn"]
     if stage == "turn" and t is not None:
-        who = view["active"].capitalize()
+        who = player_name(view, view["active"])
         if t["step"] == "neutral":
-            return f"{who} places a neutral trader"
+            return tx._("{player} places a neutral trader", player=who)
         if t["mode"]:
-            return f"{who}: special, {t['mode']['left']} left"
+            return tx._("{player}: special, {left} left", player=who, left=t["mode"]["left"])
         if t["step"] == "actions":
-            return f"{who}: {t['ap']} AP left"
-        return f"{who}: conflicts and scoring"
+            return tx._("{player}: {ap} AP left", player=who, ap=t["ap"])
+        return tx._("{player}: conflicts and scoring", player=who)
     return ""
 
 
 def draw_header(d: ImageDraw.ImageDraw, view: View) -> None:
     d.rectangle((0, 0, WIDTH, HEADER), fill=(40, 34, 26))
-    stage = str(STAGES.get(view["stage"], view["stage"]))
-    title = f"Round {view['round']} · {stage}" if view["round"] else stage
-    title += f" · to {view['target']} VP"
+    tx = lang.here("africa")
+    stage = tx._(STAGES[view["stage"]]) if view["stage"] in STAGES else str(view["stage"])
+    title = (tx._("Round {round} · {stage} · to {target} VP", round=view["round"], stage=stage,
+                  target=view["target"]) if view["round"] else
+             tx._("{stage} · to {target} VP", stage=stage, target=view["target"]))
     draw_text(d, (20, 8), title, font=font(48, True), fill=(255, 240, 200), max_width=WIDTH - 40)
     draw_text(d, (20, 64), asked(view), font=font(42), fill=(255, 255, 255), max_width=WIDTH - 40)
     players = view["players"]
@@ -119,11 +152,12 @@ def draw_header(d: ImageDraw.ImageDraw, view: View) -> None:
         d.rounded_rectangle((x0 + 4, 116, x0 + w - 4, HEADER - 6), 10, fill=col,
                             outline=HIGHLIGHT if active else col, width=5)
         ink = readable_on(col)
-        label = f"{p['name']} {p['vp']}"
+        label = f"{player_name(view, p['colour'])} {p['vp']}"
         if p["dropped"]:
-            label += " (left)"
+            label = tx._("{player} (left)", player=label)
         draw_text(d, (x0 + 14, 118), label, font=font(42, True), fill=ink, max_width=w - 24)
-        sub = f"{p['influence']} cubes · rep {p['reputation']} · {len(p['tokens'])} tok"
+        sub = tx._("{cubes} cubes · rep {reputation} · {tokens} tok", cubes=p["influence"],
+                   reputation=p["reputation"], tokens=len(p["tokens"]))
         draw_text(d, (x0 + 14, 162), sub, font=font(18), fill=ink, max_width=w - 24)
 
 
@@ -167,7 +201,7 @@ def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -
             draw_text(d, (cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
                       stroke_fill=(255, 250, 235))
         res = info.get("resource") or "africa"
-        tag = f"{res.capitalize()} {info['value']}"
+        tag = lang.here("africa")._(TAGS[res], value=info["value"]) if res in TAGS else f"{res} {info['value']}"
         tw = font(16).getlength(tag) + 14
         d.rounded_rectangle((cx - tw / 2, cy - 18, cx + tw / 2, cy + 2), 6,
                             fill=RESOURCE_RGB[res], outline=INK)
@@ -190,12 +224,13 @@ def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -
             if kind == "station":
                 d.polygon([(x, y + size), (x, y + 10), (x + size / 2, y), (x + size, y + 10),
                            (x + size, y + size)], fill=(120, 70, 30), outline=INK)
-                draw_text(d, (x + size / 2, y + 16), "S", font=font(14, True), fill=(255, 255, 255),
-                          anchor="mm")
+                draw_text(d, (x + size / 2, y + 16), lang.here("africa").p_("station mark", "S"), font=font(14, True),
+                          fill=(255, 255, 255), anchor="mm")
             elif kind == "wholesaler":
                 d.rectangle((x + 2, y, x + size - 2, y + size), fill=rgb(colour), outline=HIGHLIGHT,
                             width=3)
-                draw_text(d, (x + size / 2, y + size / 2), "W", font=font(15, True),
+                draw_text(d, (x + size / 2, y + size / 2), lang.here("africa").p_("wholesaler mark", "W"),
+                          font=font(15, True),
                           fill=readable_on(rgb(colour)), anchor="mm")
             else:
                 col = GREY if kind == "neutral" else rgb(colour)
@@ -232,7 +267,8 @@ def panel(d: ImageDraw.ImageDraw, b: list[float], title: str) -> tuple[float, fl
 
 def draw_resource_table(d: ImageDraw.ImageDraw, view: View) -> None:
     rt = LAYOUT["resource_table"]
-    x0, _, x1, _ = panel(d, rt["box"], "Resource table")
+    tx = lang.here("africa")
+    x0, _, x1, _ = panel(d, rt["box"], tx._("Resource table"))
     for row, ry in rt["row_y"].items():
         y = ry + HEADER
         d.line((x0 + 10, y + 26, x1 - 10, y + 26), fill=(210, 200, 180))
@@ -242,13 +278,13 @@ def draw_resource_table(d: ImageDraw.ImageDraw, view: View) -> None:
         s = rt["marker_size"] / 2 + 4
         d.rounded_rectangle((col_x - 33, y - s + 4, col_x + 33, y + s - 4), 8,
                             fill=RESOURCE_RGB[marker], outline=INK, width=2)
-        label = {"diamonds": "Diam.", "bananas": "Banana"}.get(marker, marker.capitalize())
+        label = tx._(MARKER_LABELS[marker]) if marker in MARKER_LABELS else marker
         draw_text(d, (col_x, y), label, font=font(15, True), fill=INK, anchor="mm", max_width=66)
 
 
 def draw_reputation(d: ImageDraw.ImageDraw, view: View) -> None:
     rep = LAYOUT["reputation_track"]
-    panel(d, rep["box"], "Reputation")
+    panel(d, rep["box"], lang.here("africa")._("Reputation"))
     for v, (cx, cy) in rep["cell_xy"].items():
         w, h = rep["cell_size"]
         y = cy + HEADER
@@ -263,10 +299,12 @@ def draw_reputation(d: ImageDraw.ImageDraw, view: View) -> None:
 
 def draw_rows(d: ImageDraw.ImageDraw, view: View) -> None:
     at = LAYOUT["action_token_rows"]
-    x0, _, _, _ = panel(d, at["box"], f"Action tokens · stock {view['stock']}")
+    words = lang.here("africa")
+    x0, _, _, _ = panel(d, at["box"], words._("Action tokens · stock {count}", count=view["stock"]))
     for k, row in enumerate(view["rows"]):
         y = at["rows"][k]["label_xy"][1] + HEADER
-        draw_text(d, (x0 + 40, y), f"Row {k + 1}", font=font(19, True), fill=INK if k else (170, 30, 30),
+        draw_text(d, (x0 + 40, y), words._("Row {row}", row=k + 1), font=font(19, True),
+                  fill=INK if k else (170, 30, 30),
                   anchor="mm")
         for n, tid in enumerate(row):
             tx = x0 + 85 + n * 210
@@ -278,10 +316,12 @@ def draw_rows(d: ImageDraw.ImageDraw, view: View) -> None:
 
 def draw_supply(d: ImageDraw.ImageDraw, view: View) -> None:
     sp = LAYOUT["supply_panel"]
-    x0, y0, x1, _ = panel(d, sp["box"], "Supply")
-    lines = [f"Neutrals: {view['neutral_supply']}", f"Stations: {view['station_supply']}",
-             f"Influence pool: {view['pool']}", f"Victory box: {view['box']}",
-             f"Discards: {len(view['discards'])}"]
+    tx = lang.here("africa")
+    x0, y0, x1, _ = panel(d, sp["box"], tx._("Supply"))
+    lines = [tx._("Neutrals: {count}", count=view["neutral_supply"]),
+             tx._("Stations: {count}", count=view["station_supply"]),
+             tx._("Influence pool: {count}", count=view["pool"]), tx._("Victory box: {count}", count=view["box"]),
+             tx._("Discards: {count}", count=len(view["discards"]))]
     for k, text in enumerate(lines):
         draw_text(d, (x0 + 12, y0 + 36 + k * 32), text, font=font(19),
                   fill=INK, max_width=x1 - x0 - 20)
@@ -295,12 +335,8 @@ def draw_conflict(d: ImageDraw.ImageDraw, view: View) -> None:
     cx, cy = xy(AREA[aid]["centre"])
     d.ellipse((cx - 70, cy - 60, cx + 70, cy + 60), outline=(200, 0, 0), width=5)
     if c["kind"] == "neutral" and c["drawn"]:
-        from games.africa.board import CONFLICT
-        texts = []
-        for cid in c["drawn"]:
-            t = CONFLICT[cid]
-            texts.append("no loss" if t["loss"] == "none" else f"{t['loss']} {t['amount']}")
-        label = "Drawn: " + ", ".join(texts)
+        texts = [lang.here("africa").say(conflict_say(cid)) for cid in c["drawn"] if cid in CONFLICT]
+        label = lang.here("africa")._("Drawn: {tokens}", tokens=", ".join(texts))
         w = font(20, True).getlength(label) + 20
         d.rounded_rectangle((cx - w / 2, cy + 62, cx + w / 2, cy + 92), 8, fill=(255, 255, 255),
                             outline=(200, 0, 0), width=2)

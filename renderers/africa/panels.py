@@ -5,8 +5,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.africa.board import SV
-from renderers.africa.board import INK, MUTED, PANEL, asked, rgb, token_label
+import lang
+from games.africa.board import SV, sv_say
+from renderers.africa.board import INK, MUTED, PANEL, asked, player_name, rgb, token_label
 from renderers.common import encode_png, font, readable_on, wrap
 from renderers.text import draw_text, draw_wrapped
 
@@ -19,28 +20,32 @@ def _player(view: View, colour: str) -> dict[str, Any]:
 
 
 def render_private(view: View) -> Image.Image:
+    tx = lang.here("africa")
     me = view["me"]
     p = _player(view, me["colour"])
+    name = player_name(view, p["colour"])
     lines: list[tuple[str, int, bool]] = []
-    status = (f"{p['name']}: {p['vp']} VP · {p['influence']} cubes · reputation "
-              f"{p['reputation']} · {p['supply']} traders in supply")
+    status = tx._("{player}: {vp} VP · {cubes} cubes · reputation {reputation} · {supply} traders in supply",
+                  player=name, vp=p["vp"], cubes=p["influence"], reputation=p["reputation"], supply=p["supply"])
     lines.append((status, 28, False))
     lines.append((asked(view), 28, False))
-    lines.append(("Your special victory tokens (secret)", 32, True))
+    lines.append((tx._("Your special victory tokens (secret)"), 32, True))
     for tid in me["special_victory_tokens"]:
-        lines.append((f"{SV[tid]['name']}: {SV[tid]['effect']}", 24, False))
+        lines.append((tx._("{token}: {effect}", token=tx.say(sv_say(tid)), effect=tx._(SV[tid]["effect"])), 24,
+                      False))
     if not me["special_victory_tokens"]:
-        lines.append(("none", 24, False))
-    lines.append(("Your action tokens", 32, True))
-    lines.append((", ".join(token_label(t) for t in p["tokens"]) or "none", 24, False))
+        lines.append((tx._("none"), 24, False))
+    lines.append((tx._("Your action tokens"), 32, True))
+    lines.append((", ".join(token_label(t) for t in p["tokens"]) or tx._("none"), 24, False))
     if "sealed_bid" in me:
-        lines.append((f"Your sealed bid: {me['sealed_bid']}", 28, True))
+        lines.append((tx._("Your sealed bid: {amount}", amount=me["sealed_bid"]), 28, True))
     if "commitment" in me:
         c = me["commitment"]
-        what = "retreat token" if c["retreat"] else ", ".join(
-            [f"{c['cubes']} cubes"] + [token_label(t) for t in c["tokens"]])
-        lines.append((("Committed: " if c["done"] else "Chosen so far: ") + what, 28, True))
-    return _text_image(lines, p["colour"], f"{p['name']}: your hand")
+        what = tx._("retreat token") if c["retreat"] else ", ".join(
+            [tx._("{count} cubes", count=c["cubes"])] + [token_label(t) for t in c["tokens"]])
+        lines.append((tx._("Committed: {what}", what=what) if c["done"] else
+                      tx._("Chosen so far: {what}", what=what), 28, True))
+    return _text_image(lines, p["colour"], tx._("{player}: your hand", player=name))
 
 
 def _text_image(lines: list[tuple[str, int, bool]], colour: str, title: str) -> Image.Image:
@@ -65,7 +70,8 @@ def render_summary(view: View) -> Image.Image:
     img = Image.new("RGB", (W, height), PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 110), fill=(40, 34, 26))
-    head = f"Round {view['round']} · to {view['target']} VP"
+    tx = lang.here("africa")
+    head = tx._("Round {round} · to {target} VP", round=view["round"], target=view["target"])
     draw_text(d, (30, 10), head, font=font(44, True), fill=(255, 240, 200), max_width=W - 60)
     draw_text(d, (30, 62), asked(view), font=font(34), fill=(255, 255, 255), max_width=W - 60)
     y = 125
@@ -75,12 +81,14 @@ def render_summary(view: View) -> Image.Image:
                             outline=col, width=5)
         d.rectangle((20, y, 60, y + row_h - 12), fill=col)
         draw_text(d, (40, y + 30), str(rank), font=font(30, True), fill=readable_on(col), anchor="mm")
-        draw_text(d, (75, y + 8), f"{p['name']} {p['vp']} VP" + (" (left)" if p["dropped"] else ""),
+        name = tx._("{player} {vp} VP", player=player_name(view, p["colour"]), vp=p["vp"])
+        draw_text(d, (75, y + 8), tx._("{player} (left)", player=name) if p["dropped"] else name,
                   font=font(40, True), fill=INK)
-        info = (f"{p['influence']} cubes · reputation {p['reputation']} · supply {p['supply']}"
-                f" · victory tokens {p['special_victory_tokens']}")
+        info = tx._("{cubes} cubes · reputation {reputation} · supply {supply} · victory tokens {tokens}",
+                    cubes=p["influence"], reputation=p["reputation"], supply=p["supply"],
+                    tokens=p["special_victory_tokens"])
         draw_text(d, (75, y + 58), info, font=font(24), fill=MUTED, max_width=W - 110)
-        toks = ", ".join(token_label(t) for t in p["tokens"]) or "no action tokens"
+        toks = ", ".join(token_label(t) for t in p["tokens"]) or tx._("no action tokens")
         draw_text(d, (75, y + 92), toks, font=font(22), fill=INK, max_width=W - 110)
         y += row_h
     return img

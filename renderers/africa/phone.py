@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import lang
 from games.africa.board import AREA
 from renderers import crop
 from renderers.africa.board import render_board
@@ -11,7 +12,12 @@ from renderers.africa.geometry import AREAS, LAYOUT, box, xy
 
 View = dict[str, Any]
 PIECES = ("from",)  # an action's key naming the area its piece leaves
-LEGEND = "ringed: what you move · yellow: areas to choose"
+LEGEND = lang.N_("ringed: what you move · yellow: areas to choose")
+# What a choice is, on the crop's title.
+KINDS = {"start_area": lang.N_("start area"), "place_neutral": lang.N_("place neutral"), "move": lang.N_("move"),
+         "recruit": lang.N_("recruit"), "use": lang.N_("use"), "move_neutral": lang.N_("move neutral"),
+         "fight": lang.N_("fight"), "fight_neutrals": lang.N_("fight neutrals"), "retreat": lang.N_("retreat"),
+         "score": lang.N_("score")}
 
 
 def marks(choices: list[dict[str, Any]]) -> list[crop.Mark]:
@@ -37,10 +43,13 @@ def names() -> list[crop.Name]:
 
 
 def title(view: View, choices: list[dict[str, Any]]) -> str:
-    kinds = list(dict.fromkeys(str(a.get("type", "")).replace("_", " ") for a in choices
-                               if any(isinstance(v, str) and v in AREA for v in a.values())))
-    head = "Your turn" if view.get("stage") == "turn" else "Your choice"
-    return f"{head}: {', '.join(kinds)}" if kinds else head
+    tx = lang.here("africa")
+    kinds = list(dict.fromkeys(tx._(KINDS[k]) if k in KINDS else k.replace("_", " ")
+                               for k in (str(a.get("type", "")) for a in choices
+                                         if any(isinstance(v, str) and v in AREA for v in a.values()))))
+    if view.get("stage") == "turn":
+        return tx._("Your turn: {choices}", choices=", ".join(kinds)) if kinds else tx._("Your turn")
+    return tx._("Your choice: {choices}", choices=", ".join(kinds)) if kinds else tx._("Your choice")
 
 
 def crop_png(view: View) -> bytes | None:
@@ -51,6 +60,7 @@ def crop_png(view: View) -> bytes | None:
     found = marks(choices)
     if not found:
         return None
-    img = crop.picture(render_board(public, names=False), found, box(LAYOUT["map_frame"]), title(view, choices), LEGEND,
+    img = crop.picture(render_board(public, names=False), found, box(LAYOUT["map_frame"]), title(view, choices),
+                       lang.here("africa")._(LEGEND),
                        names())
     return crop.png(img)

@@ -24,4 +24,4 @@ def test_the_end_post_counts_neutrals_and_the_heart_as_scoring() -> None:
     text = AfricaUI().outcome_text(GAME.view(s, None), lambda seat: f"@{seat}")
     first = next(line for line in text.splitlines() if line.startswith("1. "))
     # Heart 2 + bonus 3, gold area 4 - 1, Sahara shared - 2: 6.
-    assert "controls 2 area(s) worth 6 VP in scoring now (neutrals deducted)" in first
+    assert "controls 2 areas worth 6 VP in scoring now (neutrals deducted)" in first

@@ -1,0 +1,31 @@
+"""The long data texts of games/africa/data/africa.json, marked for the catalog (worded where shown)."""
+# ruff: noqa: E501
+from __future__ import annotations
+
+import lang
+
+# The effects of the specials and of the special victory tokens (data texts).
+DATA_EFFECTS = [
+    lang.N_("Take one trading-station piece from the supply and place it in an area that holds at least one of your traders (your wholesaler counts) and no trading station. It stays there for the rest of the game; whoever controls the area owns it (rule 9.3)."),
+    lang.N_("Put your wholesaler pawn into play in an area that holds at least one of your traders. From then on it is a trader for every rule (it moves for 1 AP per area entered, counts for control, friendly and empty areas, scoring and stations), except two: in every conflict, with a player or with neutral traders, your count in its area is 1 + 2 x your other traders there (rule 8.3; 2 traders and the wholesaler count 5); and it is always your first loss in a conflict in its area. A removed wholesaler returns to you; another wholesaler token can bring it back (RULINGS Heart of Africa 19)."),
+    lang.N_("Up to 3 free movement points for your own traders and wholesaler (each area entered costs 1), split as you like, under the movement rules of 7.1.2: Madagascar only along its arrows, never into Europe or Arabia, and a piece stops when it enters an area holding neutral traders or another player's pieces. In the action step a piece that has stopped this way moves no more. Outside the action step (between conflicts or after the last one) the points may move any of your pieces, stopped or retreated ones too, but never into an area holding another player's piece (RULINGS Heart of Africa 13, 16)."),
+    lang.N_("Place up to 2 new traders from your supply, free of AP. Each goes where rule 7.1.3 allows a new trader: an empty coastal area, a friendly coastal area, or a friendly area with a trading station."),
+    lang.N_("Move up to 2 neutral traders (the same one twice is allowed), each time by one area to a neighbouring area (Madagascar only along its arrows; never into Europe or Arabia). No conflict follows from it."),
+    lang.N_("Place 1 neutral trader from the common supply in an area that holds at least one trader of another player."),
+    lang.N_("Return 1 neutral trader to the common supply from an area that holds at least one of your traders, without a conflict."),
+    lang.N_("Raise your own reputation by 1 (at most 6)."),
+    lang.N_("Lower the reputation of one other player of your choice by 1 (never below 1)."),
+    lang.N_("Move one resource marker or the Africa marker one row up on the resource table (at most 5), free of AP. It is not the AP-paid change of rule 7.1.4 and does not count against it."),
+    lang.N_("Move one resource marker or the Africa marker one row down on the resource table (at least 0), free of AP. It is not the AP-paid change of rule 7.1.4 and does not count against it."),
+    lang.N_("In your scoring step, one area that scores for you this turn (it holds your traders and no other player's) scores its value a second time: its resource marker's value, or the Africa marker's value if it has no resource marker. Neutral traders there are deducted only once (rule 9.4). The Heart of Africa bonus and station points are not doubled."),
+    lang.N_("Draw one special victory token at random from those left in the box (returned there unseen at setup), shown only to you; it is yours and is used like the one you got at setup. Used special victory tokens never return to the box."),
+    lang.N_("Gain 2 VP for each area you control that holds a gold marker."),
+    lang.N_("Gain 2 VP for each area you control that holds a diamonds marker."),
+    lang.N_("Gain 2 VP for each area you control that holds an ivory marker."),
+    lang.N_("Gain 2 VP for each area you control that holds a bananas marker."),
+    lang.N_("Gain 5 VP if you control the Heart of Africa."),
+    lang.N_("Gain 3 VP for each trading station you own (rule 9.3)."),
+    lang.N_("This token is worth 18 strength in the conflict instead of the usual 9."),
+    lang.N_("Worth the usual 9 strength. If you still lose the conflict, none of your traders is removed: you move your traders out yourself as with a retreat token (8.2.2), but you do not receive the opponent's bid."),
+    lang.N_("Worth the usual 9 strength, and your reputation counts as 6 for this conflict."),
+]
