@@ -304,8 +304,8 @@ def player_names(sim: FakeDiscord) -> set[str]:
 def game_names(key: str) -> set[str]:
     """The proper nouns of a game's board data, which stay as the board names them: Mali's title,
     Warsaw places, scouts and Polish card names; Maquis's title and the places named alike in
-    English and Italian; Westerplatte's path and space letters. Heart of Africa's areas are
-    translated (Marocco), as are the English titles."""
+    English and Italian; Westerplatte's path and space letters; Heart of Africa's title, areas and
+    the impassable Europe and Arabia, which keep the board data's names (docs/rules/glossary.md)."""
     data = json.loads((ROOT / "games" / key / "data" / f"{key}.json").read_text(encoding="utf-8"))
     title = data["game"].split(" (")[0]
     if key == "mali":
@@ -315,6 +315,8 @@ def game_names(key: str) -> set[str]:
         return {title} | {place["name"] for place in data["locations"] if place["name"] == place.get("name_it")}
     if key == "westerplatte":
         return {space["label"] for path in data["paths"] for space in [path, *path["spaces"]]}
+    if key == "africa":
+        return {title, *(str(a["name"]) for part in ("areas", "impassable") for a in data[part])}
     return set()
 
 

@@ -20,7 +20,7 @@ from cogs.africa.help import HELP_TOPICS, help_embed
 from cogs.africa.ui import AfricaUI
 from games.africa import GAME, flow
 from games.africa.apply import advance
-from games.africa.board import AREA, RAW, SPECIALS, SV
+from games.africa.board import AREA, SPECIALS, SV
 from games.africa.playout import playout_weights
 from games.africa.state import new_state
 from games.base import IllegalAction, english, is_say
@@ -31,8 +31,7 @@ from tests.e2e.texts import game_names, unmarked
 ROOT = Path(__file__).resolve().parents[2]
 # The map's areas keep the board's English names in every language (docs/rules/glossary.md), as do
 # the impassable Europe and Arabia and the game's title.
-NAMES = game_names("africa") | {str(a["name"]) for a in RAW["areas"]} | {str(a["name"]) for a in RAW["impassable"]} \
-    | {"Heart of Africa"}
+NAMES = game_names("africa")
 SEATS = ["s1", "s2", "s3"]
 
 
