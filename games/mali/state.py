@@ -4,6 +4,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
+from games.base import Say, say, say_n, say_p
 from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT
 from games.rng import seed_state, shuffle
 
@@ -92,6 +93,53 @@ def colour_name(s: State, idx: int) -> str:
     return colour.capitalize()
 
 
+# The players' colours as the players are called (a game term: the patrol's colour).
+COLOURS = {"red": lambda: say_p("player", "Red"), "green": lambda: say_p("player", "Green"),
+           "orange": lambda: say_p("player", "Orange"), "purple": lambda: say_p("player", "Purple")}
+# The objective cards' colours.
+CARD_COLOURS = {"brown": lambda: say_p("objective", "brown"), "red": lambda: say_p("objective", "red"),
+                "green": lambda: say_p("objective", "green"), "blue": lambda: say_p("objective", "blue")}
+# The die's faces' colours.
+DIE_COLOURS = {"black": lambda: say_p("die", "black"), "red": lambda: say_p("die", "red")}
+
+
+def colour_say(colour: str) -> str | Say:
+    """A player's colour as their name, in the reader's words."""
+    made = COLOURS.get(str(colour))
+    return made() if made else str(colour).capitalize()
+
+
+def who(s: State, idx: int) -> str | Say:
+    return colour_say(s["players"][idx]["colour"])
+
+
+def card_colour(colour: str) -> str | Say:
+    made = CARD_COLOURS.get(str(colour))
+    return made() if made else str(colour)
+
+
+def die_colour(colour: str) -> str | Say:
+    made = DIE_COLOURS.get(str(colour))
+    return made() if made else str(colour)
+
+
+def semicolons(items: list[Any]) -> Any:
+    """Items joined with "; " (a list of Says is joined with ", "), as one Say."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return say_p("list", "{first}; {rest}", first=items[0], rest=semicolons(items[1:]))
+
+
+def district_name(district: str) -> str:
+    name: str = BOARD.districts[district]["name"]
+    return name
+
+
+def objective_say(oid: str) -> Say:
+    """An objective card's text (a data text: the cogs mark every one for the catalog)."""
+    return say(str(OBJECTIVES[oid]["text"]))
+
+
 def active_indices(s: State) -> list[int]:
     return [i for i, p in enumerate(s["players"]) if not p["dropped"]]
 
@@ -122,6 +170,19 @@ def is_safe(s: State, node: str, blocked: set[str] | None = None) -> bool:
 
 def place_name(node: str) -> str:
     return BOARD.name(node)
+
+
+def place(node: str) -> str | Say:
+    return BOARD.place(node)
+
+
+def order_say(oid: str) -> Say:
+    """An order in the reader's words: 'O04: A → B, 3 pts', or the Victory card."""
+    if oid == VICTORY:
+        return say("the Victory card")
+    o = ORDERS[oid]
+    return say_n("{order}: {origin} → {destination}, {count} pt", "{order}: {origin} → {destination}, {count} pts",
+                 int(o["points"]), order=oid, origin=place(o["from"]), destination=place(o["to"]))
 
 
 def order_text(oid: str) -> str:

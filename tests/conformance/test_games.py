@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games import registry
-from games.base import Game, IllegalAction, canonical, public_events
+from games.base import Game, IllegalAction, canonical, english, is_say, public_events
 from tests.conformance.shuffle import reversed_keys, shuffled
 from tests.conformance.walk import (
     check_events,
@@ -104,7 +104,8 @@ def _check_state(game: Game, state: Any, seats: list[str], rng: random.Random, d
         default = game.default_action(state, seat)
         assert canonical(default) in {canonical(a) for a in legal}, "default_action is not legal"
         for action in legal:
-            assert isinstance(game.describe(state, seat, action), str)
+            label = game.describe(state, seat, action)  # English, or a Say (issue 25)
+            assert (isinstance(label, str) or is_say(label)) and english(label)
     if not deep:
         return
     for seat in seats:
