@@ -223,11 +223,11 @@ class MaliUI(PlainUI):
             lines.append(t._("Your secret objectives:"))
             lines += [f"• {objective_line(o)}" for o in me["objectives"]]
         if me.get("peeked"):
-            lines.append(t._("You peeked at the next orders: {orders}.", orders="; ".join(
-                t._("the Victory card") if not o.get("from") else
-                t.n_("{id} {origin} → {destination} ({count} pt)", "{id} {origin} → {destination} ({count} pts)",
-                     int(o["points"]), id=o["id"], origin=place(o["from"]), destination=place(o["to"]))
-                for o in me["peeked"])))
+            peeked = [t._("the Victory card") if not o.get("from") else
+                      t.n_("{id} {origin} → {destination} ({count} pt)", "{id} {origin} → {destination} ({count} pts)",
+                           int(o["points"]), id=o["id"], origin=place(o["from"]), destination=place(o["to"]))
+                      for o in me["peeked"]]
+            lines.append(t._("You peeked at the next orders: {orders}.", orders="; ".join(peeked)))
         return "\n".join(lines)
 
     def panel_intro(self, view: dict[str, Any]) -> str:
@@ -404,11 +404,11 @@ class MaliUI(PlainUI):
                 flush()
                 cards = e.get("cards") or {}
                 order = e.get("order") or []
-                lines.append(t._("Movement cards: {cards}. Order of play: {order}.",
-                                 cards=", ".join(t.p_("card played", "{player} {card}", player=colours.get(s, s),
-                                                      card=cards.get(s)) for s in order),
-                                 order=", ".join(t._("{number}. {player}", number=n, player=colours.get(s, s))
-                                                 for n, s in enumerate(order, 1))))
+                played = [t.p_("card played", "{player} {card}", player=colours.get(s, s), card=cards.get(s))
+                          for s in order]
+                turns = [t._("{number}. {player}", number=n, player=colours.get(s, s)) for n, s in enumerate(order, 1)]
+                lines.append(t._("Movement cards: {cards}. Order of play: {order}.", cards=", ".join(played),
+                                 order=", ".join(turns)))
             elif text:
                 if turn is not None and turn["seat"] == seat and kind not in ("round", "phase", "undo"):
                     turn["parts"].append([text.rstrip(".")])
