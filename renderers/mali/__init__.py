@@ -67,7 +67,7 @@ from renderers.mali.pieces import (
 )
 from renderers.mali.private import private_png, render_private
 from renderers.mali.summary import render_summary, summary_png
-from renderers.text import draw_text, draw_wrapped
+from renderers.text import draw_text, draw_wrapped, shrunk
 
 View = dict[str, Any]
 __all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "crop_png", "private_png", "render_board", "render_private",
@@ -495,10 +495,10 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.rounded_rectangle((px, py, px + pill_w, py + pill_h), radius=12, fill=TROPHY if win else rgb,
                                outline=WHITE, width=3 if player["seat"] in awaited else 1)
         ink = INK if win or sum(rgb) > 450 else WHITE
-        name = colour_name(player["colour"])
-        draw_text(draw, (px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink)
-        draw_text(draw, (px + pill_w - 12, py + pill_h / 2), score_label(view, player), anchor="rm",
-                  font=font(44, True), fill=ink)
+        name, score = colour_name(player["colour"]), score_label(view, player)
+        room = pill_w - 36 - font(44, True).getlength(score)  # a long colour ("Pomarańczowy") shrinks
+        draw_text(draw, (px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink, max_width=room)
+        draw_text(draw, (px + pill_w - 12, py + pill_h / 2), score, anchor="rm", font=font(44, True), fill=ink)
 
 
 # --- the panel -------------------------------------------------------------------------------
@@ -756,8 +756,10 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         name = colour_name(player["colour"])
         if player["seat"] in outcome.get("winners", []):
             name += " ★"
-        draw_text(draw, (PX0 + 26, y0 + 6), name, font=font(24, True), fill=INK)
-        x = PX0 + 26 + font(24, True).getlength(name) + 10
+        badges = (62 if player["seat"] == view.get("start_player") else 0) + (66 if acting else 0)
+        name, fnt = shrunk(name, font(24, True), 214 - badges)  # the name and its badges before the cards
+        draw_text(draw, (PX0 + 26, y0 + 6), name, font=fnt, fill=INK)
+        x = PX0 + 26 + fnt.getlength(name) + 10
         if player["seat"] == view.get("start_player"):
             draw.rounded_rectangle((x, y0 + 9, x + 54, y0 + 31), radius=5, fill=INK)
             draw_text(draw, (x + 27, y0 + 20), t._("START"), anchor="mm", font=font(13, True), fill=WHITE,
