@@ -35,6 +35,17 @@ OBJECTIVE_TEXTS = (
     N_("Deliver the most valuable order of the game"),
 )
 
+# The table options' help and labels (games/mali Option: engine data): in this catalog, for the lobby
+# to word with lang.here("mali")._(text).
+OPTION_TEXTS = (
+    N_("basic: the German soldier and the die, 5-space order track; extended: card actions, "
+       "secret objectives, falling districts and the Victory card."),
+    N_("Basic"), N_("Extended"),
+    N_("Basic variant: a jump costs 1 movement point and the rest may be stepped "
+       "(Italian rule book) instead of taking the whole movement (Polish original)."),
+    N_("Jump = whole movement"), N_("Jump costs 1 point"),
+)
+
 
 def tx() -> lang.Texts:
     """Mali's texts in the current language (lang.use)."""

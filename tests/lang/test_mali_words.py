@@ -249,3 +249,15 @@ def test_a_polish_board_is_drawn_in_polish() -> None:
             drawing.render_board(view)
         texts[language] = {d.text for d in record}
     assert "ORDERS" in texts["en"] and "ROZKAZY" in texts["pl"] and "ORDERS" not in texts["pl"]
+
+
+def test_every_table_option_text_has_a_catalog_entry() -> None:
+    from cogs.mali.ui import OPTION_TEXTS
+
+    texts = {text for option in GAME.options for text in (option.help, *option.labels.values())}
+    assert texts == set(OPTION_TEXTS)
+    for language in ("pl", "it"):
+        catalog = read_po(po_path(language, "mali").open("rb"))
+        for text in texts:
+            message = catalog.get(text)
+            assert message is not None and message.string and message.string != text, (language, text)
