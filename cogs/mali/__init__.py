@@ -17,7 +17,7 @@ from cogs.mali.help import HELP_TOPICS, help_embed
 from cogs.mali.ui import MaliUI, action_word, objective_line, objective_text, order_line
 from cogs.panel import number, seated, show_panel, waiting_on
 from games.mali import BOARD
-from games.mali.state import card_colour
+from games.mali.board import card_colour
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot

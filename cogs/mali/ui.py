@@ -10,7 +10,7 @@ import lang
 from bot.presentation import PlainUI
 from bot.service.records import event_words
 from games.mali import BOARD
-from games.mali.state import card_colour, colour_say
+from games.mali.board import card_colour, colour_say
 from lang import N_
 
 PHASES = {"objectives": N_("objective draft"), "cards": N_("choosing movement cards"), "movement": N_("movement"),

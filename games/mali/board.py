@@ -118,6 +118,32 @@ class Board:
                    far=far)
 
 
+# The players' colours as the players are called (a game term: the patrol's colour).
+COLOURS = {"red": lambda: say_p("player", "Red"), "green": lambda: say_p("player", "Green"),
+           "orange": lambda: say_p("player", "Orange"), "purple": lambda: say_p("player", "Purple")}
+# The objective cards' colours.
+CARD_COLOURS = {"brown": lambda: say_p("objective", "brown"), "red": lambda: say_p("objective", "red"),
+                "green": lambda: say_p("objective", "green"), "blue": lambda: say_p("objective", "blue")}
+# The die's faces' colours.
+DIE_COLOURS = {"black": lambda: say_p("die", "black"), "red": lambda: say_p("die", "red")}
+
+
+def colour_say(colour: str) -> str | Say:
+    """A player's colour as their name, in the reader's words."""
+    made = COLOURS.get(str(colour))
+    return made() if made else str(colour).capitalize()
+
+
+def card_colour(colour: str) -> str | Say:
+    made = CARD_COLOURS.get(str(colour))
+    return made() if made else str(colour)
+
+
+def die_colour(colour: str) -> str | Say:
+    made = DIE_COLOURS.get(str(colour))
+    return made() if made else str(colour)
+
+
 BOARD = Board(json.loads(DATA.read_text(encoding="utf-8")))
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Say, english, say, say_n
-from games.mali.board import BOARD
-from games.mali.state import OBJECTIVES, ORDERS, State, card_colour, order_say, place
+from games.mali.board import BOARD, card_colour
+from games.mali.state import OBJECTIVES, ORDERS, State, order_say, place
 
 
 def _pts(n: int) -> Say:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Say, event, say, say_n, say_p
-from games.mali.board import BOARD, DIST, NODE_DISTRICT, STEPS
+from games.mali.board import BOARD, DIST, NODE_DISTRICT, STEPS, die_colour
 from games.mali.legal import has_meaningful, objective_combos, objectives_forced
 from games.mali.objectives import final_outcome, lost_outcome
 from games.mali.state import (
@@ -19,7 +19,6 @@ from games.mali.state import (
     active_indices,
     blocked_edges,
     clockwise_from,
-    die_colour,
     district_name,
     is_safe,
     last_mover,

@@ -5,7 +5,7 @@ import marshal
 from typing import Any
 
 from games.base import Say, say, say_n, say_p
-from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT
+from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT, colour_say
 from games.rng import seed_state, shuffle
 
 State = dict[str, Any]
@@ -93,34 +93,8 @@ def colour_name(s: State, idx: int) -> str:
     return colour.capitalize()
 
 
-# The players' colours as the players are called (a game term: the patrol's colour).
-COLOURS = {"red": lambda: say_p("player", "Red"), "green": lambda: say_p("player", "Green"),
-           "orange": lambda: say_p("player", "Orange"), "purple": lambda: say_p("player", "Purple")}
-# The objective cards' colours.
-CARD_COLOURS = {"brown": lambda: say_p("objective", "brown"), "red": lambda: say_p("objective", "red"),
-                "green": lambda: say_p("objective", "green"), "blue": lambda: say_p("objective", "blue")}
-# The die's faces' colours.
-DIE_COLOURS = {"black": lambda: say_p("die", "black"), "red": lambda: say_p("die", "red")}
-
-
-def colour_say(colour: str) -> str | Say:
-    """A player's colour as their name, in the reader's words."""
-    made = COLOURS.get(str(colour))
-    return made() if made else str(colour).capitalize()
-
-
 def who(s: State, idx: int) -> str | Say:
     return colour_say(s["players"][idx]["colour"])
-
-
-def card_colour(colour: str) -> str | Say:
-    made = CARD_COLOURS.get(str(colour))
-    return made() if made else str(colour)
-
-
-def die_colour(colour: str) -> str | Say:
-    made = DIE_COLOURS.get(str(colour))
-    return made() if made else str(colour)
 
 
 def semicolons(items: list[Any]) -> Any:

@@ -7,8 +7,7 @@ from typing import Any
 from PIL import ImageDraw
 
 import lang
-from games.mali.board import BOARD
-from games.mali.state import colour_say
+from games.mali.board import BOARD, colour_say
 from renderers.common import RGB, fit, font, hex_rgb, mix, readable_on
 from renderers.text import draw_text
 
