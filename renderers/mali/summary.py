@@ -39,7 +39,8 @@ def _lost_row(draw: ImageDraw.ImageDraw, p: dict[str, Any], b: dict[str, Any], y
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + LOST_ROW), radius=10, fill=light(rgb, 0.85), outline=rgb,
                            width=2)
     draw.rounded_rectangle((PAD + 5, y + 5, PAD + 20, y + LOST_ROW - 5), radius=5, fill=rgb)
-    draw_text(draw, (PAD + 34, y + LOST_ROW / 2), colour_name(p["colour"]), anchor="lm", font=font(30, True), fill=INK)
+    draw_text(draw, (PAD + 34, y + LOST_ROW / 2), colour_name(p["colour"]), anchor="lm", font=font(30, True), fill=INK,
+              max_width=208)
     tx = lang.here("mali")
     delivered = int(b.get("delivered", len(p.get("delivered", []))))
     draw_text(draw, (PAD + 250, y + LOST_ROW / 2), tx.n_("{count} order delivered", "{count} orders delivered",
@@ -102,7 +103,7 @@ def render_summary(view: View) -> Image.Image:
                                outline=INK if win else rgb, width=5 if win else 2)
         draw.rounded_rectangle((PAD + 5, y + 5, PAD + 20, y + row_h - 5), radius=5, fill=rgb)
         name = colour_name(p["colour"]) + ("  ★" if win else "")
-        draw_text(draw, (PAD + 34, y + 10), name, font=font(30, True), fill=INK)
+        draw_text(draw, (PAD + 34, y + 10), name, font=font(30, True), fill=INK, max_width=208)  # before the numbers
         delivered = b.get("delivered", len(p.get("delivered", [])))
         draw_text(draw, (PAD + 34, y + 46), tx.n_("{count} order delivered", "{count} orders delivered",
                                                   int(delivered)), font=font(17), fill=INK, max_width=210)
