@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+import lang
 from bot import gate
 from cogs.common import Panel, reply, seat_of
 from cogs.gamecog import GameCog, game_help, perform
 from cogs.mali.help import HELP_TOPICS, help_embed
-from cogs.mali.ui import ACTIONS, MaliUI
+from cogs.mali.ui import MaliUI, action_word, objective_line, objective_text, order_line
 from cogs.panel import number, seated, show_panel, waiting_on
 from games.mali import BOARD
+from games.mali.board import card_colour
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -27,7 +29,7 @@ Choices = list[app_commands.Choice[str]]
 
 
 def place(node: str) -> str:
-    return BOARD.name(node)
+    return lang.here(KEY).say(BOARD.place(node))
 
 
 def fold(text: str) -> str:
@@ -59,10 +61,9 @@ def find_target(routes: dict[str, list[str]], typed: str) -> str | None:
 
 
 def order_text(view: dict[str, Any], oid: str) -> str:
-    o = view["orders"].get(oid)
-    if not o:
+    if not view["orders"].get(oid):
         return oid
-    return f"{oid}: {place(o['from'])} → {place(o['to'])}, {o['points']} pts"
+    return order_line(view, oid)
 
 
 def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
@@ -73,8 +74,11 @@ def match(current: str, choices: list[app_commands.Choice[str]]) -> Choices:
 def objective_options(view: dict[str, Any]) -> list[discord.SelectOption]:
     """The six dealt objectives, each readable in full, from the seat's own view (the deck holds
     identical cards, so the label starts with the card's id)."""
-    return [discord.SelectOption(label=f"{o['id']} · {o['text']}"[:100], value=o["id"],
-                                 description=f"{o['colour']} card · {o['points']} points"[:100])
+    tx = lang.here(KEY)
+    return [discord.SelectOption(label=tx._("{id} · {objective}", id=o["id"], objective=objective_text(o))[:100],
+                                 value=o["id"],
+                                 description=tx.n_("{colour} card · {count} point", "{colour} card · {count} points",
+                                                   int(o["points"]), colour=tx.say(card_colour(o["colour"])))[:100])
             for o in (view.get("me") or {}).get("objective_hand", [])]
 
 
@@ -101,7 +105,7 @@ class ObjectiveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         options = options or [discord.SelectOption(label="…", value=str(i)) for i in range(3)]
         super().__init__(discord.ui.Select(custom_id=f"tr:mo:{gid}:{ver}", options=options,
                                            min_values=3, max_values=3,
-                                           placeholder="Tick 3 objectives, one of each colour"))
+                                           placeholder=lang.here(KEY)._("Tick 3 objectives, one of each colour")))
         self.gid, self.ver = gid, ver
 
     @classmethod
@@ -130,10 +134,9 @@ def objective_picker(record: GameRecord, seat: str) -> tuple[str, discord.ui.Vie
         return None
     holder = Panel(record.id, seat, record.version)  # closed once the seat's draft is done
     holder.add_item(ObjectiveSelect(record.id, record.version, options))
-    text = ("Your 6 objective cards: tick the 3 you keep, one of each colour. They score at the end "
-            "if Warsaw holds.\n" + "\n".join(
-                f"• {o['id']} ({o['colour']}, {o['points']} pts): {o['text']}"
-                for o in (view.get("me") or {}).get("objective_hand", [])))
+    text = lang.here(KEY)._("Your 6 objective cards: tick the 3 you keep, one of each colour. They score at the end "
+                            "if Warsaw holds.\n{objectives}", objectives="\n".join(
+                                f"• {objective_line(o)}" for o in (view.get("me") or {}).get("objective_hand", [])))
     return text, holder
 
 
@@ -169,7 +172,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             return []
         extended = record.options.get("variant") == "extended"
 
-        return [app_commands.Choice(name=f"{a['value']}" + (f" — {ACTIONS[a['value']]}"[:90] if extended else ""),
+        return [app_commands.Choice(name=f"{a['value']}" + (f" — {action_word(a['value'])}"[:90] if extended else ""),
                                     value=a["value"]) for a, _ in legal if current in str(a["value"])]
 
     @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
@@ -184,7 +187,8 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             seat = seat_of(interaction, record)
             picker = objective_picker(record, seat) if seat is not None else None
             if picker is None:
-                await reply(interaction, "You have no objectives to pick now. " + waiting_on(record))
+                await reply(interaction, lang.here(KEY)._("You have no objectives to pick now. {waiting}",
+                                                          waiting=waiting_on(record)))
                 return
             await reply(interaction, picker[0][:2000], view=picker[1])
             return
@@ -213,7 +217,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             return
         seat = seat_of(interaction, record)
         if seat is None or seat not in record.to_act:
-            await reply(interaction, "It's not your turn. " + waiting_on(record))
+            await reply(interaction, lang.here(KEY)._("It's not your turn. {waiting}", waiting=waiting_on(record)))
             return
         routes = gate.ask(record, seat, "reachable", scout=scout) or {}
         target = find_target(routes, to)
@@ -222,9 +226,12 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             ranked = ranked_targets(routes)
             ranked = [n for n in ranked if want and want in fold(place(n))] + \
                 [n for n in ranked if not (want and want in fold(place(n)))]
+            tx = lang.here(KEY)
             options = ", ".join(f"{place(n)} ({len(routes[n])})" for n in ranked[:12])
-            hint = f"From here {scout} can reach: {options}." if routes else f"{scout} cannot move now."
-            await reply(interaction, f"{scout} cannot reach {place(to) if to in BOARD.nodes else to} now. {hint}")
+            where = place(to) if to in BOARD.nodes else to
+            await reply(interaction, tx._("{scout} cannot reach {space} now. From here {scout} can reach: {options}.",
+                                          scout=scout, space=where, options=options) if routes else
+                        tx._("{scout} cannot reach {space} now. {scout} cannot move now.", scout=scout, space=where))
             return
         actions = gate.ask(record, seat, "walk", scout=scout, to=target, pickups=pickups)
         await perform(interaction, record, actions or [])
@@ -297,9 +304,13 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         legal = [(a, label) for a, label in gate.choices(record, seat) if a["type"] in DECISIONS] if seat else []
         picked = next((a for a, _ in legal if decision_value(a) == option), None)
         if picked is None:
+            tx = lang.here(KEY)
             choices = "; ".join(label for _, label in legal[:5])
-            await reply(interaction, ("That is not one of your choices. " + (f"You can choose: {choices}." if legal
-                                      else "No decision is waiting on you. " + waiting_on(record)))[:2000])
+            await reply(interaction, (tx._("That is not one of your choices. You can choose: {choices}.",
+                                           choices=choices)
+                                      if legal else
+                                      tx._("That is not one of your choices. No decision is waiting on you. {waiting}",
+                                           waiting=waiting_on(record)))[:2000])
             return
         await perform(interaction, record, picked)
 
@@ -332,7 +343,8 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             return []
         where = {s["name"]: s["at"] for p in view["players"] for s in p["scouts"]}
         return match(current, [app_commands.Choice(
-            name=f"{n} — {place(where[n]) if where.get(n) else 'off the board'}"[:100], value=n) for n in names])
+            name=f"{n} — {place(where[n]) if where.get(n) else lang.here(KEY)._('off the board')}"[:100], value=n)
+            for n in names])
 
     @move.autocomplete("to")
     async def move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -347,7 +359,8 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             log.exception("routes for scout %r in game %s", scout, record.id)
             return []
         return match(current, [app_commands.Choice(
-            name=f"{place(n)} · {len(routes[n])} pt{'s' if len(routes[n]) > 1 else ''}"[:100], value=n)
+            name=lang.here(KEY).n_("{space} · {count} pt", "{space} · {count} pts", len(routes[n]),
+                                   space=place(n))[:100], value=n)
             for n in ranked_targets(routes)])
 
     @jump.autocomplete("to")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.base import Game, IllegalAction, Option, Outcome, Query
+from games.base import Game, IllegalAction, Option, Outcome, Query, Say, say
 from games.mali import flow
 from games.mali.apply import apply as _apply
 from games.mali.apply import apply_unchecked
@@ -19,7 +19,7 @@ from games.mali.objectives import deal_objectives
 from games.mali.playout import playout_weights
 from games.mali.queries import QUERIES
 from games.mali.sample import sample as _sample
-from games.mali.state import State, clockwise_from, clone, colour_name, new_state, scouts, seat_index
+from games.mali.state import State, clockwise_from, clone, new_state, scouts, seat_index, who
 from games.mali.upgrade import STATE_STEPS
 from games.mali.views import view as _view
 
@@ -28,7 +28,7 @@ __all__ = ["BOARD", "GAME", "MaliGame", "default_action", "describe", "drop", "r
 
 def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
     if not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise IllegalAction("Mali Powstańcy needs 2 to 4 different players.")
+        raise IllegalAction(say("Mali Powstańcy needs 2 to 4 different players."))
     variant = options.get("variant", "basic")
     s = new_state(seats, variant, bool(options.get("jump_costs_one_point", False)), seed)
     events: list[dict[str, Any]] = []
@@ -44,7 +44,7 @@ def setup(seats: list[str], options: dict[str, Any], seed: int) -> State:
 def default_action(s: State, seat: str) -> dict[str, Any]:
     legal = _legal(s, seat)
     if not legal:
-        raise IllegalAction("There is nothing for this player to do now.")
+        raise IllegalAction(say("There is nothing for this player to do now."))
     for kind in ("end_turn", "finish_moving"):
         for a in legal:
             if a["type"] == kind:
@@ -82,7 +82,7 @@ def drop(s: State, seat: str) -> tuple[State, list[dict[str, Any]]]:
     s = clone(s)
     events: list[dict[str, Any]] = []
     remaining = [i for i, p in enumerate(s["players"]) if not p["dropped"] and i != idx]
-    flow.emit(events, "dropped_player", f"{colour_name(s, idx)} leaves the game.", seat)
+    flow.emit(events, "dropped_player", say("{player} leaves the game.", player=who(s, idx)), seat)
     if len(remaining) < 2:
         s["players"][idx]["dropped"] = True
         flow.game_over(s, "abandoned", events)
@@ -157,7 +157,7 @@ class MaliGame:
     def load(self, data: dict[str, Any]) -> State:
         return clone(data)
 
-    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str:
+    def describe(self, state: State, seat: str, action: dict[str, Any]) -> str | Say:
         return describe(state, seat, action)
 
     def default_action(self, state: State, seat: str) -> dict[str, Any]:

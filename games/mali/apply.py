@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import IllegalAction, canonical
+from games.base import IllegalAction, canonical, say, say_n
 from games.mali import flow
 from games.mali.board import NODE_DISTRICT
 from games.mali.explain import FIELDS, explain, shape_problem
-from games.mali.flow import deliver_all, emit, who
+from games.mali.flow import deliver_all, emit
 from games.mali.legal import legal_actions, peek_count, same_card
 from games.mali.state import (
     OBJECTIVES,
@@ -16,12 +16,14 @@ from games.mali.state import (
     VICTORY,
     State,
     clone,
-    order_text,
-    place_name,
+    order_say,
+    place,
     scouts,
     scouts_of,
     seat_index,
+    semicolons,
     track_position,
+    who,
 )
 
 Action = dict[str, Any]
@@ -76,15 +78,16 @@ def h_choose_objectives(s: State, idx: int, a: Action, ev: list[Event]) -> None:
 def h_choose_card(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     p = s["players"][idx]
     p["chosen"] = a["value"]
-    emit(ev, "card_chosen", f"{who(s, idx)} has chosen a movement card.", p["seat"])
-    emit(ev, "card_chosen", f"You play card {a['value']}.", p["seat"], private_to=p["seat"],
+    emit(ev, "card_chosen", say("{player} has chosen a movement card.", player=who(s, idx)), p["seat"])
+    emit(ev, "card_chosen", say("You play card {card}.", card=a["value"]), p["seat"], private_to=p["seat"],
          value=a["value"])
 
 
 def h_place_scout(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     sc = s["scouts"][a["scout"]]
     sc.update(status="board", at=a["to"])
-    emit(ev, "placed", f"{who(s, idx)} places {a['scout']} on {place_name(a['to'])}.", s["seats"][idx],
+    emit(ev, "placed", say("{player} places {scout} on {space}.", player=who(s, idx), scout=a["scout"],
+                           space=place(a["to"])), s["seats"][idx],
          scout=a["scout"], to=a["to"])
     if not any(s["scouts"][n]["status"] == "escaped" for n in scouts_of(s, idx)):
         s["current"]["stage"] = "move"
@@ -98,7 +101,8 @@ def h_step(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     cur["points_left"] -= 1
     if cur["stage"] != "bonus":
         cur["mode"] = "steps"
-    emit(ev, "moved", f"{who(s, idx)} moves {a['scout']} to {place_name(a['to'])}.", s["seats"][idx],
+    emit(ev, "moved", say("{player} moves {scout} to {space}.", player=who(s, idx), scout=a["scout"],
+                          space=place(a["to"])), s["seats"][idx],
          scout=a["scout"], to=a["to"], start=start)
     deliver_all(s, idx, ev)
 
@@ -113,7 +117,8 @@ def h_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     else:
         cur["points_left"] = 0
     cur["mode"] = "jump"
-    emit(ev, "jumped", f"{who(s, idx)}'s {a['scout']} jumps from {place_name(start)} to {place_name(a['to'])}.",
+    emit(ev, "jumped", say("{player}'s {scout} jumps from {start} to {space}.", player=who(s, idx), scout=a["scout"],
+                           start=place(start), space=place(a["to"])),
          s["seats"][idx], scout=a["scout"], to=a["to"], start=start)
     deliver_all(s, idx, ev)
 
@@ -129,8 +134,9 @@ def h_squad_jump(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     _action_taken(s)
     start = s["scouts"][a["scout"]]["at"]
     s["scouts"][a["scout"]]["at"] = a["to"]
-    emit(ev, "jumped", f"Oddział powstańczy: {who(s, idx)}'s {a['scout']} goes from {place_name(start)} "
-         f"to {place_name(a['to'])}.", s["seats"][idx], scout=a["scout"], to=a["to"])
+    emit(ev, "jumped", say("Oddział powstańczy: {player}'s {scout} goes from {start} to {space}.", player=who(s, idx),
+                           scout=a["scout"], start=place(start), space=place(a["to"])),
+         s["seats"][idx], scout=a["scout"], to=a["to"])
     deliver_all(s, idx, ev)
 
 
@@ -138,8 +144,9 @@ def h_swap_scouts(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     _action_taken(s)
     sa, sb = s["scouts"][a["a"]], s["scouts"][a["b"]]
     sa["at"], sb["at"] = sb["at"], sa["at"]
-    emit(ev, "swapped_scouts", f"Kumple z podwórka: {who(s, idx)} swaps {a['a']} ({place_name(sa['at'])}) "
-         f"and {a['b']} ({place_name(sb['at'])}).", s["seats"][idx], a=a["a"], b=a["b"])
+    emit(ev, "swapped_scouts", say("Kumple z podwórka: {player} swaps {a} ({a_space}) and {b} ({b_space}).",
+                                   player=who(s, idx), a=a["a"], a_space=place(sa["at"]), b=a["b"],
+                                   b_space=place(sb["at"])), s["seats"][idx], a=a["a"], b=a["b"])
     deliver_all(s, idx, ev)
 
 
@@ -148,7 +155,8 @@ def h_swap_orders(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     pa, pb = track_position(s, a["a"]), track_position(s, a["b"])
     s["track"][pa][s["track"][pa].index(a["a"])] = a["b"]
     s["track"][pb][s["track"][pb].index(a["b"])] = a["a"]
-    emit(ev, "swapped_orders", f"Zamiana rozkazów: {who(s, idx)} swaps orders {a['a']} and {a['b']} on the track.",
+    emit(ev, "swapped_orders", say("Zamiana rozkazów: {player} swaps orders {a} and {b} on the track.",
+                                   player=who(s, idx), a=a["a"], b=a["b"]),
          s["seats"][idx], a=a["a"], b=a["b"])
 
 
@@ -164,16 +172,19 @@ def h_peek(s: State, idx: int, a: Action, ev: list[Event]) -> None:
                                or NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
             deck.pop(i)
             s["discarded"].append(oid)
-            emit(ev, "discarded", f"{who(s, idx)} reveals order {order_text(oid)} of a fallen district: discarded.",
+            emit(ev, "discarded", say("{player} reveals order {order} of a fallen district: discarded.",
+                                      player=who(s, idx), order=order_say(oid)),
                  s["seats"][idx], order=oid)
             continue
         seen.append(oid)
         i += 1
     seat = s["seats"][idx]
     s["players"][idx]["peeked"] = seen
-    emit(ev, "peeked", f"Plotki z ulicy: {who(s, idx)} looks at the top {len(seen)} order card(s).", seat,
+    emit(ev, "peeked", say_n("Plotki z ulicy: {player} looks at the top {count} order card(s).",
+                             "Plotki z ulicy: {player} looks at the top {count} order card(s).", len(seen),
+                             player=who(s, idx)), seat,
          count=len(seen))
-    emit(ev, "peeked", "Top of the order deck: " + "; ".join(order_text(o) for o in seen) + ".", seat,
+    emit(ev, "peeked", say("Top of the order deck: {orders}.", orders=semicolons([order_say(o) for o in seen])), seat,
          private_to=seat, orders=seen)
 
 
@@ -181,29 +192,33 @@ def h_pick_up(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     sc = s["scouts"][a["scout"]]
     seat = s["seats"][idx]
     if sc["carrying"]:
-        emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", seat,
+        emit(ev, "dropped", say("{player}'s {scout} drops order {order}.", player=who(s, idx), scout=a["scout"],
+                                order=sc["carrying"]), seat,
              scout=a["scout"], order=sc["carrying"], at=sc["at"])
     for name in scouts_of(s, idx):
         other = s["scouts"][name]
         if other["carrying"] == a["order"]:
             other["carrying"] = None
-            emit(ev, "dropped", f"{who(s, idx)}'s {name} hands over order {a['order']}.", seat,
+            emit(ev, "dropped", say("{player}'s {scout} hands over order {order}.", player=who(s, idx), scout=name,
+                                    order=a["order"]), seat,
                  scout=name, order=a["order"], at=other["at"])
     sc["carrying"] = a["order"]
-    emit(ev, "picked_up", f"{who(s, idx)}'s {a['scout']} picks up order {order_text(a['order'])}.", seat,
+    emit(ev, "picked_up", say("{player}'s {scout} picks up order {order}.", player=who(s, idx), scout=a["scout"],
+                               order=order_say(a["order"])), seat,
          scout=a["scout"], order=a["order"], at=sc["at"])
 
 
 def h_drop(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     sc = s["scouts"][a["scout"]]
-    emit(ev, "dropped", f"{who(s, idx)}'s {a['scout']} drops order {sc['carrying']}.", s["seats"][idx],
+    emit(ev, "dropped", say("{player}'s {scout} drops order {order}.", player=who(s, idx), scout=a["scout"],
+                            order=sc["carrying"]), s["seats"][idx],
          scout=a["scout"], order=sc["carrying"], at=sc["at"])
     sc["carrying"] = None
 
 
 def h_finish_moving(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     s["current"]["steps_done"] = True
-    emit(ev, "turn", f"{who(s, idx)} finishes moving and takes the card's action.", s["seats"][idx])
+    emit(ev, "turn", say("{player} finishes moving and takes the card's action.", player=who(s, idx)), s["seats"][idx])
 
 
 def h_end_turn(s: State, idx: int, a: Action, ev: list[Event]) -> None:
@@ -213,7 +228,8 @@ def h_end_turn(s: State, idx: int, a: Action, ev: list[Event]) -> None:
 def h_choose_scout(s: State, idx: int, a: Action, ev: list[Event]) -> None:
     purpose = s["pending"]["context"]["purpose"]
     s["pending"] = None
-    emit(ev, "choice", f"{who(s, idx)} chooses {a['scout']}.", s["seats"][idx], scout=a["scout"])
+    emit(ev, "choice", say("{player} chooses {scout}.", player=who(s, idx), scout=a["scout"]), s["seats"][idx],
+         scout=a["scout"])
     if purpose == "soldier":
         flow.soldier_target(s, s["scouts"][a["scout"]]["at"], ev)
     else:

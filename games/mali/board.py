@@ -8,8 +8,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from games.base import Say, say, say_p
+
 DATA = Path(__file__).with_name("data") / "mali.json"
 ORDINALS = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
+ORDINAL_SAYS = {2: lambda: say_p("ordinal", "2nd"), 3: lambda: say_p("ordinal", "3rd"),
+                4: lambda: say_p("ordinal", "4th"), 5: lambda: say_p("ordinal", "5th"),
+                6: lambda: say_p("ordinal", "6th")}
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,51 @@ class Board:
         if k == 1:
             return f"the space next to {near} (towards {far})"
         return f"the {ORDINALS[k]} space from {near} (towards {far})"
+
+    def place(self, node_id: str) -> str | Say:
+        """A space's name in the reader's words: a location's name as the board names it, a plain
+        space as a Say ("the space between A and B"); `name` is its English."""
+        node = self.nodes[node_id]
+        if node["kind"] == "location":
+            name: str = node["name"]
+            return name
+        edge = self.edges[node["edge"]]
+        a, b = self.nodes[edge["a"]]["name"], self.nodes[edge["b"]]["name"]
+        count = len(edge["spaces"])
+        if count == 1:
+            return say("the space between {a} and {b}", a=a, b=b)
+        index = edge["spaces"].index(node_id) + 1
+        near, far, k = (a, b, index) if index <= (count + 1) // 2 else (b, a, count - index + 1)
+        if k == 1:
+            return say("the space next to {near} (towards {far})", near=near, far=far)
+        return say("the {ordinal} space from {near} (towards {far})", ordinal=ORDINAL_SAYS[k](), near=near,
+                   far=far)
+
+
+# The players' colours as the players are called (a game term: the patrol's colour).
+COLOURS = {"red": lambda: say_p("player", "Red"), "green": lambda: say_p("player", "Green"),
+           "orange": lambda: say_p("player", "Orange"), "purple": lambda: say_p("player", "Purple")}
+# The objective cards' colours.
+CARD_COLOURS = {"brown": lambda: say_p("objective", "brown"), "red": lambda: say_p("objective", "red"),
+                "green": lambda: say_p("objective", "green"), "blue": lambda: say_p("objective", "blue")}
+# The die's faces' colours.
+DIE_COLOURS = {"black": lambda: say_p("die", "black"), "red": lambda: say_p("die", "red")}
+
+
+def colour_say(colour: str) -> str | Say:
+    """A player's colour as their name, in the reader's words."""
+    made = COLOURS.get(str(colour))
+    return made() if made else str(colour).capitalize()
+
+
+def card_colour(colour: str) -> str | Say:
+    made = CARD_COLOURS.get(str(colour))
+    return made() if made else str(colour)
+
+
+def die_colour(colour: str) -> str | Say:
+    made = DIE_COLOURS.get(str(colour))
+    return made() if made else str(colour)
 
 
 BOARD = Board(json.loads(DATA.read_text(encoding="utf-8")))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.mali.board import BOARD, DIST, NODE_DISTRICT, STEPS
+from games.base import Say, event, say, say_n, say_p
+from games.mali.board import BOARD, DIST, NODE_DISTRICT, STEPS, die_colour
 from games.mali.legal import has_meaningful, objective_combos, objectives_forced
 from games.mali.objectives import final_outcome, lost_outcome
 from games.mali.state import (
@@ -18,34 +19,32 @@ from games.mali.state import (
     active_indices,
     blocked_edges,
     clockwise_from,
-    colour_name,
+    district_name,
     is_safe,
     last_mover,
-    order_text,
+    objective_say,
+    order_say,
     orders_per_round,
-    place_name,
+    place,
     scouts,
     scouts_of,
     track_position,
+    who,
 )
 from games.rng import randbelow
 
 Event = dict[str, Any]
 
 
-def emit(events: list[Event], kind: str, text: str, seat: str | None = None,
+def emit(events: list[Event], kind: str, words: Say, seat: str | None = None,
          private_to: str | None = None, **extra: Any) -> None:
-    ev: Event = {"type": kind, "text": text}
+    ev: Event = event(kind, words)
     if seat is not None:
         ev["seat"] = seat
     if private_to is not None:
         ev["private_to"] = private_to
     ev.update(extra)
     events.append(ev)
-
-
-def who(s: State, idx: int) -> str:
-    return colour_name(s, idx)
 
 
 def push(s: State, *tasks: dict[str, Any]) -> None:
@@ -87,10 +86,14 @@ def keep_objectives(s: State, idx: int, ids: list[str], events: list[Event], for
     p["objectives"] = list(ids)
     p["objective_discards"] = [o for o in p["objective_hand"] if o not in ids]  # secret, like the hand
     p["objective_hand"] = []
-    emit(events, "objectives_chosen", f"{who(s, idx)} has chosen their secret objectives.", p["seat"])
-    texts = "; ".join(f"{o} {OBJECTIVES[o]['text']} ({OBJECTIVES[o]['points']} pts)" for o in ids)
-    why = "Every set of three colours in your hand keeps the same objectives: kept for you. " if forced else ""
-    emit(events, "objectives_chosen", f"{why}Your objectives: {texts}.", p["seat"], private_to=p["seat"],
+    emit(events, "objectives_chosen", say("{player} has chosen their secret objectives.", player=who(s, idx)),
+         p["seat"])
+    kept = [say_n("{id} {objective} ({count} pt)", "{id} {objective} ({count} pts)", int(OBJECTIVES[o]["points"]),
+                  id=o, objective=objective_say(o)) for o in ids]
+    words = (say("Every set of three colours in your hand keeps the same objectives: kept for you. "
+                 "Your objectives: {objectives}.", objectives=kept) if forced
+             else say("Your objectives: {objectives}.", objectives=kept))
+    emit(events, "objectives_chosen", words, p["seat"], private_to=p["seat"],
          ids=list(ids))
 
 
@@ -113,8 +116,9 @@ def play_forced_cards(s: State, events: list[Event]) -> None:
     for i in forced:
         s["players"][i]["chosen"] = s["players"][i]["hand"][0]
     if forced:
-        text = ", ".join(f"{who(s, i)} {s['players'][i]['chosen']}" for i in forced)
-        emit(events, "card_forced", f"Last movement card in hand, played for its owner: {text}.",
+        cards = [say_p("card played", "{player} {card}", player=who(s, i), card=s["players"][i]["chosen"])
+                 for i in forced]
+        emit(events, "card_forced", say("Last movement card in hand, played for its owner: {cards}.", cards=cards),
              seats=[s["seats"][i] for i in forced])
 
 
@@ -123,9 +127,9 @@ def end_current(s: State, events: list[Event]) -> None:
     idx = s["seats"].index(cur["seat"])
     s["current"] = None
     if cur["stage"] == "bonus":
-        emit(events, "turn", f"{who(s, idx)}'s bonus move ends.", cur["seat"], what="ends")
+        emit(events, "turn", say("{player}'s bonus move ends.", player=who(s, idx)), cur["seat"], what="ends")
     else:
-        emit(events, "turn", f"{who(s, idx)}'s movement ends.", cur["seat"], what="ends")
+        emit(events, "turn", say("{player}'s movement ends.", player=who(s, idx)), cur["seat"], what="ends")
         push(s, {"kind": "next_turn"})
 
 
@@ -136,13 +140,13 @@ def game_over(s: State, reason: str, events: list[Event]) -> None:
     s["tasks"] = []
     if reason == "victory":
         s["outcome"] = final_outcome(s)
-        names = ", ".join(who(s, s["seats"].index(w)) for w in s["outcome"]["winners"])
-        text = f"The game is over. Winner: {names}." if names else "The game is over."
+        names = [who(s, s["seats"].index(w)) for w in s["outcome"]["winners"]]
+        text = say("The game is over. Winner: {names}.", names=names) if names else say("The game is over.")
     else:
         s["outcome"] = lost_outcome(s, reason)
-        text = {"fourth_token": "A fourth German unit is on the board: everybody loses.",
-                "third_district": "A third district has fallen: everybody loses.",
-                "abandoned": "The game is abandoned."}[reason]
+        text = {"fourth_token": say("A fourth German unit is on the board: everybody loses."),
+                "third_district": say("A third district has fallen: everybody loses."),
+                "abandoned": say("The game is abandoned.")}[reason]
     emit(events, "game_over", text, reason=reason)
 
 
@@ -155,21 +159,24 @@ def draw_valid(s: State, events: list[Event]) -> str | None:
         if oid != VICTORY and (NODE_DISTRICT[ORDERS[oid]["from"]] in s["fallen"]
                                or NODE_DISTRICT[ORDERS[oid]["to"]] in s["fallen"]):
             s["discarded"].append(oid)
-            emit(events, "discarded", f"Order {order_text(oid)} belongs to a fallen district: discarded.",
+            emit(events, "discarded", say("Order {order} belongs to a fallen district: discarded.",
+                                          order=order_say(oid)),
                  order=oid)
             continue
         return oid
     return None
 
 
-def put_on_track(s: State, oid: str, events: list[Event], why: str) -> None:
+def put_on_track(s: State, oid: str, events: list[Event], extra: bool = False) -> None:
+    """The drawn card onto the track's first space; `extra`: drawn for an undelivered order."""
     s["track"][0].append(oid)
     if oid == VICTORY:
         s["victory_drawn"] = True
-        emit(events, "orders_drawn", f"The Victory card is drawn{why}: no more orders phases.",
-             orders=[VICTORY])
+        emit(events, "orders_drawn", say("The Victory card is drawn for the undelivered order: no more orders phases.")
+             if extra else say("The Victory card is drawn: no more orders phases."), orders=[VICTORY])
     else:
-        emit(events, "orders_drawn", f"New order{why}: {order_text(oid)}.", orders=[oid])
+        emit(events, "orders_drawn", say("New order for the undelivered order: {order}.", order=order_say(oid))
+             if extra else say("New order: {order}.", order=order_say(oid)), orders=[oid])
 
 
 def start_round(s: State, events: list[Event]) -> None:
@@ -181,21 +188,21 @@ def start_round(s: State, events: list[Event]) -> None:
         p["peeked"] = []
         p["chosen"] = None
         p["card"] = None
-    emit(events, "round", f"Round {s['round']} begins; {who(s, s['start'])} is the start player.",
-         round=s["round"])
+    emit(events, "round", say("Round {round} begins; {player} is the start player.", round=s["round"],
+                              player=who(s, s["start"])), round=s["round"])
     no_more = s["victory_drawn"] if s["variant"] == "extended" else not s["deck"]
     if not no_more:
         for _ in range(orders_per_round(s, s["round"])):
             oid = draw_valid(s, events)
             if oid is None:
                 break
-            put_on_track(s, oid, events, "")
+            put_on_track(s, oid, events)
     s["phase"] = "cards"
     if all(not s["players"][i]["hand"] for i in active_indices(s)):
         for p in s["players"]:
             p["hand"] = [1, 2, 3, 4, 5]
             p["played"] = []
-        emit(events, "cards_returned", "Everybody takes their five movement cards back.")
+        emit(events, "cards_returned", say("Everybody takes their five movement cards back."))
 
 
 def reveal(s: State, events: list[Event]) -> None:
@@ -206,8 +213,9 @@ def reveal(s: State, events: list[Event]) -> None:
         p["hand"].remove(p["card"])
         p["played"].append(p["card"])
     s["order"] = sorted(seats, key=lambda i: (s["players"][i]["card"], seats.index(i)))
-    text = ", ".join(f"{who(s, i)} {s['players'][i]['card']}" for i in s["order"])
-    emit(events, "cards_revealed", f"Movement cards: {text}.",
+    cards = [say_p("card played", "{player} {card}", player=who(s, i), card=s["players"][i]["card"])
+             for i in s["order"]]
+    emit(events, "cards_revealed", say("Movement cards: {cards}.", cards=cards),
          cards={s["seats"][i]: s["players"][i]["card"] for i in seats},
          order=[s["seats"][i] for i in s["order"]])
     s["phase"] = "movement"
@@ -232,7 +240,8 @@ def deliver_all(s: State, idx: int, events: list[Event]) -> None:
         for _, other in scouts(s):
             if other["carrying"] == oid:
                 other["carrying"] = None
-        emit(events, "delivered", f"{who(s, idx)}'s {name} delivers order {order_text(oid)}.",
+        emit(events, "delivered", say("{player}'s {scout} delivers order {order}.", player=who(s, idx), scout=name,
+                                      order=order_say(oid)),
              s["seats"][idx], order=oid, scout=name, points=ORDERS[oid]["points"], at=sc["at"])
 
 
@@ -255,7 +264,8 @@ def next_turn(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["current"] = {"seat": s["seats"][idx], "stage": "place" if escaped else "move", "card": card,
                     "points_left": card, "mode": None, "action_done": False, "scout": None,
                     "jumped": False, "steps_done": False}
-    emit(events, "turn", f"{who(s, idx)} moves (card {card}).", s["seats"][idx], what="begins",
+    emit(events, "turn", say("{player} moves (card {card}).", player=who(s, idx), card=card), s["seats"][idx],
+         what="begins",
          card=card)
     if not escaped:
         deliver_all(s, idx, events)
@@ -268,7 +278,8 @@ def soldier_escape(s: State, task: dict[str, Any], events: list[Event]) -> None:
     for name, sc in scouts(s):
         if sc["status"] == "prison":
             sc["status"] = "escaped"
-            emit(events, "escaped", f"{who(s, sc['owner'])}'s {name} escapes from prison.",
+            emit(events, "escaped", say("{player}'s {scout} escapes from prison.", player=who(s, sc["owner"]),
+                                        scout=name),
                  s["seats"][sc["owner"]], scout=name)
 
 
@@ -297,18 +308,20 @@ def soldier_roll(s: State, task: dict[str, Any], events: list[Event]) -> None:
     face = BOARD.raw["die"][randbelow(s, len(BOARD.raw["die"]))]
     s["die"] = dict(face)
     start = s["seats"][s["start"]]
-    emit(events, "die", f"{who(s, s['start'])} rolls a {face['colour']} {face['value']}.", start,
+    emit(events, "die", say("{player} rolls a {colour} {value}.", player=who(s, s["start"]),
+                            colour=die_colour(face["colour"]),
+             value=face["value"]), start,
          colour=face["colour"], value=face["value"])
     tied = nearest_scouts(s)
     if not tied:
-        emit(events, "die", "No scout is on the board: nothing happens.")
+        emit(events, "die", say("No scout is on the board: nothing happens."))
         return
     owner = s["scouts"][tied[0]]["owner"]
     if face["colour"] == "black":
         ends = {tuple(walk_ends(s, s["scouts"][n]["at"], face["value"])) for n in tied}
         if len(ends) > 1:
             s["pending"] = {"kind": "choose_scout", "seat": s["seats"][owner], "options": tied,
-                            "why": "Your scouts are equally near the German soldier: choose which one he runs at.",
+                            "why": say("Your scouts are equally near the German soldier: choose which one he runs at."),
                             "context": {"purpose": "soldier"}}
             return
         soldier_target(s, s["scouts"][tied[0]]["at"], events)
@@ -316,8 +329,8 @@ def soldier_roll(s: State, task: dict[str, Any], events: list[Event]) -> None:
         kinds = {(s["scouts"][n]["at"], s["scouts"][n]["carrying"]) for n in tied}
         if len(kinds) > 1:
             s["pending"] = {"kind": "choose_scout", "seat": s["seats"][owner], "options": tied,
-                            "why": "Your scouts are equally near the German soldier: "
-                                   "choose which one gets the bonus move.",
+                            "why": say("Your scouts are equally near the German soldier: "
+                                       "choose which one gets the bonus move."),
                             "context": {"purpose": "bonus"}}
             return
         start_bonus(s, tied[0], events)
@@ -328,8 +341,8 @@ def soldier_target(s: State, target: str, events: list[Event]) -> None:
     if len(ends) > 1:
         starter = clockwise_from(s, s["start"])[0]
         s["pending"] = {"kind": "soldier_to", "seat": s["seats"][starter], "options": ends,
-                        "why": f"The German soldier runs towards {place_name(target)} by equally short routes: "
-                               "choose where he stops.",
+                        "why": say("The German soldier runs towards {space} by equally short routes: "
+                                   "choose where he stops.", space=place(target)),
                         "context": {}}
         return
     walk_to(s, ends[0], events)
@@ -337,13 +350,16 @@ def soldier_target(s: State, target: str, events: list[Event]) -> None:
 
 def walk_to(s: State, node: str, events: list[Event]) -> None:
     s["soldier"] = node
-    emit(events, "soldier_moved", f"The German soldier moves to {place_name(node)}.", to=node)
+    emit(events, "soldier_moved", say("The German soldier moves to {space}.", space=place(node)), to=node)
     caught = [n for n, sc in scouts(s) if sc["status"] == "board" and sc["at"] == node]
     for name in caught:
         sc = s["scouts"][name]
-        lost = f", losing order {sc['carrying']}" if sc["carrying"] else ""
+        player = who(s, sc["owner"])
+        words = (say("{player}'s {scout} is arrested, losing order {order}.", player=player, scout=name,
+                     order=sc["carrying"]) if sc["carrying"]
+                 else say("{player}'s {scout} is arrested.", player=player, scout=name))
         sc.update(status="prison", at=None, carrying=None)
-        emit(events, "arrested", f"{who(s, sc['owner'])}'s {name} is arrested{lost}.",
+        emit(events, "arrested", words,
              s["seats"][sc["owner"]], scout=name)
 
 
@@ -354,7 +370,9 @@ def start_bonus(s: State, name: str, events: list[Event]) -> None:
     s["current"] = {"seat": s["seats"][idx], "stage": "bonus", "card": s["players"][idx]["card"],
                     "points_left": steps, "mode": "steps", "action_done": False, "scout": name,
                     "jumped": False, "steps_done": False}
-    emit(events, "bonus_move", f"{who(s, idx)}'s {name} may move up to {steps} step{'s' if steps > 1 else ''}.",
+    emit(events, "bonus_move", say_n("{player}'s {scout} may move up to {count} step.",
+                                     "{player}'s {scout} may move up to {count} steps.",
+               steps, player=who(s, idx), scout=name),
          s["seats"][idx], scout=name, steps=steps)
     deliver_all(s, idx, events)
 
@@ -365,7 +383,7 @@ def time_start(s: State, task: dict[str, Any], events: list[Event]) -> None:
     s["phase"] = "time"
     expired = s["track"][-1]
     s["track"] = [[], *s["track"][:-1]]
-    emit(events, "track_advanced", "Time passes: the order track moves down one space.")
+    emit(events, "track_advanced", say("Time passes: the order track moves down one space."))
     for oid in expired:
         for _, sc in scouts(s):
             if sc["carrying"] == oid:
@@ -377,17 +395,18 @@ def expire(s: State, task: dict[str, Any], events: list[Event]) -> None:
     oid = task["order"]
     if oid == VICTORY:
         s["victory_left"] = True
-        emit(events, "order_expired", "The Victory card leaves the track.", order=VICTORY)
+        emit(events, "order_expired", say("The Victory card leaves the track."), order=VICTORY)
         return
     dest = ORDERS[oid]["to"]
     district = NODE_DISTRICT[dest]
-    emit(events, "order_expired", f"Order {order_text(oid)} was not delivered in time.", order=oid)
+    emit(events, "order_expired", say("Order {order} was not delivered in time.", order=order_say(oid)), order=oid)
     if s["variant"] == "basic":
         s["undelivered"][district] = s["undelivered"].get(district, 0) + 1
         block_choice(s, dest, district, events)
         return
     if district in s["fallen"]:
-        emit(events, "order_expired", f"{BOARD.districts[district]['name']} has already fallen: no further effect.")
+        emit(events, "order_expired", say("{district} has already fallen: no further effect.",
+                                                  district=district_name(district)))
         return
     count = s["undelivered"].get(district, 0) + 1
     s["undelivered"][district] = count
@@ -404,8 +423,8 @@ def block_choice(s: State, dest: str, district: str, events: list[Event]) -> Non
     if len(options) > 1:
         chooser = last_mover(s)
         s["pending"] = {"kind": "block_path", "seat": s["seats"][chooser], "options": options,
-                        "why": f"An order for {place_name(dest)} was not delivered: "
-                               "choose the path from there that the Germans block.",
+                        "why": say("An order for {space} was not delivered: "
+                                   "choose the path from there that the Germans block.", space=place(dest)),
                         "context": {"location": dest, "district": district}}
         return
     do_block(s, options[0] if options else None, dest, district, events)
@@ -414,11 +433,12 @@ def block_choice(s: State, dest: str, district: str, events: list[Event]) -> Non
 def do_block(s: State, edge: str | None, dest: str, district: str, events: list[Event]) -> None:
     s["blocked"].append({"edge": edge, "location": dest, "district": district})
     if edge is None:
-        emit(events, "path_blocked", f"Every path from {place_name(dest)} is already blocked: "
-             "a German unit is placed beside it.", edge=None, location=dest)
+        emit(events, "path_blocked", say("Every path from {space} is already blocked: "
+                                         "a German unit is placed beside it.", space=place(dest)), edge=None,
+             location=dest)
     else:
         other = BOARD.other_end(edge, dest)
-        emit(events, "path_blocked", f"The path {place_name(dest)} – {place_name(other)} is blocked.",
+        emit(events, "path_blocked", say("The path {a} – {b} is blocked.", a=place(dest), b=place(other)),
              edge=edge, location=dest)
     if s["variant"] == "basic" and len(s["blocked"]) >= 4:
         game_over(s, "fourth_token", events)
@@ -461,7 +481,7 @@ def nearest_safe(s: State, start: str) -> list[str]:
 
 def fall(s: State, district: str, events: list[Event]) -> None:
     s["fallen"].append(district)
-    emit(events, "district_fallen", f"{BOARD.districts[district]['name']} falls to the Germans.",
+    emit(events, "district_fallen", say("{district} falls to the Germans.", district=district_name(district)),
          district=district)
     if len(s["fallen"]) >= 3:
         game_over(s, "third_district", events)
@@ -476,7 +496,7 @@ def fall(s: State, district: str, events: list[Event]) -> None:
 def draw_extra(s: State, task: dict[str, Any], events: list[Event]) -> None:
     oid = draw_valid(s, events)
     if oid is not None:
-        put_on_track(s, oid, events, " for the undelivered order")
+        put_on_track(s, oid, events, extra=True)
 
 
 def displace_task(s: State, task: dict[str, Any], events: list[Event]) -> None:
@@ -489,7 +509,8 @@ def displace_task(s: State, task: dict[str, Any], events: list[Event]) -> None:
         return
     s["pending"] = {"kind": "displace", "seat": s["seats"][sc["owner"]], "scout": name,
                     "options": task["options"],
-                    "why": f"{name} must leave {place_name(sc['at'])}: choose one of the equally near safe spaces.",
+                    "why": say("{scout} must leave {space}: choose one of the equally near safe spaces.", scout=name,
+                               space=place(sc["at"])),
                     "context": {}}
 
 
@@ -498,7 +519,8 @@ def move_displaced(s: State, name: str, to: str, events: list[Event]) -> None:
     if sc["status"] != "board":
         return
     sc["at"] = to
-    emit(events, "displaced", f"{who(s, sc['owner'])}'s {name} is moved to {place_name(to)}.",
+    emit(events, "displaced", say("{player}'s {scout} is moved to {space}.", player=who(s, sc["owner"]), scout=name,
+                                  space=place(to)),
          s["seats"][sc["owner"]], scout=name, to=to)
 
 
@@ -511,7 +533,7 @@ def time_end(s: State, task: dict[str, Any], events: list[Event]) -> None:
         return
     nxt = clockwise_from(s, (s["start"] + 1) % len(s["seats"]))
     s["start"] = nxt[0]
-    emit(events, "start_player", f"The start marker passes to {who(s, s['start'])}.",
+    emit(events, "start_player", say("The start marker passes to {player}.", player=who(s, s["start"])),
          s["seats"][s["start"]])
     start_round(s, events)
 

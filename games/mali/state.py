@@ -4,7 +4,8 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT
+from games.base import Say, say, say_n, say_p
+from games.mali.board import BOARD, EDGE_OF_SPACE, NODE_DISTRICT, colour_say
 from games.rng import seed_state, shuffle
 
 State = dict[str, Any]
@@ -92,6 +93,27 @@ def colour_name(s: State, idx: int) -> str:
     return colour.capitalize()
 
 
+def who(s: State, idx: int) -> str | Say:
+    return colour_say(s["players"][idx]["colour"])
+
+
+def semicolons(items: list[Any]) -> Any:
+    """Items joined with "; " (a list of Says is joined with ", "), as one Say."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return say_p("list", "{first}; {rest}", first=items[0], rest=semicolons(items[1:]))
+
+
+def district_name(district: str) -> str:
+    name: str = BOARD.districts[district]["name"]
+    return name
+
+
+def objective_say(oid: str) -> Say:
+    """An objective card's text (a data text: the cogs mark every one for the catalog)."""
+    return say(str(OBJECTIVES[oid]["text"]))
+
+
 def active_indices(s: State) -> list[int]:
     return [i for i, p in enumerate(s["players"]) if not p["dropped"]]
 
@@ -122,6 +144,19 @@ def is_safe(s: State, node: str, blocked: set[str] | None = None) -> bool:
 
 def place_name(node: str) -> str:
     return BOARD.name(node)
+
+
+def place(node: str) -> str | Say:
+    return BOARD.place(node)
+
+
+def order_say(oid: str) -> Say:
+    """An order in the reader's words: 'O04: A → B, 3 pts', or the Victory card."""
+    if oid == VICTORY:
+        return say("the Victory card")
+    o = ORDERS[oid]
+    return say_n("{order}: {origin} → {destination}, {count} pt", "{order}: {origin} → {destination}, {count} pts",
+                 int(o["points"]), order=oid, origin=place(o["from"]), destination=place(o["to"]))
 
 
 def order_text(oid: str) -> str:

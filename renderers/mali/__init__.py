@@ -18,7 +18,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from games.mali.board import BOARD
+from lang import N_
 from renderers import crop
 from renderers.common import RGB, encode_png, font, hex_rgb, mix
 from renderers.mali import phone
@@ -65,7 +67,7 @@ from renderers.mali.pieces import (
 )
 from renderers.mali.private import private_png, render_private
 from renderers.mali.summary import render_summary, summary_png
-from renderers.text import draw_text, draw_wrapped
+from renderers.text import draw_text, draw_wrapped, shrunk
 
 View = dict[str, Any]
 __all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "crop_png", "private_png", "render_board", "render_private",
@@ -75,8 +77,18 @@ BANNER = 150  # the phone header above the board: round, phase, who is asked wha
 SIZE = (WIDTH, HEIGHT + BANNER)
 
 PX0, PX1 = PANEL_X + 12, WIDTH - 12
-PHASES = {"objectives": "Objectives draft", "cards": "Choosing cards", "movement": "Movement",
-          "soldier": "German soldier", "time": "Time passes", "over": "Game over"}
+PHASES = {"objectives": N_("Objectives draft"), "cards": N_("Choosing cards"), "movement": N_("Movement"),
+          "soldier": N_("German soldier"), "time": N_("Time passes"), "over": N_("Game over")}
+
+
+def tx() -> lang.Texts:
+    """Mali's texts in the language the image is drawn in (renderers.draw sets it)."""
+    return lang.here("mali")
+
+
+def phase_word(view: View) -> str:
+    phase = str(view.get("phase", ""))
+    return tx()._(PHASES[phase]) if phase in PHASES else phase
 SCOUT_R = 16
 PRISON_BOX = (MAP_BOX[0] + 12, MAP_BOX[3] - 162, MAP_BOX[0] + 282, MAP_BOX[3] - 12)
 TURN: RGB = (255, 214, 0)
@@ -374,13 +386,15 @@ def _draw_prison(draw: ImageDraw.ImageDraw, view: View) -> None:
     box = PRISON_BOX
     x0 = box[0]
     draw.rounded_rectangle(box, radius=10, fill=(250, 247, 240), outline=INK, width=3)
-    draw_text(draw, (x0 + 12, box[1] + 8), "WIĘZIENIE · prison", font=font(19, True), fill=INK)
+    t = tx()
+    draw_text(draw, (x0 + 12, box[1] + 8), t._("WIĘZIENIE · prison"), font=font(19, True), fill=INK,
+              max_width=box[2] - x0 - 70)
     rows: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {"prison": [], "escaped": []}
     for player in view["players"]:
         for scout in player["scouts"]:
             if scout["status"] in rows:
                 rows[scout["status"]].append((player, scout))
-    for k, (status, label) in enumerate((("prison", "in prison"), ("escaped", "escaped, re-enter"))):
+    for k, (status, label) in enumerate((("prison", t._("in prison")), ("escaped", t._("escaped, re-enter")))):
         y = box[1] + 58 + k * 52
         draw_text(draw, (x0 + 12, y - 20), label, font=font(15), fill=MUTED)
         if not rows[status]:
@@ -413,24 +427,26 @@ def score_label(view: View, player: dict[str, Any]) -> str:
 
 def banner_lines(view: View) -> tuple[str, str]:
     """The banner's two lines: round and phase; who is asked what (or the result)."""
-    phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
+    t = tx()
+    phase = phase_word(view)
     if view.get("phase") == "objectives":
-        title = "Objectives draft"
+        title = t._("Objectives draft")
     elif view.get("phase") == "over" or view.get("outcome"):
-        title = f"Game over · round {view.get('round', 0)}"
+        title = t._("Game over · round {round}", round=view.get("round", 0))
     else:
-        title = f"Round {view.get('round', 0)} · {phase}"
+        title = t._("Round {round} · {phase}", round=view.get("round", 0), phase=phase)
     lines = _status_lines(view)
     asked = lines[0] if lines else ""
     seats = [colour_name(_players(view)[s]["colour"]) for s in view.get("to_act") or [] if s in _players(view)]
     if not view.get("outcome") and not view.get("pending") and seats:
         if view.get("phase") == "cards":
-            asked = f"{', '.join(seats)}: choose a movement card"
+            asked = t._("{players}: choose a movement card", players=", ".join(seats))
         elif view.get("phase") == "objectives":
-            asked = f"{', '.join(seats)}: keep 3 objectives"
+            asked = t._("{players}: keep 3 objectives", players=", ".join(seats))
     outcome = view.get("outcome") or {}
     if outcome and not outcome.get("winners"):
-        asked = "Game abandoned" if outcome.get("reason") == "abandoned" else "Warsaw has fallen: everybody loses"
+        asked = t._("Game abandoned") if outcome.get("reason") == "abandoned" else \
+            t._("Warsaw has fallen: everybody loses")
     current = view.get("current") or {}
     if current and not view.get("pending") and len(lines) > 1:
         asked += " · " + lines[1]
@@ -479,10 +495,10 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
         draw.rounded_rectangle((px, py, px + pill_w, py + pill_h), radius=12, fill=TROPHY if win else rgb,
                                outline=WHITE, width=3 if player["seat"] in awaited else 1)
         ink = INK if win or sum(rgb) > 450 else WHITE
-        name = colour_name(player["colour"])
-        draw_text(draw, (px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink)
-        draw_text(draw, (px + pill_w - 12, py + pill_h / 2), score_label(view, player), anchor="rm",
-                  font=font(44, True), fill=ink)
+        name, score = colour_name(player["colour"]), score_label(view, player)
+        room = pill_w - 36 - font(44, True).getlength(score)  # a long colour ("Pomarańczowy") shrinks
+        draw_text(draw, (px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink, max_width=room)
+        draw_text(draw, (px + pill_w - 12, py + pill_h / 2), score, anchor="rm", font=font(44, True), fill=ink)
 
 
 # --- the panel -------------------------------------------------------------------------------
@@ -501,6 +517,7 @@ def _awaited(view: View) -> list[str]:
 
 
 def _status_lines(view: View) -> list[str]:
+    t = tx()
     players = _players(view)
 
     def who(seat: str) -> str:
@@ -509,58 +526,73 @@ def _status_lines(view: View) -> list[str]:
     outcome = view.get("outcome")
     if outcome:
         if outcome.get("winners"):
-            return ["Winner: " + ", ".join(who(s) for s in outcome["winners"])]
+            return [t._("Winner: {players}", players=", ".join(who(s) for s in outcome["winners"]))]
         return [_lost_text(view)]
     pending = view.get("pending")
     if pending:
-        kind = {"choose_scout": "picks a scout", "soldier_to": "picks the soldier's space",
-                "block_path": "blocks a path", "displace": "moves a displaced scout"}
-        lines = [f"{who(pending['seat'])} {kind.get(pending['kind'], 'chooses')}"]
+        player = who(pending["seat"])
+        kind = {"choose_scout": lambda: t._("{player} picks a scout", player=player),
+                "soldier_to": lambda: t._("{player} picks the soldier's space", player=player),
+                "block_path": lambda: t._("{player} blocks a path", player=player),
+                "displace": lambda: t._("{player} moves a displaced scout", player=player)}
+        lines = [kind[pending["kind"]]() if pending["kind"] in kind else t._("{player} chooses", player=player)]
         if pending.get("why"):
-            lines.append(str(pending["why"]))
+            lines.append(t.say(pending["why"]))
         return lines
     current = view.get("current")
     if current:
-        stage = {"place": "re-enters a scout", "action": "takes the card's action",
-                 "bonus": f"bonus move with {current.get('scout') or 'a scout'}"}
-        if current.get("stage") in stage:
-            head = f"{who(current['seat'])} {stage[current['stage']]}"
+        player = who(current["seat"])
+        if current.get("stage") == "place":
+            head = t._("{player} re-enters a scout", player=player)
+        elif current.get("stage") == "action":
+            head = t._("{player} takes the card's action", player=player)
+        elif current.get("stage") == "bonus":
+            head = t._("{player}: bonus move with {scout}", player=player, scout=current["scout"]) \
+                if current.get("scout") else t._("{player}: bonus move with a scout", player=player)
         else:
-            head = f"{who(current['seat'])} moves"
-        left = current.get("points_left", 0)
-        mode = " (jump)" if current.get("mode") == "jump" else ""
-        return [head, f"card {current.get('card')}: {left} point{'s' if left != 1 else ''} left{mode}"]
+            head = t._("{player} moves", player=player)
+        left = int(current.get("points_left", 0))
+        if current.get("mode") == "jump":
+            return [head, t.n_("card {card}: {count} point left (jump)", "card {card}: {count} points left (jump)",
+                               left, card=current.get("card"))]
+        return [head, t.n_("card {card}: {count} point left", "card {card}: {count} points left", left,
+                           card=current.get("card"))]
     seats = view.get("to_act") or []
+    names = ", ".join(who(s) for s in seats)
     if view.get("phase") == "cards":
-        return ["Choosing cards: " + ", ".join(who(s) for s in seats)] if seats else ["Cards revealed"]
+        return [t._("Choosing cards: {players}", players=names)] if seats else [t._("Cards revealed")]
     if view.get("phase") == "objectives":
-        return ["Choosing objectives: " + ", ".join(who(s) for s in seats)]
-    return ["Waiting for " + ", ".join(who(s) for s in seats)] if seats else []
+        return [t._("Choosing objectives: {players}", players=names)]
+    return [t._("Waiting for {players}", players=names)] if seats else []
 
 
 def _lost_text(view: View) -> str:
+    t = tx()
     reason = str((view.get("outcome") or {}).get("reason", ""))
     if reason == "abandoned":
-        return "Game abandoned"
+        return t._("Game abandoned")
     if "district" in reason or len(view.get("fallen", [])) >= 3:
-        return "Warsaw has fallen: a third district is lost. Everybody loses."
-    return "Warsaw has fallen: the fourth token. Everybody loses."
+        return t._("Warsaw has fallen: a third district is lost. Everybody loses.")
+    return t._("Warsaw has fallen: the fourth token. Everybody loses.")
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
-    phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")))
-    title = f"Round {view.get('round', 0)} · {phase}" if view.get("round") else phase
+    t = tx()
+    phase = phase_word(view)
+    title = t._("Round {round} · {phase}", round=view.get("round", 0), phase=phase) if view.get("round") else phase
     draw_text(draw, (PX0, 12), title, font=font(30, True), fill=INK)
-    variant = "extended" if view.get("variant") == "extended" else "basic"
-    if view.get("jump_costs_one_point"):
-        variant += ", jump costs 1"
-    draw_text(draw, (PX0, 50), f"Mali Powstańcy · {variant}", font=font(17), fill=MUTED)
+    extended, jump = view.get("variant") == "extended", bool(view.get("jump_costs_one_point"))
+    variant = {(False, False): t._("Mali Powstańcy · basic"),
+               (False, True): t._("Mali Powstańcy · basic, jump costs 1"),
+               (True, False): t._("Mali Powstańcy · extended"),
+               (True, True): t._("Mali Powstańcy · extended, jump costs 1")}[(extended, jump)]
+    draw_text(draw, (PX0, 50), variant, font=font(17), fill=MUTED)
     die = view.get("die")
     right = PX1
     if die:
         size = 58
         die_face(draw, PX1 - size, 12, size, die.get("colour", "black"), int(die.get("value", 0)))
-        label = "soldier" if die.get("colour") == "black" else "bonus"
+        label = t.p_("die", "soldier") if die.get("colour") == "black" else t.p_("die", "bonus")
         draw_text(draw, (PX1 - size / 2, 12 + size + 3), label, anchor="mt", font=font(15, True), fill=INK)
         right = PX1 - size - 10
     lines = _status_lines(view)
@@ -584,10 +616,12 @@ TRACK_BOTTOM = 680
 def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
     track = view.get("track") or []
     draw.line([(PX0, TRACK_TOP - 8), (PX1, TRACK_TOP - 8)], fill=INK, width=2)
-    draw_text(draw, (PX0, TRACK_TOP), "ORDERS", font=font(22, True), fill=INK)
+    t = tx()
+    draw_text(draw, (PX0, TRACK_TOP), t._("ORDERS"), font=font(22, True), fill=INK)
     deck = int(view.get("deck", 0))
     discarded = len(view.get("discarded", []))
-    deck_text = f"deck {deck}" + (f" · discarded {discarded}" if discarded else "")
+    deck_text = t._("deck {deck} · discarded {discarded}", deck=deck, discarded=discarded) if discarded else \
+        t._("deck {deck}", deck=deck)
     fnt = font(20, True)
     w = fnt.getlength(deck_text)
     for k in range(3):  # a little stack of card backs
@@ -626,7 +660,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, view: View) -> None:
                 _order_card(draw, box, order_id, view.get("orders", {}).get(order_id),
                             carriers.get(order_id, []))
     if track:
-        draw_text(draw, (PX1, TRACK_BOTTOM + 2), "leaves the track after this round ↑", anchor="ra",
+        draw_text(draw, (PX1, TRACK_BOTTOM + 2), t._("leaves the track after this round ↑"), anchor="ra",
                   font=font(14), fill=ALERT)
 
 
@@ -698,8 +732,8 @@ def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     draw_text(draw, (cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
               font=font(17 if small else 22, True), fill=WHITE, max_width=x1 - x0 - 12)
     if not small:  # true at every track space: no orders phase any more, the game ends when it leaves
-        note = "game ends when it leaves" if font(15, True).getlength("game ends when it leaves") < x1 - x0 - 16 \
-            else "no more new orders"
+        ends = tx()._("game ends when it leaves")
+        note = ends if font(15, True).getlength(ends) < x1 - x0 - 16 else tx()._("no more new orders")
         draw_text(draw, (cx, cy + 16), note, anchor="mm", font=font(15, True), fill=TROPHY, max_width=x1 - x0 - 16)
 
 
@@ -708,6 +742,7 @@ PLAYER_ROW = 80
 
 
 def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
+    t = tx()
     awaited = set(_awaited(view))
     outcome = view.get("outcome") or {}
     for i, player in enumerate(view["players"][:4]):
@@ -721,28 +756,32 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         name = colour_name(player["colour"])
         if player["seat"] in outcome.get("winners", []):
             name += " ★"
-        draw_text(draw, (PX0 + 26, y0 + 6), name, font=font(24, True), fill=INK)
-        x = PX0 + 26 + font(24, True).getlength(name) + 10
+        badges = (62 if player["seat"] == view.get("start_player") else 0) + (66 if acting else 0)
+        name, fnt = shrunk(name, font(24, True), 214 - badges)  # the name and its badges before the cards
+        draw_text(draw, (PX0 + 26, y0 + 6), name, font=fnt, fill=INK)
+        x = PX0 + 26 + fnt.getlength(name) + 10
         if player["seat"] == view.get("start_player"):
             draw.rounded_rectangle((x, y0 + 9, x + 54, y0 + 31), radius=5, fill=INK)
-            draw_text(draw, (x + 27, y0 + 20), "START", anchor="mm", font=font(13, True), fill=WHITE,
+            draw_text(draw, (x + 27, y0 + 20), t._("START"), anchor="mm", font=font(13, True), fill=WHITE,
                       max_width=50)
             x += 62
         if acting:
             draw.rounded_rectangle((x, y0 + 9, x + 66, y0 + 31), radius=5, fill=TURN, outline=INK, width=2)
-            draw_text(draw, (x + 33, y0 + 20), "▶ TURN", anchor="mm", font=font(13, True), fill=INK,
+            draw_text(draw, (x + 33, y0 + 20), t._("▶ TURN"), anchor="mm", font=font(13, True), fill=INK,
                       max_width=62)
         delivered = len(player.get("delivered", []))
-        info = f"{delivered} order{'s' if delivered != 1 else ''}"
         if view.get("variant") == "extended":
-            info += f" · {player.get('objectives', 0)} objectives"
+            info = t.n_("{count} order · {objectives} objectives", "{count} orders · {objectives} objectives",
+                        delivered, objectives=player.get("objectives", 0))
+        else:
+            info = t.n_("{count} order", "{count} orders", delivered)
         if player.get("dropped"):
-            info = "left the game"
+            info = t._("left the game")
         draw_text(draw, (PX0 + 26, y0 + 40), info, font=font(17), fill=INK, max_width=220)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
         draw_text(draw, (PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
                   fill=INK)
-        draw_text(draw, (PX1 - 10, y0 + 46), "points", anchor="ra", font=font(14), fill=MUTED)
+        draw_text(draw, (PX1 - 10, y0 + 46), t._("points"), anchor="ra", font=font(14), fill=MUTED)
         if player.get("dropped"):
             draw.line([(PX0 + 20, y0 + 36), (PX1 - 20, y0 + 36)], fill=MUTED, width=3)
 
@@ -756,23 +795,24 @@ def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: floa
         movement_card(draw, x + (v - 1) * (w + gap), y, w, h, v, state, accent=player_rgb(player))
     note = ""
     if view.get("phase") == "cards" and card is None:
-        note = "✓ chosen" if player.get("chosen") else "choosing…"
+        note = tx()._("✓ chosen") if player.get("chosen") else tx()._("choosing…")
     elif card is not None:
-        note = f"plays {card}"
+        note = tx()._("plays {card}", card=card)
     if note:
         draw_text(draw, (x, y + h + 5), note, font=font(15, True), fill=INK if player.get("chosen") else MUTED)
 
 
 def _district_danger(view: View) -> list[str]:
     """How close each district is to falling, in words (extended): the map's squares say it too."""
+    t = tx()
     fallen = set(view.get("fallen", []))
     if len(fallen) >= 3:
-        return ["three districts have fallen"]
+        return [t._("three districts have fallen")]
     shaky = sorted(BOARD.districts[d]["name"] for d, n in (view.get("undelivered") or {}).items()
                    if n >= 1 and d not in fallen and d in BOARD.districts)
     if not shaky:
-        return ["no district is close to falling"]
-    return ["one more lost order and it falls:", ", ".join(shaky)]
+        return [t._("no district is close to falling")]
+    return [t._("one more lost order and it falls:"), ", ".join(shaky)]
 
 
 def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -782,9 +822,9 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
     cy = (box[1] + box[3]) / 2
     if view.get("variant") == "extended":
         fallen = len(view.get("fallen", []))
-        draw_text(draw, (PX0 + 14, y0 + 10), "Districts fallen", font=font(20, True), fill=INK, max_width=190)
+        draw_text(draw, (PX0 + 14, y0 + 10), tx()._("Districts fallen"), font=font(20, True), fill=INK, max_width=190)
         draw_text(draw, (PX0 + 14, y0 + 38), f"{fallen}/3", font=font(40, True), fill=ALERT if fallen else INK)
-        draw_text(draw, (PX0 + 14, y0 + 88), "the 3rd: all lose", font=font(14), fill=MUTED, max_width=190)
+        draw_text(draw, (PX0 + 14, y0 + 88), tx()._("the 3rd: all lose"), font=font(14), fill=MUTED, max_width=190)
         for i in range(3):
             x = PX0 + 240 + i * 80
             if i < fallen:
@@ -796,10 +836,10 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
             draw_text(draw, (PX1 - 10, box[3] - 8 - k * 19), line, anchor="rd", font=font(16, True), fill=ALERT)
     else:
         tokens = int(view.get("small_tokens", 0))
-        draw_text(draw, (PX0 + 14, y0 + 10), "German troops", font=font(20, True), fill=INK, max_width=186)
+        draw_text(draw, (PX0 + 14, y0 + 10), tx()._("German troops"), font=font(20, True), fill=INK, max_width=186)
         draw_text(draw, (PX0 + 14, y0 + 38), f"{tokens}/4", font=font(40, True),
                   fill=ALERT if tokens >= 3 else INK)
-        draw_text(draw, (PX0 + 14, y0 + 88), "the 4th: all lose", font=font(14), fill=MUTED, max_width=186)
+        draw_text(draw, (PX0 + 14, y0 + 88), tx()._("the 4th: all lose"), font=font(14), fill=MUTED, max_width=186)
         for i in range(4):
             x = PX0 + 230 + i * 72
             if i < tokens:
@@ -823,7 +863,7 @@ def crop_png(view: View) -> bytes | None:
     if not marks:
         return None
     title = phone.title(view, [m.label for m in marks if m.piece])
-    legend = "ringed: your scouts · yellow: where they can go"
+    legend = tx()._("ringed: your scouts · yellow: where they can go")
     img = crop.picture(_render_map_and_panel(public), marks, MAP_BOX, title, legend,
                        avoid=list(label_boxes().values()))
     return crop.png(img)

@@ -6,6 +6,7 @@ import math
 from itertools import pairwise
 from typing import Any
 
+import lang
 from games.mali.board import BOARD
 from renderers.crop import Mark
 from renderers.mali.geometry import edge_polyline, node_xy, point_along
@@ -35,10 +36,14 @@ def marks(choices: list[dict[str, Any]], scouts: dict[str, Point]) -> list[Mark]
 
 def title(view: dict[str, Any], pieces: list[str]) -> str:
     """What the crop is about: the scouts the seat can act with, and the points left of its card."""
-    head = ("Your scouts: " + ", ".join(pieces)) if pieces else "Your choice on the map"
+    tx = lang.here("mali")
     current = view.get("current") or {}
     me = (view.get("me") or {}).get("seat")
     if current and current.get("seat") == me and "points_left" in current:
         left = int(current["points_left"])
-        head += f" · {left} point{'s' if left != 1 else ''} left"
-    return head
+        if pieces:
+            return tx.n_("Your scouts: {scouts} · {count} point left", "Your scouts: {scouts} · {count} points left",
+                         left, scouts=", ".join(pieces))
+        return tx.n_("Your choice on the map · {count} point left", "Your choice on the map · {count} points left",
+                     left)
+    return tx._("Your scouts: {scouts}", scouts=", ".join(pieces)) if pieces else tx._("Your choice on the map")

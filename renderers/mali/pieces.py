@@ -6,7 +6,8 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from games.mali.board import BOARD
+import lang
+from games.mali.board import BOARD, colour_say
 from renderers.common import RGB, fit, font, hex_rgb, mix, readable_on
 from renderers.text import draw_text
 
@@ -43,7 +44,8 @@ def place_name(node_id: str, fnt: Any, width: float) -> str:
 
 
 def colour_name(colour: str) -> str:
-    return colour.capitalize()
+    """A player's colour as their name, in the language being drawn in."""
+    return lang.here("mali").say(colour_say(colour))
 
 
 def player_rgb(player: dict[str, Any]) -> RGB:

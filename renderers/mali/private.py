@@ -6,7 +6,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from games.mali.board import BOARD
+from lang import N_
 from renderers.common import encode_png, font, hex_rgb, wrap
 from renderers.mali.pieces import (
     COLOUR_HEX,
@@ -63,12 +65,14 @@ def render_private(view: View) -> Image.Image:
 
 def when(view: View) -> str:
     """The header's time: the round, or "before round 1" during the objective draft (round 0)."""
-    return f"round {view['round']}" if view.get("round") else "before round 1"
+    tx = lang.here("mali")
+    return tx._("round {round}", round=view["round"]) if view.get("round") else tx._("before round 1")
 
 
 def _header(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], rgb: tuple[int, int, int]) -> int:
     draw.rectangle((0, 0, WIDTH, 70), fill=rgb)
-    draw_text(draw, (PAD, 35), f"{colour_name(me.get('colour', ''))} · only for you", anchor="lm",
+    draw_text(draw, (PAD, 35), lang.here("mali")._("{colour} · only for you", colour=colour_name(me.get("colour", ""))),
+              anchor="lm", max_width=WIDTH - 2 * PAD - 200,
               font=font(32, True), fill=WHITE, stroke_width=2, stroke_fill=INK)
     draw_text(draw, (WIDTH - PAD, 35), when(view), anchor="rm", font=font(22, True), fill=WHITE, stroke_width=2,
               stroke_fill=INK)
@@ -82,7 +86,8 @@ def _title(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
 
 def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
            extended: bool, y: int) -> int:
-    y = _title(draw, y, "Movement cards")
+    tx = lang.here("mali")
+    y = _title(draw, y, tx._("Movement cards"))
     hand = set(player.get("hand", []))
     chosen = me.get("card")
     w, h, gap = 150, 120 if extended else 96, 18
@@ -95,8 +100,8 @@ def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: di
             draw_wrapped(draw, (x + w / 2, y + 76), ACTIONS[v]["name"], font(17, True),
                          INK if state != "played" else MUTED, max_width=w, line_height=21, max_lines=2, anchor="mt")
     y += h
-    note = f"Chosen this round: {chosen}" if chosen else (
-        "Choose a card" if view.get("phase") == "cards" else "")
+    note = tx._("Chosen this round: {card}", card=chosen) if chosen else (
+        tx._("Choose a card") if view.get("phase") == "cards" else "")
     if note:
         draw_text(draw, (PAD, y), note, font=font(22, True), fill=INK)
         y += 30
@@ -104,15 +109,18 @@ def _cards(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: di
 
 
 def _objective_row(draw: ImageDraw.ImageDraw, y: int, obj: dict[str, Any]) -> int:
+    tx = lang.here("mali")
     rgb = objective_colour(obj.get("colour", ""))
-    lines = wrap(obj.get("text", obj.get("id", "")), font(21), WIDTH - 2 * PAD - 150)
+    text = tx._(str(obj["text"])) if obj.get("text") else str(obj.get("id", ""))
+    lines = wrap(text, font(21), WIDTH - 2 * PAD - 150)
     h = max(52, 14 + 27 * len(lines))
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + h), radius=8, fill=WHITE, outline=INK, width=2)
     draw.rounded_rectangle((PAD + 3, y + 3, PAD + 90, y + h - 3), radius=6, fill=rgb)
     draw_text(draw, (PAD + 46, y + h / 2), obj.get("id", ""), anchor="mm", font=font(20, True), fill=WHITE)
-    draw_wrapped(draw, (PAD + 104, y + 9), obj.get("text", obj.get("id", "")), font(21), INK,
+    draw_wrapped(draw, (PAD + 104, y + 9), text, font(21), INK,
                  max_width=WIDTH - 2 * PAD - 150, line_height=27)
-    draw_text(draw, (WIDTH - PAD - 14, y + h / 2), f"{obj.get('points', 0)} pts", anchor="rm",
+    points = int(obj.get("points", 0))
+    draw_text(draw, (WIDTH - PAD - 14, y + h / 2), tx.n_("{count} pt", "{count} pts", points), anchor="rm",
               font=font(22, True), fill=INK)
     return y + h + 8
 
@@ -121,27 +129,29 @@ def _objective_list(title: str, key: str) -> Section:
     """A section listing the objective cards under `me[key]`."""
     def section(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
                 extended: bool, y: int) -> int:
-        y = _title(draw, y, title)
+        y = _title(draw, y, lang.here("mali")._(title))
         for obj in me[key]:
             y = _objective_row(draw, y, obj)
         return y
     return section
 
 
-_draft = _objective_list("Objective draft: keep 3, each of a different colour", "objective_hand")
-_objectives = _objective_list("Your secret objectives", "objectives")
+_draft = _objective_list(N_("Objective draft: keep 3, each of a different colour"), "objective_hand")
+_objectives = _objective_list(N_("Your secret objectives"), "objectives")
 
 
 def _peeked(draw: ImageDraw.ImageDraw, view: View, me: dict[str, Any], player: dict[str, Any],
             extended: bool, y: int) -> int:
-    y = _title(draw, y, "Top of the order deck (you peeked)")
+    tx = lang.here("mali")
+    y = _title(draw, y, tx._("Top of the order deck (you peeked)"))
     fnt = font(22, True)
     for order in me["peeked"]:
         draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 46), radius=8, fill=WHITE, outline=INK, width=2)
         text = (f"{order.get('id', '')}   {place_name(order.get('from', ''), fnt, 320)} → "
                 f"{place_name(order.get('to', ''), fnt, 320)}")
         draw_text(draw, (PAD + 14, y + 23), text, anchor="lm", font=fnt, fill=INK)
-        draw_text(draw, (WIDTH - PAD - 14, y + 23), f"{order.get('points', 0)} pts", anchor="rm", font=fnt,
+        points = int(order.get("points", 0))
+        draw_text(draw, (WIDTH - PAD - 14, y + 23), tx.n_("{count} pt", "{count} pts", points), anchor="rm", font=fnt,
                   fill=INK)
         y += 54
     return y

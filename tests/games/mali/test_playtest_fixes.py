@@ -92,7 +92,7 @@ def test_every_pick_up_label_fits_a_button() -> None:
             mate = next(n for n in SCOUT_NAMES if n != name and s["scouts"][n]["owner"] == sc["owner"])
             for carried, mates in ((None, None), ("O12", None), (None, oid)):
                 sc["carrying"], s["scouts"][mate]["carrying"] = carried, mates
-                label = GAME.describe(s, "r", {"type": "pick_up", "scout": name, "order": oid})
+                label = english(GAME.describe(s, "r", {"type": "pick_up", "scout": name, "order": oid}))
                 assert len(label) <= 80 and oid in label, label
                 assert ("drop O12" in label) == (carried == "O12"), label
 
@@ -158,7 +158,7 @@ def test_every_set_of_objectives_is_named_within_100_characters_with_all_three()
     for ids in combinations(OBJECTIVES, 3):
         if len({OBJECTIVES[o]["colour"] for o in ids}) != 3:
             continue
-        label = GAME.describe(s, "r", {"type": "choose_objectives", "ids": list(ids)})
+        label = english(GAME.describe(s, "r", {"type": "choose_objectives", "ids": list(ids)}))
         assert len(label) <= 100, label
         for o in ids:
             assert f"{o} {OBJECTIVES[o]['colour']} {OBJECTIVES[o]['points']} (" in label, label

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import IllegalAction, english
 from games.mali import GAME, describe
 from games.simulate import simulate
 from tests.games.mali.helpers import act, force_roll, new, park, play_cards, position, set_track
@@ -64,10 +64,11 @@ def test_describe_labels():
     park(s, keep=("Janek",))
     set_track(s, ["O17"])
     s, _ = play_cards(s, {"r": 2, "g": 5})
-    assert describe(s, "r", {"type": "step", "scout": "Janek", "to": "past--dworzec_pocztowy#1"}).startswith("Janek → ")
-    assert describe(s, "r", {"type": "pick_up", "scout": "Janek", "order": "O17"}) == \
+    step = {"type": "step", "scout": "Janek", "to": "past--dworzec_pocztowy#1"}
+    assert english(describe(s, "r", step)).startswith("Janek → ")
+    assert english(describe(s, "r", {"type": "pick_up", "scout": "Janek", "order": "O17"})) == \
         "Janek: pick up O17: Budynek PAST-y → Aleja Szucha, 3 pts"
-    assert describe(s, "r", {"type": "end_turn"}) == "End turn"
+    assert english(describe(s, "r", {"type": "end_turn"})) == "End turn"
 
 
 def test_drop_player_continues_and_resolves_pending():
