@@ -10,8 +10,10 @@ palette and the small pieces), samples.py (hand-made views for tests, the bench 
 """
 from __future__ import annotations
 
+import json
 import math
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
@@ -118,7 +120,32 @@ def render_board(view: View) -> Image.Image:
     return img
 
 
+DRAWN_KEPT = 2  # the map and panel of the last views drawn (about 6 MB each)
+_drawn: OrderedDict[str, Image.Image] = OrderedDict()
+_drawn_lock = threading.Lock()
+
+
 def _render_map_and_panel(view: View) -> Image.Image:
+    """The map and its panel for the public `view`: drawn once for a state, whose board and every
+    seat's crop show the same (a copy each time, so no caller draws on the kept one)."""
+    try:
+        key = json.dumps(view, sort_keys=True)
+    except (TypeError, ValueError):  # not plain data: drawn, not kept
+        return _draw_map_and_panel(view)
+    with _drawn_lock:
+        kept = _drawn.get(key)
+        if kept is not None:
+            _drawn.move_to_end(key)
+            return kept.copy()
+    img = _draw_map_and_panel(view)
+    with _drawn_lock:
+        _drawn[key] = img.copy()
+        while len(_drawn) > DRAWN_KEPT:
+            _drawn.popitem(last=False)
+    return img
+
+
+def _draw_map_and_panel(view: View) -> Image.Image:
     img = base_map().copy()
     draw = ImageDraw.Draw(img)
     _draw_fallen(img, draw, view)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games import registry
-from games.base import Game, IllegalAction, canonical, english, is_say, public_events
+from games.base import Game, IllegalAction, english, is_say, public_events
 from tests.conformance.shuffle import reversed_keys, shuffled
 from tests.conformance.walk import (
     check_events,
@@ -23,6 +23,7 @@ from tests.conformance.walk import (
     configs,
     dumped,
     pick,
+    same,
     seat_views,
     seats_for,
     unlisted,
@@ -53,7 +54,7 @@ def _same_in_public(game: Game, seats: list[str], chooser: str,
                     a: tuple[Any, list[dict[str, Any]]], b: tuple[Any, list[dict[str, Any]]],
                     what: str) -> None:
     (sa, ea), (sb, eb) = a, b
-    assert canonical(public_events(ea)) == canonical(public_events(eb)), \
+    assert same(public_events(ea)) == same(public_events(eb)), \
         f"{what}: public events depend on {chooser}'s hidden choice"
     others = [s for s in seats if s != chooser]
     va, vb = seat_views(game, sa, others), seat_views(game, sb, others)
@@ -100,9 +101,9 @@ def _check_state(game: Game, state: Any, seats: list[str], rng: random.Random, d
             assert legal == [], f"{seat} does not owe an action but has legal actions"
             continue
         assert legal, f"{seat} owes an action but has none"
-        assert len({canonical(a) for a in legal}) == len(legal), "a legal action is listed twice"
+        assert len({same(a) for a in legal}) == len(legal), "a legal action is listed twice"
         default = game.default_action(state, seat)
-        assert canonical(default) in {canonical(a) for a in legal}, "default_action is not legal"
+        assert same(default) in {same(a) for a in legal}, "default_action is not legal"
         for action in legal:
             words = game.describe(state, seat, action)  # a Say (issue 25) or English from older code
             assert (isinstance(words, str) or is_say(words)) and english(words)
@@ -159,9 +160,9 @@ def _play(game: Game, players: int, options: dict[str, Any], seed: int,
         barrier = game.undo_barrier(state, seat, action, after)
         assert isinstance(barrier, bool)
         twin_after, twin_events = game.apply(twin, seat, action)
-        assert canonical(twin_events) == canonical(events), "events depend on the order of keys"
+        assert same(twin_events) == same(events), "events depend on the order of keys"
         assert seat_views(game, twin_after, seats) == seat_views(game, after, seats)
-        log.append(canonical(events))
+        log.append(same(events))
         state = after
         twin = game.load(reversed_keys(game.dump(twin_after)) if step % 2
                          else shuffled(game.dump(twin_after), keys))

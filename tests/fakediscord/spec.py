@@ -4,6 +4,10 @@ The spec is read from ``$DISCORD_OPENAPI`` or ``<repo>/../shared/discord/openapi
 (never copied into the project). It is parsed once per process; one compiled
 Draft 2020-12 validator is cached per (method, path template).
 
+A body is first judged by a quick validator that keeps whether each value met each referenced
+schema (``$ref``): a bot sends the same buttons, embeds and components again and again, so each
+is checked once. Only a body that fails is judged again, by the plain validator, for the message.
+
 Deliberate leniency (documented, in memory only): ``SnowflakeType`` also accepts
 non-negative integers, because Discord accepts integer snowflakes and discord.py
 sends some ids as ints (``recipient_id``, ``message_reference.message_id``,
@@ -24,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]  # no types; types-jsonschema is not a dependency
+import orjson
 from jsonschema.exceptions import relevance  # type: ignore[import-untyped]  # likewise
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -79,6 +84,9 @@ class OpenAPISpec:
         # Prefer templates with more literal characters (``/users/@me`` over ``/users/{user_id}``).
         self.operations.sort(key=lambda o: -len(re.sub(r"\{[^}]+\}", "", o.template)))
         self._validators: dict[str, jsonschema.protocols.Validator] = {}
+        self._quick_validators: dict[str, jsonschema.protocols.Validator] = {}
+        self._met: dict[tuple[int, bytes], bool] = {}  # (referenced schema, value's JSON) -> met it
+        self._quick = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"$ref": self._ref_kept})
         self._judged: dict[str, str | None] = {}  # schema pointer + digest of the body's JSON -> violation
 
     def find(self, method: str, path: str) -> Operation | None:
@@ -95,6 +103,28 @@ class OpenAPISpec:
             v = jsonschema.Draft202012Validator(schema, registry=self.registry)
             self._validators[pointer] = v
         return v
+
+    def _quick_validator(self, pointer: str) -> jsonschema.protocols.Validator:
+        v = self._quick_validators.get(pointer)
+        if v is None:
+            schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": SPEC_URI + pointer}
+            v = self._quick(schema, registry=self.registry)
+            self._quick_validators[pointer] = v
+        return v
+
+    def _ref_kept(self, validator: Any, ref: str, instance: Any, schema: Any) -> Any:
+        """``$ref`` that keeps whether a value met the referenced schema. Used only to tell valid from
+        invalid (a failure yields one bare error): a value's validity against a schema never changes."""
+        resolved = validator._resolver.lookup(ref)
+        key = (id(resolved.contents), _json_key(instance))
+        met = self._met.get(key)
+        if met is None:
+            met = next(iter(validator.descend(instance, resolved.contents, resolver=resolved.resolver)), None) is None
+            if len(self._met) >= JUDGED_KEPT:
+                self._met.clear()
+            self._met[key] = met
+        if not met:
+            yield jsonschema.ValidationError(f"does not match {ref}")
 
     def validate(self, method: str, path: str, body: Any) -> str | None:
         """Return a readable violation message, or None when the request matches the spec."""
@@ -119,6 +149,8 @@ class OpenAPISpec:
         return self._judged[key]
 
     def _judge(self, pointer: str, body: Any) -> str | None:
+        if self._quick_validator(pointer).is_valid(body):
+            return None
         errors = list(self._validator(pointer).iter_errors(body))
         if not errors:
             return None
@@ -126,6 +158,14 @@ class OpenAPISpec:
         where = "/".join(str(p) for p in error.absolute_path) or "<body>"
         detail = error.message if len(error.message) < 300 else error.message[:300] + "..."
         return f"at {where}: {detail}"
+
+
+def _json_key(value: Any) -> bytes:
+    """The value's JSON with sorted keys: equal exactly for equal JSON values (true is not 1)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer past 64 bits, say
+        return json.dumps(value, sort_keys=True).encode()
 
 
 def _is_discriminator_miss(e: jsonschema.ValidationError) -> bool:

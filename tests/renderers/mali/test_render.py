@@ -107,6 +107,25 @@ def test_board_changes_when_the_state_does() -> None:
     assert mali.board_png(view) != mali.board_png(moved)
 
 
+def test_a_kept_map_is_the_map_drawn_again() -> None:
+    """The map and panel of the last views are kept (a board and each seat's crop show the same):
+    what is kept is what drawing afresh gives, and a caller drawing on its image changes nothing kept."""
+    view = PUBLIC["basic_midgame"]()
+    mali._drawn.clear()
+    first = mali.render_board(view)
+    assert len(mali._drawn) == 1
+    ImageDraw.Draw(first).rectangle((0, 0, *mali.SIZE), fill=(1, 2, 3))
+    kept = mali.render_board(copy.deepcopy(view))
+    mali._drawn.clear()
+    fresh = mali.render_board(view)
+    assert ImageChops.difference(kept, fresh).getbbox() is None
+    for n in range(mali.DRAWN_KEPT + 2):
+        moved = copy.deepcopy(view)
+        moved["round"] = n + 2
+        mali.render_board(moved)
+    assert len(mali._drawn) == mali.DRAWN_KEPT
+
+
 def _glyph(text: str) -> Image.Image:
     img = Image.new("L", (80, 80), 0)
     ImageDraw.Draw(img).text((10, 5), text, font=font(48, True), fill=255)
