@@ -126,10 +126,11 @@ _drawn_lock = threading.Lock()
 
 
 def _render_map_and_panel(view: View) -> Image.Image:
-    """The map and its panel for the public `view`: drawn once for a state, whose board and every
-    seat's crop show the same (a copy each time, so no caller draws on the kept one)."""
+    """The map and its panel for the public `view` in the current language: drawn once for a
+    state, whose board and every seat's crop show the same (a copy each time, so no caller draws
+    on the kept one)."""
     try:
-        key = json.dumps(view, sort_keys=True)
+        key = lang.current() + json.dumps(view, sort_keys=True)
     except (TypeError, ValueError):  # not plain data: drawn, not kept
         return _draw_map_and_panel(view)
     with _drawn_lock:

@@ -8,6 +8,7 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+import lang
 import renderers
 from games.mali import GAME
 from renderers import mali
@@ -124,6 +125,21 @@ def test_a_kept_map_is_the_map_drawn_again() -> None:
         moved["round"] = n + 2
         mali.render_board(moved)
     assert len(mali._drawn) == mali.DRAWN_KEPT
+
+
+def test_a_kept_map_is_kept_per_language() -> None:
+    """A map kept from an English board is never shown on a Polish one: its panel's words differ."""
+    view = PUBLIC["basic_midgame"]()
+    mali._drawn.clear()
+    english = mali.render_board(view)
+    with lang.use("pl"):
+        polish = mali.render_board(copy.deepcopy(view))
+    assert len(mali._drawn) == 2
+    mali._drawn.clear()
+    with lang.use("pl"):
+        fresh = mali.render_board(view)
+    assert ImageChops.difference(polish, fresh).getbbox() is None
+    assert ImageChops.difference(english, polish).getbbox() is not None
 
 
 def _glyph(text: str) -> Image.Image:
