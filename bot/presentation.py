@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+import lang
 from bot.service.records import event_words
 from games.base import Action, Event, View
 
@@ -89,7 +90,9 @@ class PlainUI:
 
     def waiting_line(self, view: View, name: Name) -> str:
         waiting = view.get("to_act") or []
-        return ("Waiting on " + ", ".join(name(s) for s in waiting) + ".") if waiting else ""
+        if not waiting:
+            return ""
+        return lang.here("core")._("Waiting on {players}.", players=", ".join(name(s) for s in waiting))
 
     def board_signature(self, view: View) -> str:
         from games.base import canonical
@@ -108,9 +111,11 @@ class PlainUI:
     def outcome_text(self, view: View, name: Name) -> str:
         outcome: dict[str, Any] = view.get("outcome") or {}
         winners = outcome.get("winners") or []
+        tx = lang.here("core")
         if winners:
-            return "🏆 Winner(s): " + ", ".join(name(w) for w in winners)
-        return "The game is over: nobody wins."
+            return tx.n_("🏆 Winner: {players}", "🏆 Winners: {players}", len(winners),
+                         players=", ".join(name(w) for w in winners))
+        return tx._("The game is over: nobody wins.")
 
     def action_label(self, view: View, action: Action, label: str) -> str:
         return label

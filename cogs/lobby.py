@@ -21,7 +21,6 @@ from bot.service import ServiceError
 from bot.texts import chunk_lines, clip_lines, fit, mention
 from bot.translator import slash
 from cogs.common import (
-    OOPS,
     Answer,
     Components,
     OffersGames,
@@ -32,6 +31,7 @@ from cogs.common import (
     find_game,
     keep_alive,
     on_own_private_message,
+    oops,
     reply,
     seat_of,
 )
@@ -51,7 +51,7 @@ from cogs.panel import (
     waiting_on,
 )
 from games import registry
-from games.base import Game, IllegalAction, Option, resolve_options
+from games.base import Game, IllegalAction, Option, resolve_options, say
 from games.simulate import parse_value
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
             continue
         name, sep, value = part.partition("=")
         if not sep:
-            raise IllegalAction(f"Write options as name=value (got {part!r}).")
+            raise IllegalAction(say("Write options as name=value (got {text}).", text=repr(part)))
         options[name.strip()] = parse_value(value.strip())
     return options
 
@@ -536,11 +536,12 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             if variant is not None:
                 chosen = variant_option(g)
                 if chosen is None:
-                    raise IllegalAction(f"{g.title} has no variants or difficulties.")
+                    raise IllegalAction(say("{game} has no variants or difficulties.", game=g.title))
                 given[chosen.name] = parse_value(variant.strip())
             resolved = resolve_options(g, given)
         except IllegalAction as exc:
-            await reply(interaction, f"{exc} {self.options_help(game)}")
+            tx = await reader_texts(interaction)
+            await reply(interaction, f"{tx.say(exc.words)} {self.options_help(game)}")
             return
         if players is not None and not g.min_players <= players <= g.max_players:
             tx = await reader_texts(interaction)
@@ -549,7 +550,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         cap = players or g.max_players
         if computer and (why := computers.refusal(g)):
-            await reply(interaction, why)
+            await reply(interaction, (await reader_texts(interaction)).say(why))
             return
         if computer >= cap:
             tx = await reader_texts(interaction)
@@ -585,10 +586,13 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         await self.bot.service.set_table_message(record.id, message.channel.id, message.id)
 
     def options_help(self, key: str) -> str:
+        """The game's options, in the current language (their help in the game's catalog)."""
         g = registry.get(key)
-        parts = [f"`{o.name}`: {', '.join(map(str, o.choices))} (default {o.default}) — {o.help}"
+        tx, own = lang.here("core"), lang.here(key)
+        parts = [tx._("`{name}`: {choices} (default {default}) — {help}", name=o.name,
+                      choices=", ".join(map(str, o.choices)), default=o.default, help=own._(o.help))
                  for o in g.options]
-        return "Options: " + "; ".join(parts)
+        return tx._("Options: {options}", options="; ".join(parts))
 
     @new.autocomplete("variant")
     async def variant_autocomplete(self, interaction: discord.Interaction,
@@ -718,7 +722,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         except Exception:
             log.exception("start failed for game %s", record.id)
-            await interaction.followup.send(OOPS.format(gid=record.id), ephemeral=True)
+            await interaction.followup.send(oops(record.id), ephemeral=True)
             return
         record = applied.record
         players = ", ".join(record.mention(s) for s in record.seats)
@@ -1096,7 +1100,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         await self.refresh_table(record)
         await self.bot.presenter.deliver(record.id)
         if new_player is not None and record.status == "running":
-            await self.bot.presenter.send_package(record, handed, "is yours now: you took over a seat")
+            await self.bot.presenter.send_package(record, handed, "handed")
 
     def time_ran_out(self, record: GameRecord, seat: str) -> bool:
         """The seat has owed its move for at least one whole turn window (a "wait" time-out moves
