@@ -14,6 +14,7 @@ from discord.ext import commands
 import lang
 from bot import gate
 from bot.service import ServiceError
+from bot.service.errors import texts_of
 from cogs.common import (
     OffersGames,
     answer_after_commit,
@@ -44,7 +45,7 @@ def help_page(key: str, title: str, colour: str, topics: Sequence[tuple[str, str
     with the other topics (and where the full rules are) below."""
     def page(topic: str) -> discord.Embed:
         # In the current language: the game's topics and texts marked (lang.N_) in its own catalog.
-        tx, own = lang.here("core"), lang.here(key)
+        tx, own = lang.here("core"), texts_of(key)
         name = own._(dict(topics)[topic]) if topic in dict(topics) else tx._("What the game is")
         embed = discord.Embed(title=f"{title} · {name}", description=own._(texts.get(topic, texts["overview"])),
                               colour=discord.Colour.from_str(colour))
@@ -83,7 +84,7 @@ class GameCog(OffersGames, commands.GroupCog):
 
     def refusal_texts(self, which: str) -> lang.Texts:
         """The catalog of a refusal's text: core's for GameCog's own, the game's for its cog's."""
-        return lang.here("core") if getattr(type(self), which) == getattr(GameCog, which) else lang.here(self.key)
+        return lang.here("core") if getattr(type(self), which) == getattr(GameCog, which) else texts_of(self.key)
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot

@@ -18,6 +18,7 @@ from bot import computers, gate, languages
 from bot.languages import SETTING as LANGUAGE
 from bot.languages import reader_language, table_language
 from bot.service import ServiceError
+from bot.service.errors import texts_of
 from bot.service.records import event_words
 from bot.texts import chunk_lines, clip_lines, fit, mention
 from bot.translator import slash
@@ -606,7 +607,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     def options_help(self, key: str) -> str:
         """The game's options, in the current language (their help in the game's catalog)."""
         g = registry.get(key)
-        tx, own = lang.here("core"), lang.here(key)
+        tx, own = lang.here("core"), texts_of(key)
         parts = [tx._("`{name}`: {choices} (default {default}) — {help}", name=o.name,
                       choices=", ".join(map(str, o.choices)), default=o.default, help=own._(o.help))
                  for o in g.options]

@@ -43,6 +43,12 @@ def resolved(words: Any) -> Any:
     return words
 
 
+def texts_of(domain: str) -> lang.Texts:
+    """A domain's texts in the current language; a game without a catalog of its own (a test's toy
+    game, a new game) reads its texts as they are (English)."""
+    return lang.here(domain) if domain in lang.DOMAINS else lang.texts("en", "core")
+
+
 def word(domain: str, words: Any) -> str:
     """Words (a Say, possibly with other domains' words in it, or a stored English text) in the
     current language; a domain without a catalog (a test's toy game) in English."""
