@@ -156,14 +156,23 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
+def label_words(own: lang.Texts, option: Option, value: Any) -> str:
+    """An option value's label: its words in the game's catalog when the game labels it in words."""
+    label = option.label(value)
+    return own._(label) if option.labels.get(value) == label and "{" not in label else label
+
+
 def table_embed(record: GameRecord) -> discord.Embed:
-    """The table's card, in the table's language (its options' names and values are the game's: not yet)."""
+    """The table's card, in the table's language (its options' names, "jump costs one point", and their
+    values' labels are worded in the game's catalog, where its cog marks them with lang.N_)."""
     tx = lang.texts(table_language(record), "core")
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
     embed = discord.Embed(title=tx._("{game} · table #{number}", game=game.title, number=record.id), colour=colour)
-    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(value)}"
-                     for o, value in table_options(game, record.options)) or tx._("none")
+    with lang.use(table_language(record)):  # a value's label in the game's words (marked in its catalog)
+        own = texts_of(game.key)
+        opts = "\n".join(f"**{own._(o.name.replace('_', ' '))}**: {label_words(own, o, value)}"
+                         for o, value in table_options(game, record.options)) or tx._("none")
     embed.add_field(name=tx._("Options"), value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
@@ -177,7 +186,8 @@ def table_embed(record: GameRecord) -> discord.Embed:
     where = tx._("played in a thread") if s.get("use_thread") else tx._("played in this channel")
     embed.add_field(name=tx._("Table"), value=f"{limit}\n{where}", inline=True)
     wanted = s.get("max_players") or game.max_players
-    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or tx._("nobody yet")
+    with lang.use(table_language(record)):  # a computer's name too
+        seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or tx._("nobody yet")
     embed.add_field(name=tx._("Players ({seated}/{seats}, {least} to start)", seated=len(record.seats),
                               seats=wanted, least=game.min_players),
                     value=fit(seats, 1024), inline=False)
