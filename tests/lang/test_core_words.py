@@ -25,6 +25,7 @@ from bot.service.service import line_event
 from games import registry
 from games.base import IllegalAction, english, resolve_options, say, say_n
 from tests.e2e.harness import answer_of, message_of, said, settle, sqlite, start_bot
+from tests.e2e.texts import game_names, player_names, unmarked
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,3 +199,39 @@ async def test_an_english_reader_at_an_italian_table(fake_discord: FakeDiscord, 
     assert "si ritira e lascia la partita." in said(log)  # bob's client is Italian: his own answer too
     mine: Any = await sim.slash(sim.alice, sim.channel, "game log", options={"game": gid})
     assert "resigns and leaves the game." in said(mine)
+
+
+async def test_the_cores_answers_are_all_marked_in_the_pseudo_language(fake_discord: FakeDiscord,
+                                                                       tmp_path: Path) -> None:
+    """With every reader and the server in the pseudo-language, what the core itself says (the
+    lists, figures, notices, questions and their buttons, the turn post's buttons, the DMs' heads and
+    the public post's head) is made only of marked texts and values: no English word left."""
+    sim = fake_discord
+    bot = await start_bot(sim, sqlite(tmp_path), seed=1)
+    assert sim.guild is not None
+    for user in (sim.alice, sim.bob, sim.carol):
+        await bot.service.set_language(user.id, lang.PSEUDO)
+    await bot.service.set_server_language(sim.guild.id, lang.PSEUDO)
+    names = player_names(sim) | game_names("mali")
+    table = message_of(await sim.slash(sim.alice, sim.channel, "game new", options={"game": "mali", "players": 2}))
+    gid = gid_of(table.embeds[0]["title"])
+    await sim.click(sim.bob, table, custom_id=table.buttons[0].custom_id)  # join
+    await sim.click(sim.alice, table, custom_id=table.buttons[2].custom_id)  # start
+    await settle()
+    texts: list[str] = []
+    for command, options in (("game list", {}), ("game stats", {}), ("game leaderboard", {"game": "mali"}),
+                             ("game notify", {"mode": "dm", "quiet_from": 1, "quiet_to": 5}), ("game undo", {})):
+        texts.append(said(await sim.slash(sim.alice, sim.channel, command, options=options)))
+    texts.append(said(await sim.slash(sim.carol, sim.channel, "game resign")))  # not playing
+    asked = message_of(await sim.slash(sim.bob, sim.channel, "game resign"))
+    texts += [asked.text, *(c.label or "" for c in asked.buttons)]
+    post = [m for m in sim.channel_messages(sim.channel) if any(c.custom_id == f"tr:p:{gid}" for c in m.components)][-1]
+    texts += [post.text.split("\n")[0].split(" · ")[0] + " · " + post.text.split("\n")[0].split(" · ")[1],
+              *(c.label or "" for c in post.buttons)]
+    texts += [m.text.split("\n")[0] for u in (sim.alice, sim.bob) for m in sim.dm_messages(u)]
+    await sim.click(sim.bob, asked, custom_id=asked.buttons[0].custom_id)  # resign: the game ends
+    await settle()
+    texts.append(said(await sim.slash(sim.alice, sim.channel, "game history")))
+    texts.append(said(await sim.slash(sim.alice, sim.channel, "game abandon")))  # over already
+    found = {text: words for text in texts if (words := unmarked(text, allowed=names))}
+    assert all(texts) and not found, found
