@@ -78,6 +78,9 @@ class TableControls(Protocol):
         """A seat's own choices (text and components) for a DM; None when it has none now."""
 
 
+PLAIN_STATUS = {"round": lang.N_("round {value}"), "day": lang.N_("day {value}"), "phase": lang.N_("phase {value}")}
+
+
 class PlainUI:
     """The presentation of a game that has no cogs package of its own (tests, new games)."""
 
@@ -85,7 +88,8 @@ class PlainUI:
         self.key = key
 
     def status_line(self, view: View) -> str:
-        parts = [f"{k} {view[k]}" for k in ("round", "day", "phase") if k in view]
+        tx = lang.here("core")
+        parts = [tx._(PLAIN_STATUS[k], value=view[k]) for k in ("round", "day", "phase") if k in view]
         return " · ".join(parts)
 
     def waiting_line(self, view: View, name: Name) -> str:
