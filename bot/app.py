@@ -49,6 +49,25 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def read_in_reader_language(store: Any) -> None:
+    """Every button and select of ours (a DynamicItem, dispatched by discord.py's view store in a
+    task of its own) is handled in its reader's language: set in that task before the item is
+    made, checked or called (bot/languages.py), as Tree.interaction_check does for commands."""
+    original = store.schedule_dynamic_item_call
+
+    async def scheduled(component_type: int, factory: Any, interaction: discord.Interaction,
+                        custom_id: str, match: Any) -> None:
+        try:
+            language = await reader_language(interaction)
+        except Exception:
+            log.exception("could not read the language of %s's click", interaction.user.id)
+            language = lang.of_discord_locale(interaction.locale)
+        lang.CURRENT.set(language)  # this task's own context
+        await original(component_type, factory, interaction, custom_id, match)
+
+    store.schedule_dynamic_item_call = scheduled
+
+
 class Tree(discord.app_commands.CommandTree["TabletopBot"]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """A slash command runs only when every option is what the command declares (bot/validate.py);
@@ -74,11 +93,12 @@ class Tree(discord.app_commands.CommandTree["TabletopBot"]):
         data: dict[str, Any] = dict(interaction.data or {})
         log.error("command failed: %s %s by %s in %s", data.get("name"), data.get("options"),
                   interaction.user.id, interaction.channel_id, exc_info=error)
+        tx = lang.here("core")  # the reader's: set by interaction_check in this task
         if interaction.extras.get("committed"):
-            text = ("Your move was saved, but I could not show you the result. "
-                    "`/game status` shows the game as it is now.")
+            text = tx._("Your move was saved, but I could not show you the result. "
+                        "`/game status` shows the game as it is now.")
         else:
-            text = "Something went wrong on our side and nothing was changed. Please try again."
+            text = tx._("Something went wrong on our side and nothing was changed. Please try again.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -118,6 +138,7 @@ class TabletopBot(commands.AutoShardedBot):
         self._told: set[asyncio.Task[Any]] = set()  # deliveries of writes made by other processes
         self.exit_when_lost = False  # `run`: the process ends the moment it loses its shards
         self.pending = Pending()  # the interactions being handled (tests wait on it)
+        read_in_reader_language(self._connection._view_store)
         self.pending.follow_dispatchers(self.tree, self._connection._view_store)
 
     async def setup_hook(self) -> None:

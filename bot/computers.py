@@ -7,7 +7,8 @@ import re
 from collections.abc import Mapping
 
 import computer
-from games.base import Game
+import lang
+from games.base import Game, Say, say
 from lang import N_
 
 STRENGTHS = computer.STRENGTHS
@@ -35,10 +36,19 @@ def is_computer(user: str) -> bool:
     return parse(user) is not None
 
 
-def name(user: str) -> str:
-    """"Computer 2 (hard)" for a computer's user id; the id itself for anything else."""
+def name_words(user: str) -> Say | str:
+    """A computer's name as words worded per reader ("Computer 2 (hard)", "Komputer 2 (trudny)"),
+    kept in stored lines; the id itself for anything else."""
     found = parse(user)
-    return f"Computer {found[1]} ({found[0]})" if found else str(user)
+    if not found:
+        return str(user)
+    return say("Computer {number} ({strength})", number=found[1], strength=say(STRENGTH_NAMES[found[0]]))
+
+
+def name(user: str) -> str:
+    """"Computer 2 (hard)" for a computer's user id, in the current language (lang.use); the id
+    itself for anything else."""
+    return lang.here("core").say(name_words(user))
 
 
 def next_id(users: Mapping[str, str], strength: str) -> str | None:
@@ -58,11 +68,12 @@ def plays(game: Game) -> bool:
     return callable(getattr(game, "sample", None))
 
 
-def refusal(game: Game) -> str:
-    """Why a game can't have computer players ("" when it can)."""
+def refusal(game: Game) -> Say | None:
+    """Why a game can't have computer players (None when it can), as words worded per reader."""
     if plays(game):
-        return ""
-    return f"The computer can't play {game.title} yet, so it can't take a seat or play for anyone there."
+        return None
+    return say("The computer can't play {game} yet, so it can't take a seat or play for anyone there.",
+               game=game.title)
 
 
 def seed_of(game_id: int, state_version: int, seat: str) -> int:

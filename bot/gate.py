@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-import lang
+from bot.service.errors import word
 from games.base import Action, Outcome, Query, View, viewer
 
 if TYPE_CHECKING:
@@ -50,8 +50,7 @@ def choices(record: GameRecord, seat: str) -> list[tuple[Action, str]]:
     if record.state is None or record.status != "running" or seat not in record.to_act:
         return []
     game, state = record.game, record.state
-    words = lang.here(game.key)
-    return [(a, words.say(game.describe(state, seat, a))) for a in game.legal_actions(state, seat)]
+    return [(a, word(game.key, game.describe(state, seat, a))) for a in game.legal_actions(state, seat)]
 
 
 def ask(record: GameRecord, seat: str, question: str, **given: Any) -> Any:

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import lang
+from bot.languages import player_language
+
 if TYPE_CHECKING:
     from bot.app import TabletopBot
     from bot.service import GameRecord, OutboxEntry
@@ -75,15 +78,18 @@ def why_closed(record: GameRecord, rows: list[OutboxEntry], panel: Shown) -> str
     """Why a panel is closed now, in words; None while it stands."""
     if panel.version > record.version:
         return None  # shown after this delivery read the game
+    tx = lang.here("core")
     if record.status != "running":
-        return f"Game #{record.id} is over: these choices are closed."
+        return tx._("Game #{number} is over: these choices are closed.", number=record.id)
     if panel.seat not in record.to_act:
         who = ", ".join(record.mention(s) for s in record.to_act)
-        waiting = f" The game is waiting on {who} now." if who else ""
-        return f"⌛ **Your turn has passed:** these choices are closed.{waiting}"
+        if who:
+            return tx._("⌛ **Your turn has passed:** these choices are closed. The game is waiting on "
+                        "{players} now.", players=who)
+        return tx._("⌛ **Your turn has passed:** these choices are closed.")
     if any(r.payload.get("actor") == panel.seat and r.version > panel.version for r in rows):
-        return ("⌛ **These choices have passed:** you have played since they were shown. Your newest "
-                "panel, or `/game play`, has your choices now.")
+        return tx._("⌛ **These choices have passed:** you have played since they were shown. Your newest "
+                    "panel, or `/game play`, has your choices now.")
     return None
 
 
@@ -197,7 +203,14 @@ class Panels:
         """Close every panel of the game whose turn has passed (after the game's writes `rows`)."""
         await self._read_back(record.id)
         kept = self.games.get(record.id) or OrderedDict()
-        closing = [(p, why) for p in list(kept.values()) if (why := why_closed(record, rows, p)) is not None]
+        closing: list[tuple[Shown, str]] = []
+        for p in list(kept.values()):
+            if why_closed(record, rows, p) is None:
+                continue
+            user = record.user_of(p.seat)  # the panel's reader: worded in their language
+            language = await player_language(self.bot.service, int(user)) if user.isdigit() else lang.current()
+            with lang.use(language):
+                closing.append((p, why_closed(record, rows, p) or ""))
         for panel, _ in closing:
             kept.pop(panel.message_id, None)
             self.ephemeral.pop(panel.message_id, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+import lang
 from bot.service.records import event_words
 from games.base import Action, Event, View
 
@@ -77,6 +78,9 @@ class TableControls(Protocol):
         """A seat's own choices (text and components) for a DM; None when it has none now."""
 
 
+PLAIN_STATUS = {"round": lang.N_("round {value}"), "day": lang.N_("day {value}"), "phase": lang.N_("phase {value}")}
+
+
 class PlainUI:
     """The presentation of a game that has no cogs package of its own (tests, new games)."""
 
@@ -84,12 +88,15 @@ class PlainUI:
         self.key = key
 
     def status_line(self, view: View) -> str:
-        parts = [f"{k} {view[k]}" for k in ("round", "day", "phase") if k in view]
+        tx = lang.here("core")
+        parts = [tx._(PLAIN_STATUS[k], value=view[k]) for k in ("round", "day", "phase") if k in view]
         return " · ".join(parts)
 
     def waiting_line(self, view: View, name: Name) -> str:
         waiting = view.get("to_act") or []
-        return ("Waiting on " + ", ".join(name(s) for s in waiting) + ".") if waiting else ""
+        if not waiting:
+            return ""
+        return lang.here("core")._("Waiting on {players}.", players=", ".join(name(s) for s in waiting))
 
     def board_signature(self, view: View) -> str:
         from games.base import canonical
@@ -108,9 +115,11 @@ class PlainUI:
     def outcome_text(self, view: View, name: Name) -> str:
         outcome: dict[str, Any] = view.get("outcome") or {}
         winners = outcome.get("winners") or []
+        tx = lang.here("core")
         if winners:
-            return "🏆 Winner(s): " + ", ".join(name(w) for w in winners)
-        return "The game is over: nobody wins."
+            return tx.n_("🏆 Winner: {players}", "🏆 Winners: {players}", len(winners),
+                         players=", ".join(name(w) for w in winners))
+        return tx._("The game is over: nobody wins.")
 
     def action_label(self, view: View, action: Action, label: str) -> str:
         return label

@@ -19,7 +19,9 @@ from weakref import WeakValueDictionary
 
 import discord
 
+import lang
 from bot import gate
+from bot.languages import player_language, table_language
 from bot.panels import Panels, Shown
 from bot.presentation import GameUI, PlainUI, TableControls
 from bot.render import Kind, render_file
@@ -102,7 +104,7 @@ class Presenter:
 
     def status_line(self, record: GameRecord, view: dict[str, Any]) -> str:
         extra = self.ui(record.key).status_line(view)
-        head = f"**{record.game.title}** · game #{record.id}"
+        head = lang.here("core")._("**{game}** · game #{number}", game=record.game.title, number=record.id)
         return f"{head} · {extra}" if extra else head
 
     def waiting_line(self, record: GameRecord, view: dict[str, Any]) -> str:
@@ -141,9 +143,9 @@ class Presenter:
     async def image(self, record: GameRecord, kind: Kind, view: dict[str, Any]) -> discord.File | None:
         """One of the game's images as a file; None (and logged) when drawing it failed."""
         name = {"board": "board", "summary": "summary", "private": "yours", "crop": CROP_NAME}[kind]
-        try:
+        try:  # drawn in the current language: the table's for a post, the reader's for their own
             return await render_file(self.bot.settings.render_workers, record.key, kind, view,
-                                     f"{record.key}-{record.id}-{name}.png")
+                                     f"{record.key}-{record.id}-{name}.png", language=lang.current())
         except Exception:
             log.exception("%s image failed for game %s", kind, record.id)
             return None
@@ -195,10 +197,13 @@ class Presenter:
             rows = await service.undelivered(game_id, record.version)
             if not rows:
                 return None
-            try:
-                return await self._tell(record, rows)
-            finally:
-                await self._retire_panels(record, rows)
+            # Public posts, the thread's name and the board in the table's language; each DM in
+            # its reader's (see send_private and the others).
+            with lang.use(table_language(record)):
+                try:
+                    return await self._tell(record, rows)
+                finally:
+                    await self._retire_panels(record, rows)
 
     async def _tell(self, record: GameRecord, rows: list[OutboxEntry]) -> discord.Message | None:
         """The DMs and the posts of these outbox rows (see `posts`); the last post made. Each post
@@ -211,7 +216,7 @@ class Presenter:
         private = [r for r in rows if r.dm_at is None and r.payload.get("private")]
         for row in private:
             for n, event in enumerate(row.payload["private"]):
-                await self.send_private(record, event["private_to"], event_words(record.key, event),
+                await self.send_private(record, event["private_to"], event,
                                         told=nonce("d", record.id, row.id, row.version, n))
         dmed = [r.id for r in private]
         last: discord.Message | None = None
@@ -383,19 +388,32 @@ class Presenter:
         """A message that showed a panel shows something else now: nothing to close there."""
         await self.panels.gone(message_id)
 
+    async def reader_of(self, record: GameRecord, seat: str) -> str:
+        """The language of what only the seat's player reads with no interaction (a DM)."""
+        user = record.user_of(seat)
+        if not user.isdigit():
+            return lang.current()
+        return await player_language(self.bot.service, int(user))
+
     async def fallback(self, record: GameRecord, seat: str, told: str) -> None:
-        """Say in the channel that the seat's DMs are closed (`told`: the nonce of the DM refused)."""
+        """Say in the channel that the seat's DMs are closed (`told`: the nonce of the DM refused),
+        in the table's language."""
         channel = await self.channel(record.where)
         if channel is not None:
-            await channel.send(
-                f"{record.mention(seat)} I can't send you direct messages, so your secret "
-                f"information for game #{record.id} waits for you in `/game hand` (only you will "
-                "see it). To get it by DM, allow direct messages from server members.",
-                nonce=nonce("f", told))
+            with lang.use(table_language(record)):
+                text = lang.here("core")._(
+                    "{player} I can't send you direct messages, so your secret information for game "
+                    "#{number} waits for you in `/game hand` (only you will see it). To get it by DM, "
+                    "allow direct messages from server members.", player=record.mention(seat), number=record.id)
+            await channel.send(text, nonce=nonce("f", told))
 
-    async def send_private(self, record: GameRecord, seat: str, text: str, *, told: str) -> None:
-        """DM a seat one private line; `told`: its nonce (see `nonce`)."""
-        content = f"**{record.game.title}** · game #{record.id}\n{text}"[:MAX_CONTENT]
+    async def send_private(self, record: GameRecord, seat: str, event: dict[str, Any] | str, *, told: str) -> None:
+        """DM a seat one private line (an event, worded in the player's language, or a text);
+        `told`: its nonce (see `nonce`)."""
+        with lang.use(await self.reader_of(record, seat)):
+            text = event if isinstance(event, str) else event_words(record.key, event)
+            content = lang.here("core")._("**{game}** · game #{number}\n{text}", game=record.game.title,
+                                          number=record.id, text=text)[:MAX_CONTENT]
         if await self.dm(record.user_of(seat), content=content, nonce=told) is False:
             await self.fallback(record, seat, told)
 
@@ -414,23 +432,34 @@ class Presenter:
             if record.computer(seat):
                 continue  # a computer reads its view when it must act, never a DM
             told = nonce("k", record.id, start.id, start.version, seat)
-            if not await self.send_package(record, seat, "has started", told=told):
+            if not await self.send_package(record, seat, "started", told=told):
                 closed.append(seat)
         if closed:
             channel = await self.channel(record.where)
             if channel is not None:
                 who = ", ".join(record.mention(s) for s in closed)
-                await channel.send(
-                    f"{who}: your DMs are closed, so I can't send you your private information. "
-                    "Use `/game hand` in this channel at any time to see it (only you will see it).",
+                await channel.send(lang.here("core")._(
+                    "{players}: your DMs are closed, so I can't send you your private information. "
+                    "Use `/game hand` in this channel at any time to see it (only you will see it).", players=who),
                     nonce=nonce("c", record.id, start.id, start.version, *closed))
 
     async def send_package(self, record: GameRecord, seat: str, what: str, *, told: str | None = None) -> bool:
-        """DM a seat's private information and choices; False when its DMs are closed. `told`: its
-        nonce (by default: of the game's version, the seat and `what`)."""
+        """DM a seat's private information and choices, in the player's language; False when its DMs
+        are closed. `what`: "started" (the game has started) or "handed" (the seat was handed to
+        them). `told`: its nonce (by default: of the game's version, the seat and `what`)."""
+        with lang.use(await self.reader_of(record, seat)):
+            return await self._send_package(record, seat, what, told=told)
+
+    async def _send_package(self, record: GameRecord, seat: str, what: str, *, told: str | None) -> bool:
         text, file = await self.private_package(record, seat)
-        content = (f"**{record.game.title}** · game #{record.id} {what}. "
-                   f"Your private information comes here.\n{text}")[:MAX_CONTENT]
+        tx = lang.here("core")
+        if what == "handed":
+            head = tx._("**{game}** · game #{number} is yours now: you took over a seat. Your private "
+                        "information comes here.", game=record.game.title, number=record.id)
+        else:
+            head = tx._("**{game}** · game #{number} has started. Your private information comes here.",
+                        game=record.game.title, number=record.id)
+        content = f"{head}\n{text}"[:MAX_CONTENT]
         kwargs: Letter = {"content": content, "nonce": told or nonce("k", record.id, record.version, seat, what)}
         if file is not None:
             kwargs["file"] = file
@@ -457,27 +486,43 @@ class Presenter:
             if not player.notify or player.quiet(now):
                 continue
             mine = gate.private(record, seat) or {}
-            asked = self.ui(record.key).panel_intro(mine) or "It's your turn."
-            await self.dm(record.user_of(seat), content=(
-                f"Your turn in **{record.game.title}** (game #{record.id}): {asked}\n{message.jump_url}"
-            )[:MAX_CONTENT], nonce=nonce("t", record.id, seat, message.id))
+            with lang.use(await self.reader_of(record, seat)):
+                tx = lang.here("core")
+                asked = self.ui(record.key).panel_intro(mine) or tx._("It's your turn.")
+                content = tx._("Your turn in **{game}** (game #{number}): {asked}\n{link}", game=record.game.title,
+                               number=record.id, asked=asked, link=message.jump_url)
+            await self.dm(record.user_of(seat), content=content[:MAX_CONTENT],
+                          nonce=nonce("t", record.id, seat, message.id))
 
     async def remind(self, record: GameRecord, seat: str) -> None:
         """Remind the seat of its turn, by DM or in the channel; sent again for the same deadline
         (a takeover before it was marked), Discord gives back the reminder already sent."""
         deadline = record.deadline_at
         told = nonce("r", record.id, seat, deadline.isoformat() if deadline else None)
-        when = discord.utils.format_dt(deadline, "R") if deadline else "soon"
-        text = (f"⏰ {record.mention(seat)}, game #{record.id} ({record.game.title}) is waiting on "
-                f"you; the turn's time runs out {when}.")
         user = record.user_of(seat)
         if record.computer(seat):
             return  # the computer is already thinking
         player = await self.bot.service.get_player(int(user)) if user.isdigit() else None
-        if player is not None and player.notify and not player.quiet(self.bot.clock()) \
-                and await self.dm(user, content=text, nonce=told):
-            return
+        if player is not None and player.notify and not player.quiet(self.bot.clock()):
+            with lang.use(await self.reader_of(record, seat)):
+                text = self.reminder(record, seat)
+            if await self.dm(user, content=text, nonce=told):
+                return
+        with lang.use(table_language(record)):
+            text = self.reminder(record, seat)
         channel = await self.channel(record.where)
         if channel is not None:
             pings = [discord.Object(int(user))] if player is not None and player.mention else []
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=pings), nonce=told)
+
+    @staticmethod
+    def reminder(record: GameRecord, seat: str) -> str:
+        """A turn's reminder, in the current language."""
+        tx = lang.here("core")
+        deadline = record.deadline_at
+        if deadline is None:
+            return tx._("⏰ {player}, game #{number} ({game}) is waiting on you; the turn's time runs out soon.",
+                        player=record.mention(seat), number=record.id, game=record.game.title)
+        return tx._("⏰ {player}, game #{number} ({game}) is waiting on you; the turn's time runs out {when}.",
+                    player=record.mention(seat), number=record.id, game=record.game.title,
+                    when=discord.utils.format_dt(deadline, "R"))

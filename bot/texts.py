@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import lang
 from bot import computers
 
 if TYPE_CHECKING:
@@ -20,10 +21,12 @@ def clock_line(record: GameRecord) -> str:
     hours"), in Discord timestamps that every reader sees in their own time zone."""
     if record.status != "running" or not record.to_act or record.turn_started_at is None:
         return ""
-    since = f"⏳ waiting since {discord.utils.format_dt(record.turn_started_at, 'R')}"
+    tx = lang.here("core")
+    since = discord.utils.format_dt(record.turn_started_at, "R")
     if record.deadline_at is None:
-        return f"{since} · no deadline"
-    return f"{since} · deadline {discord.utils.format_dt(record.deadline_at, 'R')}"
+        return tx._("⏳ waiting since {since} · no deadline", since=since)
+    return tx._("⏳ waiting since {since} · deadline {deadline}", since=since,
+                deadline=discord.utils.format_dt(record.deadline_at, "R"))
 
 
 def clip_lines(lines: list[str], limit: int) -> str:
@@ -39,7 +42,9 @@ def clip_lines(lines: list[str], limit: int) -> str:
         kept.append(line)
         size += len(line) + 1
     dropped = len(lines) - len(kept)
-    return "\n".join([f"… {dropped} earlier line(s): see `/game log`", *reversed(kept)])
+    more = lang.here("core").n_("… {count} earlier line: see `/game log`", "… {count} earlier lines: see `/game log`",
+                                dropped)
+    return "\n".join([more, *reversed(kept)])
 
 
 def fit(text: str, limit: int) -> str:

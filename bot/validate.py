@@ -11,6 +11,9 @@ import discord
 from discord import AppCommandOptionType as T
 from discord import app_commands
 
+import lang
+from lang import N_
+
 if TYPE_CHECKING:
     from discord.types.interactions import ApplicationCommandInteractionData
 
@@ -18,38 +21,47 @@ MAX_TEXT = 6000  # Discord's longest string option
 SUBCOMMANDS = (T.subcommand.value, T.subcommand_group.value)
 RESOLVED = {T.user: ("users",), T.mentionable: ("users", "roles"), T.channel: ("channels",),
             T.role: ("roles",), T.attachment: ("attachments",)}
-KIND = {T.string: "text", T.integer: "a whole number", T.number: "a number", T.boolean: "true or false",
-        T.user: "a user", T.channel: "a channel", T.role: "a role", T.mentionable: "a user or a role",
-        T.attachment: "a file"}
-NOTHING_DONE = "Nothing was done."
-UNKNOWN_COMMAND = ("I don't know that command (it may belong to an older version of the bot). "
-                   "`/game help` lists the commands. " + NOTHING_DONE)
+# Marked texts, worded in the reader's language where read (the refusal runs in the command's task).
+KIND = {T.string: N_("text"), T.integer: N_("a whole number"), T.number: N_("a number"),
+        T.boolean: N_("true or false"), T.user: N_("a user"), T.channel: N_("a channel"), T.role: N_("a role"),
+        T.mentionable: N_("a user or a role"), T.attachment: N_("a file")}
+
+
+def done_nothing(text: str) -> str:
+    """A refusal's reason, then that nothing was done."""
+    return f"{text} {lang.here('core')._('Nothing was done.')}"
+
+
+def unknown_command() -> str:
+    return done_nothing(lang.here("core")._("I don't know that command (it may belong to an older version of the "
+                                            "bot). `/game help` lists the commands."))
 
 
 def shown(value: Any) -> str:
     """A given value as the user may be shown it, short."""
-    text = "nothing" if value is None else repr(value)
+    text = lang.here("core")._("nothing") if value is None else repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 
 
 def accepts(param: app_commands.Parameter) -> str:
     """What an option takes, in words: "a whole number from 1 to 14"."""
-    kind = KIND.get(param.type, "a value")
+    tx = lang.here("core")
+    kind = tx._(KIND[param.type]) if param.type in KIND else tx._("a value")
     choices = param.choices
     if choices and not param.autocomplete:
         names = ", ".join(str(c.value) for c in choices[:10])
-        return f"one of the offered choices ({names})"
+        return tx._("one of the offered choices ({choices})", choices=names)
     low, high = param.min_value, param.max_value
     if param.type is T.string:
         if low is not None and high is not None:
-            return f"text of {low} to {high} characters"
-        return f"text of at most {high if high is not None else MAX_TEXT} characters"
+            return tx._("text of {least} to {most} characters", least=low, most=high)
+        return tx._("text of at most {most} characters", most=high if high is not None else MAX_TEXT)
     if low is not None and high is not None:
-        return f"{kind} from {low} to {high}"
+        return tx._("{kind} from {least} to {most}", kind=kind, least=low, most=high)
     if low is not None:
-        return f"{kind} of at least {low}"
+        return tx._("{kind} of at least {least}", kind=kind, least=low)
     if high is not None:
-        return f"{kind} of at most {high}"
+        return tx._("{kind} of at most {most}", kind=kind, most=high)
     return kind
 
 
@@ -91,27 +103,29 @@ def value_fits(param: app_commands.Parameter, value: Any, resolved: dict[str, An
 
 
 def refusal(tree: app_commands.CommandTree[Any], data: object) -> str | None:
-    """Why a slash command's options cannot be used (None when every one is what it declares)."""
+    """Why a slash command's options cannot be used (None when every one is what it declares), in the
+    current language."""
+    tx = lang.here("core")
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        return "That command arrived garbled, so I can't run it. " + NOTHING_DONE
+        return done_nothing(tx._("That command arrived garbled, so I can't run it."))
     kind = data.get("type", 1)
     if kind != discord.AppCommandType.chat_input.value:  # a context menu: none of ours takes options
         try:
             known = tree.get_command(data["name"], type=discord.AppCommandType(kind))
         except (ValueError, TypeError):
             known = None
-        return None if known is not None else UNKNOWN_COMMAND
+        return None if known is not None else unknown_command()
     try:
         # discord.py's own lookup: a payload that is not the shape it reads raises, and is refused below
         command, options = tree._get_app_command_options(cast("ApplicationCommandInteractionData", data))
     except app_commands.CommandNotFound:
-        return UNKNOWN_COMMAND
+        return unknown_command()
     except (app_commands.AppCommandError, KeyError, TypeError, AttributeError, ValueError):
-        return "That command arrived garbled (or without its subcommand), so I can't run it. " + NOTHING_DONE
+        return done_nothing(tx._("That command arrived garbled (or without its subcommand), so I can't run it."))
     if not isinstance(command, app_commands.Command):
-        return "That command needs a subcommand, e.g. `/game help`. " + NOTHING_DONE
+        return done_nothing(tx._("That command needs a subcommand, e.g. `/game help`."))
     if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
-        return "That command's options arrived garbled, so I can't run it. " + NOTHING_DONE
+        return done_nothing(tx._("That command's options arrived garbled, so I can't run it."))
     params = {p.display_name: p for p in command.parameters}
     resolved = data.get("resolved") or {}
     resolved = resolved if isinstance(resolved, dict) else {}
@@ -120,16 +134,17 @@ def refusal(tree: app_commands.CommandTree[Any], data: object) -> str | None:
         name = option.get("name")
         param = params.get(name) if isinstance(name, str) else None
         if param is None or name in seen:
-            return (f"`/{command.qualified_name}` has no option {shown(name)} (or got it twice). "
-                    + NOTHING_DONE)
+            return done_nothing(tx._("`/{command}` has no option {name} (or got it twice).",
+                                     command=command.qualified_name, name=shown(name)))
         seen.add(param.display_name)
         if option.get("type") != param.type.value or option.get("type") in SUBCOMMANDS \
                 or not value_fits(param, option.get("value"), resolved):
-            return (f"`{param.display_name}` must be {accepts(param)}; {shown(option.get('value'))} is not. "
-                    + NOTHING_DONE)
+            return done_nothing(tx._("`{option}` must be {accepted}; {value} is not.", option=param.display_name,
+                                     accepted=accepts(param), value=shown(option.get("value"))))
     missing = [p.display_name for p in command.parameters if p.required and p.display_name not in seen]
     if missing:
-        return f"`{missing[0]}` is required: give {accepts(params[missing[0]])}. " + NOTHING_DONE
+        return done_nothing(tx._("`{option}` is required: give {accepted}.", option=missing[0],
+                                 accepted=accepts(params[missing[0]])))
     return None
 
 

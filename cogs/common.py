@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import lang
 from bot import gate
 from bot.service import ServiceError, valid_id
 from bot.texts import fit
@@ -25,8 +26,13 @@ log = logging.getLogger(__name__)
 
 KEEP_ALIVE_AFTER = 0.8  # seconds after an interaction was made: acknowledge it if still unanswered
 
-OOPS = ("Something went wrong on our side and nothing was changed. "
-        "Please try again; if it keeps happening, tell the server admins (game #{gid}).")
+OOPS = lang.N_("Something went wrong on our side and nothing was changed. "
+               "Please try again; if it keeps happening, tell the server admins (game #{gid}).")
+
+
+def oops(gid: int) -> str:
+    """The apology for an unexpected failure, in the current language."""
+    return lang.here("core")._(OOPS, gid=gid)
 
 
 class Components(discord.ui.View):
@@ -93,7 +99,7 @@ async def reply(interaction: discord.Interaction, content: str | None = None, /,
         else:
             if interaction.extras.pop("thinking_privately", False) and not kwargs["ephemeral"]:
                 # A private "thinking…" would turn the first follow-up private: settle it first.
-                await interaction.edit_original_response(content="Done: see the channel.")
+                await interaction.edit_original_response(content=lang.here("core")._("Done: see the channel."))
             if kwargs["ephemeral"] and not track:
                 await interaction.followup.send(**kwargs)
             else:
@@ -195,6 +201,15 @@ def on_own_private_message(interaction: discord.Interaction) -> bool:
                for row in message.components for item in getattr(row, "children", [row]))
 
 
+STATUS_WORDS = {"open": lang.N_("open"), "running": lang.N_("running"), "finished": lang.N_("finished"),
+                "abandoned": lang.N_("abandoned")}
+
+
+def status_word(status: str) -> str:
+    """A game's status ("open", "running"…) in the current language."""
+    return lang.here("core")._(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
 def where_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
 
@@ -215,11 +230,12 @@ async def find_game(interaction: discord.Interaction, game_id: object,
     Only games of the server the command was used in; in a DM, only the user's own games.
     Replies with a friendly refusal and returns None when it cannot tell."""
     service = bot_of(interaction).service
+    tx = lang.here("core")
     if game_id is not None:
         number = game_number(game_id)
         if number is None:
-            await reply(interaction, f"{str(game_id)[:40]!r} is not a game number. Game numbers "
-                                     "look like 12; the `game` option lists this channel's games.")
+            await reply(interaction, tx._("{text} is not a game number. Game numbers look like 12; the "
+                                          "`game` option lists this channel's games.", text=repr(str(game_id)[:40])))
             return None
         try:
             record = await service.get(number, interaction.guild_id)
@@ -227,16 +243,17 @@ async def find_game(interaction: discord.Interaction, game_id: object,
             await reply(interaction, exc.message)
             return None
         if interaction.guild_id is None and record.seat_of(interaction.user.id) is None:
-            await reply(interaction, f"There is no game #{number} of yours. In a server, use the "
-                                     "command in the game's channel.")
+            await reply(interaction, tx._("There is no game #{number} of yours. In a server, use the "
+                                          "command in the game's channel.", number=number))
             return None
         if key and record.key != key:
-            await reply(interaction, f"Game #{number} is {record.game.title}, not this game.")
+            await reply(interaction, tx._("Game #{number} is {game}, not this game.", number=number,
+                                          game=record.game.title))
             return None
         return record
     if interaction.guild_id is None:
-        await reply(interaction, "Use this command in the server channel where the game is "
-                                 "played, or give the game's number.")
+        await reply(interaction, tx._("Use this command in the server channel where the game is "
+                                      "played, or give the game's number."))
         return None
     records = await service.in_channel(interaction.guild_id, where_id(interaction))
     if key:
@@ -250,13 +267,16 @@ async def find_game(interaction: discord.Interaction, game_id: object,
     if len(records) == 1:
         return records[0]
     if not records:
-        what = "game of this kind" if key else "game"
-        await reply(interaction, f"There is no {what} in this channel. "
-                                 "Open a table with `/game new`, or pick one with the `game` option.")
+        if key:
+            await reply(interaction, tx._("There is no game of this kind in this channel. Open a table with "
+                                          "`/game new`, or pick one with the `game` option."))
+        else:
+            await reply(interaction, tx._("There is no game in this channel. Open a table with `/game new`, "
+                                          "or pick one with the `game` option."))
         return None
-    listing = ", ".join(f"#{r.id} {r.game.title} ({r.status})" for r in records[:10])
-    await reply(interaction, f"Several games share this channel ({listing}). "
-                             "Say which with the `game` option.")
+    listing = ", ".join(f"#{r.id} {r.game.title} ({status_word(r.status)})" for r in records[:10])
+    await reply(interaction, tx._("Several games share this channel ({games}). Say which with the `game` option.",
+                                  games=listing))
     return None
 
 
@@ -267,7 +287,10 @@ async def game_autocomplete(interaction: discord.Interaction, current: str,
         return []
     # One query, typed text and limit in it: the channel's games first, then the server's.
     records = await service.offered(interaction.guild_id, where_id(interaction), current, key=key, limit=25)
-    return [app_commands.Choice(name=fit(f"#{r.id} {r.game.title} ({r.status}, {len(r.seats)} players)", 100),
+    tx = lang.here("core")
+    return [app_commands.Choice(name=fit(tx.n_("#{number} {game} ({status}, {count} player)",
+                                               "#{number} {game} ({status}, {count} players)", len(r.seats),
+                                               number=r.id, game=r.game.title, status=status_word(r.status)), 100),
                                 value=r.id) for r in records]
 
 
@@ -309,7 +332,7 @@ async def answer_after_commit(interaction: discord.Interaction, work: Awaitable[
     except Exception:
         log.exception("answering a saved move failed (channel %s)", interaction.channel_id)
         with contextlib.suppress(discord.HTTPException):
-            await reply(interaction, "Your move was saved. `/game status` shows the game now.")
+            await reply(interaction, lang.here("core")._("Your move was saved. `/game status` shows the game now."))
 
 
 def own_lines(bot: TabletopBot, applied: Applied, seat: str | None) -> list[str]:
@@ -359,8 +382,9 @@ async def refuse_with_choices(interaction: discord.Interaction, why: str, record
     """Why first, then what the user can do of these action types (or what the game asks now)."""
     legal = gate.choices(record, seat)
     same = [label for a, label in legal if a["type"] in types]
+    tx = lang.here("core")
     if same:
-        hint = "You can: " + "; ".join(same[:6]) + ("; …" if len(same) > 6 else "") + "."
+        hint = tx._("You can: {choices}.", choices="; ".join(same[:6]) + ("; …" if len(same) > 6 else ""))
     else:
-        hint = "Your choices now: " + "; ".join(label for _, label in legal[:6]) + "."
+        hint = tx._("Your choices now: {choices}.", choices="; ".join(label for _, label in legal[:6]))
     await reply(interaction, f"{why} {hint}"[:2000])

@@ -11,15 +11,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import lang
 from bot import gate
 from bot.service import ServiceError
+from bot.service.errors import texts_of
 from cogs.common import (
-    OOPS,
     OffersGames,
     answer_after_commit,
     bot_of,
     find_game,
     legal_choices,
+    oops,
     own_lines,
     reply,
     running_game,
@@ -42,11 +44,18 @@ def help_page(key: str, title: str, colour: str, topics: Sequence[tuple[str, str
     """A game's help by topic: `texts[topic]` (the overview when unknown) under the topic's name,
     with the other topics (and where the full rules are) below."""
     def page(topic: str) -> discord.Embed:
-        name = dict(topics).get(topic, "What the game is")
-        embed = discord.Embed(title=f"{title} · {name}", description=texts.get(topic, texts["overview"]),
+        # In the current language: the game's topics and texts marked (lang.N_) in its own catalog.
+        tx, own = lang.here("core"), texts_of(key)
+        name = own._(dict(topics)[topic]) if topic in dict(topics) else tx._("What the game is")
+        embed = discord.Embed(title=f"{title} · {name}", description=own._(texts.get(topic, texts["overview"])),
                               colour=discord.Colour.from_str(colour))
         others = " · ".join(k for k, _ in topics if k != topic)
-        embed.set_footer(text=f"More: /{key} help topic: {others}" + (f" · full rules: {rules}" if rules else ""))
+        if rules:
+            footer = tx._("More: /{game} help topic: {topics} · full rules: {rules}", game=key, topics=others,
+                          rules=rules)
+        else:
+            footer = tx._("More: /{game} help topic: {topics}", game=key, topics=others)
+        embed.set_footer(text=footer)
         return embed
 
     return page
@@ -69,8 +78,13 @@ class GameCog(OffersGames, commands.GroupCog):
     the refusals' texts (`not_playing`, `not_your_turn`, `waiting`) and `open_panel`."""
 
     key: ClassVar[str]
-    not_playing: ClassVar[str] = "You're not playing in game #{gid}. "
-    not_your_turn: ClassVar[str] = "It's not your turn. "
+    # Marked texts, worded where read: a subclass's own in its game's catalog.
+    not_playing: ClassVar[str] = lang.N_("You're not playing in game #{gid}.")
+    not_your_turn: ClassVar[str] = lang.N_("It's not your turn.")
+
+    def refusal_texts(self, which: str) -> lang.Texts:
+        """The catalog of a refusal's text: core's for GameCog's own, the game's for its cog's."""
+        return lang.here("core") if getattr(type(self), which) == getattr(GameCog, which) else texts_of(self.key)
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -94,10 +108,12 @@ class GameCog(OffersGames, commands.GroupCog):
             return None
         seat = seat_of(interaction, record)
         if seat is None:
-            await reply(interaction, self.not_playing.format(gid=record.id) + self.waiting(record))
+            text = self.refusal_texts("not_playing")._(self.not_playing, gid=record.id).strip()
+            await reply(interaction, f"{text} {self.waiting(record)}")
             return None
         if seat not in record.to_act:
-            await reply(interaction, self.not_your_turn + self.waiting(record))
+            text = self.refusal_texts("not_your_turn")._(self.not_your_turn).strip()
+            await reply(interaction, f"{text} {self.waiting(record)}")
             return None
         return record, seat
 
@@ -153,7 +169,7 @@ async def perform(interaction: discord.Interaction, record: GameRecord,
         except Exception:
             log.exception("action failed: game %s user %s actions %s", record.id,
                           interaction.user.id, batch)
-            await reply(interaction, OOPS.format(gid=record.id))
+            await reply(interaction, oops(record.id))
             return None
         interaction.extras["committed"] = True
         if not quiet:

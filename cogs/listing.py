@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import lang
 from bot.texts import fit
 from cogs.panel import waiting_on
 
@@ -33,10 +34,13 @@ def ordered(records: list[GameRecord], user_id: int) -> list[GameRecord]:
 
 
 def line(record: GameRecord, user_id: int) -> str:
+    tx = lang.here("core")
     where = f"<#{record.where}>"
-    mine = " · **yours**" if record.seat_of(str(user_id)) is not None else ""
+    mine = " · " + tx._("**yours**") if record.seat_of(str(user_id)) is not None else ""
     if record.status == "open":
-        text = f"#{record.id} **{record.game.title}** · open table in {where} · {len(record.seats)} seated{mine}"
+        text = tx.n_("#{number} **{game}** · open table in {channel} · {count} seated",
+                     "#{number} **{game}** · open table in {channel} · {count} seated", len(record.seats),
+                     number=record.id, game=record.game.title, channel=where) + mine
     else:
         text = f"#{record.id} **{record.game.title}** · {where}{mine} · {waiting_on(record)}"
     return fit(text, LINE_CHARS)
@@ -61,11 +65,14 @@ def pages(lines: list[str]) -> list[list[str]]:
 def listing(records: list[GameRecord], user_id: int, number: int) -> tuple[list[str], str]:
     """Page `number` (from 1) of the server's games, and what follows it ("" on the last page);
     a page past the end says how many there are."""
+    tx = lang.here("core")
     shown = pages([line(r, user_id) for r in ordered(records, user_id)])
     if number > len(shown):
-        return [f"There are only {len(shown)} page(s) of games: page {number} is empty."], ""
+        return [tx.n_("There is only {count} page of games: page {page} is empty.",
+                      "There are only {count} pages of games: page {page} is empty.", len(shown), page=number)], ""
     page = shown[number - 1]
     after = sum(len(p) for p in shown[number:])
-    more = f"… and {after} more: `/game list page:{number + 1}`." if after else ""
-    head = f"Page {number} of {len(shown)}:" if len(shown) > 1 else ""
+    more = tx.n_("… and {count} more: `/game list page:{page}`.", "… and {count} more: `/game list page:{page}`.",
+                 after, page=number + 1) if after else ""
+    head = tx._("Page {page} of {pages}:", page=number, pages=len(shown)) if len(shown) > 1 else ""
     return ([head] if head else []) + page, more

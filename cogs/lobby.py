@@ -18,10 +18,11 @@ from bot import computers, gate, languages
 from bot.languages import SETTING as LANGUAGE
 from bot.languages import reader_language, table_language
 from bot.service import ServiceError
+from bot.service.errors import texts_of
+from bot.service.records import event_words
 from bot.texts import chunk_lines, clip_lines, fit, mention
 from bot.translator import slash
 from cogs.common import (
-    OOPS,
     Answer,
     Components,
     OffersGames,
@@ -32,6 +33,7 @@ from cogs.common import (
     find_game,
     keep_alive,
     on_own_private_message,
+    oops,
     reply,
     seat_of,
 )
@@ -51,7 +53,7 @@ from cogs.panel import (
     waiting_on,
 )
 from games import registry
-from games.base import Game, IllegalAction, Option, resolve_options
+from games.base import Game, IllegalAction, Option, resolve_options, say
 from games.simulate import parse_value
 
 if TYPE_CHECKING:
@@ -149,19 +151,28 @@ def parse_options(text: str | None) -> dict[str, Any]:
             continue
         name, sep, value = part.partition("=")
         if not sep:
-            raise IllegalAction(f"Write options as name=value (got {part!r}).")
+            raise IllegalAction(say("Write options as name=value (got {text}).", text=repr(part)))
         options[name.strip()] = parse_value(value.strip())
     return options
 
 
+def label_words(own: lang.Texts, option: Option, value: Any) -> str:
+    """An option value's label: its words in the game's catalog when the game labels it in words."""
+    label = option.label(value)
+    return own._(label) if option.labels.get(value) == label and "{" not in label else label
+
+
 def table_embed(record: GameRecord) -> discord.Embed:
-    """The table's card, in the table's language (its options' names and values are the game's: not yet)."""
+    """The table's card, in the table's language (its options' names, "jump costs one point", and their
+    values' labels are worded in the game's catalog, where its cog marks them with lang.N_)."""
     tx = lang.texts(table_language(record), "core")
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
     embed = discord.Embed(title=tx._("{game} · table #{number}", game=game.title, number=record.id), colour=colour)
-    opts = "\n".join(f"**{o.name.replace('_', ' ')}**: {o.label(value)}"
-                     for o, value in table_options(game, record.options)) or tx._("none")
+    with lang.use(table_language(record)):  # a value's label in the game's words (marked in its catalog)
+        own = texts_of(game.key)
+        opts = "\n".join(f"**{own._(o.name.replace('_', ' '))}**: {label_words(own, o, value)}"
+                         for o, value in table_options(game, record.options)) or tx._("none")
     embed.add_field(name=tx._("Options"), value=fit(opts, 1024), inline=True)
     s = record.settings
     hours = s.get("turn_hours") or 0
@@ -175,7 +186,8 @@ def table_embed(record: GameRecord) -> discord.Embed:
     where = tx._("played in a thread") if s.get("use_thread") else tx._("played in this channel")
     embed.add_field(name=tx._("Table"), value=f"{limit}\n{where}", inline=True)
     wanted = s.get("max_players") or game.max_players
-    seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or tx._("nobody yet")
+    with lang.use(table_language(record)):  # a computer's name too
+        seats = "\n".join(f"{i + 1}. {record.mention(s)}" for i, s in enumerate(record.seats)) or tx._("nobody yet")
     embed.add_field(name=tx._("Players ({seated}/{seats}, {least} to start)", seated=len(record.seats),
                               seats=wanted, least=game.min_players),
                     value=fit(seats, 1024), inline=False)
@@ -249,8 +261,8 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
     try:
         record = await bot.service.get(gid, interaction.guild_id)
         if interaction.guild_id is None and record.seat_of(interaction.user.id) is None:
-            await reply(interaction, f"There is no game #{gid} of yours. In a server, use `/game replay` "
-                                     "in the game's channel.")
+            await reply(interaction, lang.here("core")._("There is no game #{number} of yours. In a server, use "
+                                                         "`/game replay` in the game's channel.", number=gid))
             return  # outside its server a game is its seats' alone
         await defer(interaction, update=in_place)
         wanted = step if step is not None else (1 << 30)
@@ -258,9 +270,12 @@ async def show_replay(interaction: discord.Interaction, gid: int, step: int | No
     except ServiceError as exc:
         await reply(interaction, exc.message)
         return
-    lines = [e.get("text", "") for e in events] or (["The game as it began."] if shown == 0 else ["(no public lines)"])
+    tx = lang.here("core")
+    lines = [event_words(record.key, e) for e in events] or (
+        [tx._("The game as it began.")] if shown == 0 else [tx._("(no public lines)")])
     status = bot.presenter.status_line(record, view)
-    content = clip_lines([f"Replay of game #{gid}: step {shown} of {total}", status, *lines], 1990)
+    content = clip_lines([tx._("Replay of game #{number}: step {step} of {steps}", number=gid, step=shown, steps=total),
+                          status, *lines], 1990)
     buttons = Components()
     for target, tag, label in ((0, "f", "⏮"), (max(0, shown - 10), "b", "-10"), (max(0, shown - 1), "p", "◀"),
                                (min(total, shown + 1), "n", "▶"), (min(total, shown + 10), "m", "+10"),
@@ -340,7 +355,7 @@ class Controls:
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h:(?P<gid>\d+)"):
     def __init__(self, gid: int) -> None:
-        super().__init__(discord.ui.Button(label="My secrets", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=lang.here("core")._("My secrets"), style=discord.ButtonStyle.secondary,
                                            custom_id=f"tr:h:{gid}", emoji="🔒"))
         self.gid = gid
 
@@ -358,15 +373,17 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:h
 async def send_hand(interaction: discord.Interaction, record: GameRecord) -> None:
     bot = bot_of(interaction)
     seat = seat_of(interaction, record)
+    tx = lang.here("core")
     if seat is None:
-        await reply(interaction, f"You're not playing in game #{record.id}, so you hold no secrets there.")
+        await reply(interaction, tx._("You're not playing in game #{number}, so you hold no secrets there.",
+                                      number=record.id))
         return
     if gate.private(record, seat) is None:
-        await reply(interaction, "The game hasn't started yet: nothing secret to show.")
+        await reply(interaction, tx._("The game hasn't started yet: nothing secret to show."))
         return
     await defer(interaction)
     text, file = await bot.presenter.private_package(record, seat)
-    content = f"Your private view of game #{record.id}.\n{text}"
+    content = tx._("Your private view of game #{number}.\n{text}", number=record.id, text=text)
     kwargs: Answer = {"ephemeral": True}
     if file is not None:
         kwargs["file"] = file
@@ -380,11 +397,13 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"tr:c:(?P<op>resign|abandon|keep):(?P<gid>\d+):(?P<uid>\d{1,20})"):
     """A private "are you sure" of `/game resign` and `/game abandon` (keep: changed my mind). The
     user's id is in the custom_id: a click by anyone else changes nothing."""
-    LABELS: ClassVar[dict[str, str]] = {"resign": "Yes, resign", "abandon": "Yes, abandon it", "keep": "Cancel"}
+    LABELS: ClassVar[dict[str, str]] = {"resign": lang.N_("Yes, resign"), "abandon": lang.N_("Yes, abandon it"),
+                                        "keep": lang.N_("Cancel")}
 
     def __init__(self, op: str, gid: int, uid: int) -> None:
         style = discord.ButtonStyle.secondary if op == "keep" else discord.ButtonStyle.danger
-        super().__init__(discord.ui.Button(label=self.LABELS[op], style=style, custom_id=f"tr:c:{op}:{gid}:{uid}"))
+        super().__init__(discord.ui.Button(label=lang.here("core")._(self.LABELS[op]), style=style,
+                                           custom_id=f"tr:c:{op}:{gid}:{uid}"))
         self.op, self.gid, self.uid = op, gid, uid
 
     @classmethod
@@ -405,23 +424,28 @@ def confirm_view(op: str, gid: int, uid: int) -> discord.ui.View:
 
 def resign_warning(record: GameRecord) -> str:
     """What resigning does, said before it is done."""
-    head = f"Resign from game #{record.id} ({record.game.title})? You leave it for good; this can't be undone."
+    tx = lang.here("core")
+    head = tx._("Resign from game #{number} ({game})? You leave it for good; this can't be undone.",
+                number=record.id, game=record.game.title)
     if len(record.seats) == 1:
-        return f"{head}\nYou are its only player: the game ends now, and it counts as lost."
+        return f"{head}\n" + tx._("You are its only player: the game ends now, and it counts as lost.")
     if record.game.cooperative:
-        return f"{head}\nThe team plays on without you (the rules say what becomes of your part)."
-    return (f"{head}\nThe game counts as lost for you; the others play on without you (the rules say what "
-            "becomes of your pieces), and if only one player would be left, the game ends.")
+        return f"{head}\n" + tx._("The team plays on without you (the rules say what becomes of your part).")
+    return f"{head}\n" + tx._("The game counts as lost for you; the others play on without you (the rules say what "
+                              "becomes of your pieces), and if only one player would be left, the game ends.")
 
 
 def abandon_warning(record: GameRecord) -> str:
     """What abandoning does, said before it is done."""
+    tx = lang.here("core")
     if record.status == "open":
-        return (f"Abandon table #{record.id} ({record.game.title})? It closes for everyone seated, and the "
-                "game never starts. This can't be undone.")
-    return (f"Abandon game #{record.id} ({record.game.title})? It ends now for all "
-            f"{len(record.seats)} player(s), without a result: nobody wins or loses, and it is not "
-            "counted in stats or ratings. This can't be undone.")
+        return tx._("Abandon table #{number} ({game})? It closes for everyone seated, and the game never starts. "
+                    "This can't be undone.", number=record.id, game=record.game.title)
+    return tx.n_("Abandon game #{number} ({game})? It ends now for its {count} player, without a result: nobody "
+                 "wins or loses, and it is not counted in stats or ratings. This can't be undone.",
+                 "Abandon game #{number} ({game})? It ends now for all {count} players, without a result: nobody "
+                 "wins or loses, and it is not counted in stats or ratings. This can't be undone.",
+                 len(record.seats), number=record.id, game=record.game.title)
 
 
 ENDED = ("finished", "abandoned")
@@ -474,21 +498,26 @@ def help_embed(bot: TabletopBot, language: str = "en") -> discord.Embed:
 
 def result_line(record: GameRecord) -> str:
     """How a game ended, in a few words, from its public outcome."""
+    tx = lang.here("core")
     if record.status == "abandoned":
-        return "abandoned"
+        return tx.p_("result", "abandoned")
     outcome: dict[str, Any] = dict(gate.outcome(record) or {})
     winners = outcome.get("winners") or []
     scores = outcome.get("scores") or {}
-    marked = " (with computer players)" if record.computer_seats else ""
+    marked = " " + tx._("(with computer players)") if record.computer_seats else ""
     if record.game.cooperative:
         if winners:
-            return "the team won" + marked
-        return {"draw": "a draw", "abandoned": "abandoned: nobody was left"}.get(
-            str(outcome.get("reason")), "the team lost") + marked
+            return tx._("the team won") + marked
+        reason = str(outcome.get("reason"))
+        if reason == "draw":
+            return tx._("a draw") + marked
+        if reason == "abandoned":
+            return tx._("abandoned: nobody was left") + marked
+        return tx._("the team lost") + marked
     if not winners:
-        return "nobody won" + marked
+        return tx._("nobody won") + marked
     best = ", ".join(f"{record.mention(w)}" + (f" ({scores[w]})" if w in scores else "") for w in winners)
-    return f"won by {best}{marked}"
+    return tx._("won by {players}", players=best) + marked
 
 
 class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description="Open, join and run game tables"):
@@ -536,11 +565,12 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             if variant is not None:
                 chosen = variant_option(g)
                 if chosen is None:
-                    raise IllegalAction(f"{g.title} has no variants or difficulties.")
+                    raise IllegalAction(say("{game} has no variants or difficulties.", game=g.title))
                 given[chosen.name] = parse_value(variant.strip())
             resolved = resolve_options(g, given)
         except IllegalAction as exc:
-            await reply(interaction, f"{exc} {self.options_help(game)}")
+            tx = await reader_texts(interaction)
+            await reply(interaction, f"{tx.say(exc.words)} {self.options_help(game)}")
             return
         if players is not None and not g.min_players <= players <= g.max_players:
             tx = await reader_texts(interaction)
@@ -549,7 +579,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         cap = players or g.max_players
         if computer and (why := computers.refusal(g)):
-            await reply(interaction, why)
+            await reply(interaction, (await reader_texts(interaction)).say(why))
             return
         if computer >= cap:
             tx = await reader_texts(interaction)
@@ -585,10 +615,13 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         await self.bot.service.set_table_message(record.id, message.channel.id, message.id)
 
     def options_help(self, key: str) -> str:
+        """The game's options, in the current language (their help in the game's catalog)."""
         g = registry.get(key)
-        parts = [f"`{o.name}`: {', '.join(map(str, o.choices))} (default {o.default}) — {o.help}"
+        tx, own = lang.here("core"), texts_of(key)
+        parts = [tx._("`{name}`: {choices} (default {default}) — {help}", name=o.name,
+                      choices=", ".join(map(str, o.choices)), default=o.default, help=own._(o.help))
                  for o in g.options]
-        return "Options: " + "; ".join(parts)
+        return tx._("Options: {options}", options="; ".join(parts))
 
     @new.autocomplete("variant")
     async def variant_autocomplete(self, interaction: discord.Interaction,
@@ -718,7 +751,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         except Exception:
             log.exception("start failed for game %s", record.id)
-            await interaction.followup.send(OOPS.format(gid=record.id), ephemeral=True)
+            await interaction.followup.send(oops(record.id), ephemeral=True)
             return
         record = applied.record
         players = ", ".join(record.mention(s) for s in record.seats)
@@ -744,18 +777,19 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
         records = await self.bot.service.in_guild(interaction.guild_id or 0)
         ended = await self.bot.service.history(interaction.guild_id or 0, limit=3) if page == 1 else []
+        tx = lang.here("core")
         if not records and not ended:
             if page > 1:
-                await reply(interaction, "No tables or games in this server: there are no pages.")
+                await reply(interaction, tx._("No tables or games in this server: there are no pages."))
                 return
-            await reply(interaction, "No tables or games in this server yet. Open one with `/game new`.")
+            await reply(interaction, tx._("No tables or games in this server yet. Open one with `/game new`."))
             return
         lines, more = listing(records, interaction.user.id, page) if records else (
-            ["No table is open and no game is running."], "")
+            [tx._("No table is open and no game is running.")], "")
         if more:
             lines.append(more)
         if ended:
-            lines.append("Recently finished (`/game history` for more):")
+            lines.append(tx._("Recently finished (`/game history` for more):"))
             lines += [fit(f"#{r.id} **{r.game.title}** · {result_line(r)}", 150) for r in ended]
         # a page leaves room for the rest: nothing is cut unless a game's title is very long
         await reply(interaction, fit("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions.none())
@@ -779,26 +813,32 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                    player: discord.Member | discord.User | None = None) -> None:
         who = player or interaction.user
         figures = await self.bot.service.player_stats(interaction.guild_id or 0, who.id)
-        lines = [f"**{who.mention} in this server**"]
+        tx = lang.here("core")
+        language = lang.current()
+        lines = [tx._("**{player} in this server**", player=who.mention)]
         for g in figures["games"]:
             title = registry.GAMES[g["key"]].title if g["key"] in registry.GAMES else g["key"]
-            bits = [f"{g['played']} played", f"{g['won']} won"]
+            bits = [tx.n_("{count} played", "{count} played", g["played"]),
+                    tx.n_("{count} won", "{count} won", g["won"])]
             if g["drawn"]:
-                bits.append(f"{g['drawn']} drawn")
+                bits.append(tx.n_("{count} drawn", "{count} drawn", g["drawn"]))
             if g["average"] is not None:
-                bits.append(f"average score {g['average']}")
+                bits.append(tx._("average score {score}", score=lang.number(g["average"], language)))
             if g["rating"] is not None:
-                bits.append(f"rating **{g['rating']}**")
+                bits.append(tx._("rating **{rating}**", rating=g["rating"]))
             if g["with_computers"]:
-                bits.append(f"{g['with_computers']} with computer players")
+                bits.append(tx.n_("{count} with computer players", "{count} with computer players",
+                                  g["with_computers"]))
             lines.append(f"{title}: " + " · ".join(bits))
         if not figures["games"]:
-            lines.append("No finished games yet.")
+            lines.append(tx._("No finished games yet."))
         moves = figures["in_time"] + figures["timed_out"]
         if moves:
             share = round(100 * figures["in_time"] / moves)
-            lines.append(f"Reliability: {share}% of {moves} moves made before the deadline; "
-                         f"{figures['left']} game(s) left before the end.")
+            lines.append(tx.n_("Reliability: {share}% of {moves} moves made before the deadline; {count} game left "
+                               "before the end.",
+                               "Reliability: {share}% of {moves} moves made before the deadline; {count} games left "
+                               "before the end.", figures["left"], share=share, moves=moves))
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description="The best players of a game in this server")
@@ -808,24 +848,34 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str, computers: bool = False) -> None:
         found = playable(game)
+        tx = lang.here("core")
         if found is None:
-            await reply(interaction, f"There is no game called {game[:40]!r} here.")
+            await reply(interaction, tx._("There is no game called {name} here.", name=repr(game[:40])))
             return
         rows = await self.bot.service.leaderboard(interaction.guild_id or 0, found.key, computers=computers)
         if not rows:
-            among = "" if computers else " between people (`computers: True` counts games with computers)"
-            await reply(interaction, f"No finished games of {found.title}{among} in this server yet.")
+            if computers:
+                await reply(interaction, tx._("No finished games of {game} in this server yet.", game=found.title))
+            else:
+                await reply(interaction, tx._("No finished games of {game} between people (`computers: True` counts "
+                                              "games with computers) in this server yet.", game=found.title))
             return
         if found.cooperative or computers:
-            lines = [f"{i}. <@{r['user_id']}> · {r['wins']} won" + (f", {r['draws']} drawn" if r.get("draws") else "")
-                     + f" of {r['games']}" for i, r in enumerate(rows, 1)]
+            lines = [f"{i}. <@{r['user_id']}> · " + (
+                tx.n_("{wins} won, {draws} drawn of {count}", "{wins} won, {draws} drawn of {count}", r["games"],
+                      wins=r["wins"], draws=r["draws"]) if r.get("draws")
+                else tx.n_("{wins} won of {count}", "{wins} won of {count}", r["games"], wins=r["wins"]))
+                for i, r in enumerate(rows, 1)]
         else:
-            lines = [f"{i}. <@{r['user_id']}> · **{r['rating']}** ({r['games']} rated games)"
+            lines = [f"{i}. <@{r['user_id']}> · **{r['rating']}** ("
+                     + tx.n_("{count} rated game", "{count} rated games", r["games"]) + ")"
                      for i, r in enumerate(rows, 1)]
-        how = (" (wins, games with computer players counted)" if computers
-               else " (the team's results: no rating)" if found.cooperative
-               else " (Elo between people, everyone starts at 1500)")
-        head = f"**{found.title}** in this server{how}"
+        if computers:
+            head = tx._("**{game}** in this server (wins, games with computer players counted)", game=found.title)
+        elif found.cooperative:
+            head = tx._("**{game}** in this server (the team's results: no rating)", game=found.title)
+        else:
+            head = tx._("**{game}** in this server (Elo between people, everyone starts at 1500)", game=found.title)
         await reply(interaction, "\n".join([head, *lines]), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description="Finished games of this server, or of one player")
@@ -834,13 +884,16 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     async def history(self, interaction: discord.Interaction,
                      player: discord.Member | discord.User | None = None) -> None:
         records = await self.bot.service.history(interaction.guild_id or 0, player.id if player else None)
+        tx = lang.here("core")
         if not records:
-            whose = f"{player.mention} has" if player else "This server has"
-            await reply(interaction, f"{whose} no finished games yet.", allowed_mentions=discord.AllowedMentions.none())
+            none = tx._("{player} has no finished games yet.", player=player.mention) if player \
+                else tx._("This server has no finished games yet.")
+            await reply(interaction, none, allowed_mentions=discord.AllowedMentions.none())
             return
         lines = [f"#{r.id} **{r.game.title}** · {discord.utils.format_dt(r.updated_at, 'd')} · "
                  f"{', '.join(r.mention(s) for s in r.seats)} · {result_line(r)}" for r in records]
-        head = f"Finished games of {player.mention}:" if player else "Finished games in this server:"
+        head = tx._("Finished games of {player}:", player=player.mention) if player \
+            else tx._("Finished games in this server:")
         await reply(interaction, clip_lines([head, *lines], 1990), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="status", description="The board and a summary of the game here")
@@ -874,7 +927,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         entries = await self.bot.service.log(record.id, limit=count, guild_id=record.guild_id)
         if not entries:
-            await reply(interaction, "No moves yet.")
+            await reply(interaction, lang.here("core")._("No moves yet."))
             return
         lines = [self.logged_line(record, e) for e in entries]
         await reply(interaction, clip_lines(lines, 1990), allowed_mentions=discord.AllowedMentions.none())
@@ -882,13 +935,16 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @staticmethod
     def logged_line(record: GameRecord, entry: LogEntry) -> str:
         """A log entry in words: its public events only (a secret choice shows as a choice)."""
-        texts = [e.get("text", "") for e in entry.events or [] if e.get("text")]
+        tx = lang.here("core")
+        texts = [event_words(record.key, e) for e in entry.events or [] if e.get("text")]
         who = mention(str(entry.user_id)) if entry.user_id else record.mention(entry.seat)
         if entry.kind == "drop":
-            how = {"resign": "resigns", "admin": "was dropped", "timeout": "ran out of time"}.get(entry.by, "left")
-            texts = [f"{who} {how} and leaves the game.", *texts]
-        said = " ".join(texts) or f"{who} made a move."
-        notes = [x for x, on in (("time-out", entry.by == "timeout"), ("taken back", entry.undone)) if on]
+            how = {"resign": tx._("{player} resigns and leaves the game.", player=who),
+                   "admin": tx._("{player} was dropped and leaves the game.", player=who),
+                   "timeout": tx._("{player} ran out of time and leaves the game.", player=who)}
+            texts = [how.get(entry.by, tx._("{player} left and leaves the game.", player=who)), *texts]
+        said = " ".join(texts) or tx._("{player} made a move.", player=who)
+        notes = [x for x, on in ((tx._("time-out"), entry.by == "timeout"), (tx._("taken back"), entry.undone)) if on]
         suffix = f" *({', '.join(notes)})*" if notes else ""
         text = f"~~{said}~~" if entry.undone else said
         return f"`{entry.seq:>3}` {text}{suffix}"
@@ -916,16 +972,17 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         if str(interaction.user.id) != str(record.creator_id) and not is_admin:
-            await reply(interaction, "Only the table's creator or someone with Manage Server can abandon "
-                                     f"game #{record.id}. Nothing was changed.")
+            await reply(interaction, lang.here("core")._("Only the table's creator or someone with Manage Server "
+                                                         "can abandon game #{number}. Nothing was changed.",
+                                                         number=record.id))
             return
         await reply(interaction, abandon_warning(record), view=confirm_view("abandon", record.id, interaction.user.id))
 
     async def confirmed(self, interaction: discord.Interaction, op: str, gid: int, uid: int) -> None:
         """A click on a confirmation: do what it confirms (or nothing, for Cancel), and say so."""
         if interaction.user.id != uid:
-            await reply(interaction, "That button belongs to someone else's question: nothing was changed. "
-                                     "Use the command yourself if you mean it.")
+            await reply(interaction, lang.here("core")._("That button belongs to someone else's question: nothing "
+                                                         "was changed. Use the command yourself if you mean it."))
             return
         in_place = on_own_private_message(interaction)
 
@@ -936,7 +993,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                 await reply(interaction, text)
 
         if op == "keep":
-            await answer(f"Cancelled: nothing was changed in game #{gid}.")
+            await answer(lang.here("core")._("Cancelled: nothing was changed in game #{number}.", number=gid))
             return
         try:
             record = await self.bot.service.get(gid, interaction.guild_id)
@@ -951,7 +1008,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     async def do_abandon(self, interaction: discord.Interaction, record: GameRecord,
                          answer: Callable[[str], Awaitable[None]]) -> None:
         if record.status in ENDED:
-            await answer(f"Game #{record.id} has ended already: there is nothing to abandon.")
+            await answer(lang.here("core")._("Game #{number} has ended already: there is nothing to abandon.",
+                                             number=record.id))
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         try:
@@ -961,20 +1019,26 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await answer(exc.message)
             return
         interaction.extras["committed"] = True
-        await answer_after_commit(interaction, answer(f"You abandoned game #{record.id}."))
+        await answer_after_commit(interaction, answer(lang.here("core")._("You abandoned game #{number}.",
+                                                                          number=record.id)))
         channel = await self.bot.presenter.channel(record.where)
         if channel is not None:
+            with lang.use(table_language(record)):  # a public post: the table's language
+                text = lang.here("core")._("Game #{number} ({game}) was abandoned by {player}.", number=record.id,
+                                           game=record.game.title, player=interaction.user.mention)
             with contextlib.suppress(discord.HTTPException):
-                await channel.send(f"Game #{record.id} ({record.game.title}) was abandoned by "
-                                   f"{interaction.user.mention}.", allowed_mentions=discord.AllowedMentions.none())
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
 
     async def do_resign(self, interaction: discord.Interaction, record: GameRecord,
                         answer: Callable[[str], Awaitable[None]]) -> None:
         seat = seat_of(interaction, record)
         if record.status != "running" or seat is None:
-            await answer(f"You're no longer playing in game #{record.id}" + (
-                " (it has ended)" if record.status in ENDED else "") + ": there is nothing to resign.")
+            tx = lang.here("core")
+            await answer(tx._("You're no longer playing in game #{number} (it has ended): there is nothing to resign.",
+                              number=record.id) if record.status in ENDED else
+                         tx._("You're no longer playing in game #{number}: there is nothing to resign.",
+                              number=record.id))
             return
         try:
             await self.bot.service.drop_player(record.id, seat, by="resign", user_id=interaction.user.id,
@@ -983,7 +1047,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             await answer(exc.message)
             return
         interaction.extras["committed"] = True
-        await answer_after_commit(interaction, answer(f"You left game #{record.id}."))
+        left = lang.here("core")._("You left game #{number}.", number=record.id)
+        await answer_after_commit(interaction, answer(left))
         await self.bot.presenter.deliver(record.id)
 
     @app_commands.command(name="kick", description="Drop a player whose turn time ran out")
@@ -995,15 +1060,17 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
         seat = record.seat_of(player.id)
+        tx = lang.here("core")
         if seat is None:
-            await reply(interaction, f"{player.mention} is not playing in game #{record.id}.")
+            await reply(interaction, tx._("{player} is not playing in game #{number}.", player=player.mention,
+                                          number=record.id))
             return
         if str(interaction.user.id) != str(record.creator_id) and not is_admin:
-            await reply(interaction, "Only the table's creator or someone with Manage Server can drop a player.")
+            await reply(interaction, tx._("Only the table's creator or someone with Manage Server can drop a player."))
             return
         if not self.time_ran_out(record, seat):
-            await reply(interaction, f"{player.mention}'s time has not run out: only a player whose turn "
-                                     "deadline has passed can be dropped.")
+            await reply(interaction, tx._("{player}'s time has not run out: only a player whose turn deadline has "
+                                          "passed can be dropped.", player=player.mention))
             return
         await defer(interaction)
         try:
@@ -1013,7 +1080,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         interaction.extras["committed"] = True
         await answer_after_commit(interaction, interaction.followup.send(
-            f"You dropped {player.mention} from game #{record.id}.", ephemeral=True))
+            tx._("You dropped {player} from game #{number}.", player=player.mention, number=record.id), ephemeral=True))
         await self.bot.presenter.deliver(record.id)
 
     @app_commands.command(name="resign", description="Leave a running game for good (the rules say what follows)")
@@ -1024,7 +1091,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         seat = seat_of(interaction, record)
         if seat is None:
-            await reply(interaction, f"You're not playing in game #{record.id}, so there is nothing to resign.")
+            await reply(interaction, lang.here("core")._("You're not playing in game #{number}, so there is nothing "
+                                                         "to resign.", number=record.id))
             return
         await reply(interaction, resign_warning(record), view=confirm_view("resign", record.id, interaction.user.id))
 
@@ -1036,7 +1104,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         seat = seat_of(interaction, record)
         if seat is None:
-            await reply(interaction, f"You're not playing in game #{record.id}, so there is nothing to undo.")
+            await reply(interaction, lang.here("core")._("You're not playing in game #{number}, so there is nothing "
+                                                         "to undo.", number=record.id))
             return
         await undo(interaction, record, seat)
 
@@ -1055,31 +1124,33 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         record = await find_game(interaction, game)
         if record is None:
             return
+        tx = lang.here("core")
         if (player is None) == (computer_number is None) or (new_player is None) == (computer is None):
-            await reply(interaction, "Say whose seat (`player`, or `computer_number` for a computer) and who "
-                                     "takes it over (`new_player`, or `computer` with a strength). Nothing "
-                                     "was changed.")
+            await reply(interaction, tx._("Say whose seat (`player`, or `computer_number` for a computer) and who "
+                                          "takes it over (`new_player`, or `computer` with a strength). Nothing "
+                                          "was changed."))
             return
         if new_player is not None and new_player.bot:
-            await reply(interaction, f"{new_player.mention} is a bot and can't take a seat.")
+            await reply(interaction, tx._("{player} is a bot and can't take a seat.", player=new_player.mention))
             return
         if new_player is not None and interaction.guild_id is not None \
                 and not isinstance(new_player, discord.Member):
-            await reply(interaction, f"{new_player.mention} is not a member of this server, so they "
-                                     "can't take a seat here. Nothing was changed.")
+            await reply(interaction, tx._("{player} is not a member of this server, so they can't take a seat here. "
+                                          "Nothing was changed.", player=new_player.mention))
             return
         if player is not None:
             old_user = str(player.id)
         else:
             held = [u for u in record.users.values() if (p := computers.parse(u)) and p[1] == computer_number]
             if not held:
-                await reply(interaction, f"There is no Computer {computer_number} in game #{record.id}. "
-                                         "Nothing was changed.")
+                await reply(interaction, tx._("There is no Computer {computer} in game #{number}. Nothing was "
+                                              "changed.", computer=computer_number, number=record.id))
                 return
             old_user = held[0]
         handed = record.seat_of(old_user)
         if handed is None:
-            await reply(interaction, f"{mention(old_user)} has no seat in game #{record.id}. Nothing was changed.")
+            await reply(interaction, tx._("{player} has no seat in game #{number}. Nothing was changed.",
+                                          player=mention(old_user), number=record.id))
             return
         before = record.mention(handed)
         is_admin = bool(getattr(interaction.permissions, "manage_guild", False))
@@ -1092,11 +1163,12 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         interaction.extras["committed"] = True
         await answer_after_commit(interaction, reply(
-            interaction, f"{record.mention(handed)} now plays {before}'s seat in game #{record.id}."))
+            interaction, tx._("{player} now plays {before}'s seat in game #{number}.", player=record.mention(handed),
+                              before=before, number=record.id)))
         await self.refresh_table(record)
         await self.bot.presenter.deliver(record.id)
         if new_player is not None and record.status == "running":
-            await self.bot.presenter.send_package(record, handed, "is yours now: you took over a seat")
+            await self.bot.presenter.send_package(record, handed, "handed")
 
     def time_ran_out(self, record: GameRecord, seat: str) -> bool:
         """The seat has owed its move for at least one whole turn window (a "wait" time-out moves
@@ -1111,8 +1183,8 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
     @app_commands.choices(language=READER_CHOICES)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         if language not in (*lang.LANGUAGES, FOLLOW_DISCORD):
-            await reply(interaction, f"Choose a language from the list: {', '.join(lang.NAMES.values())}, "
-                                     "or your Discord's.")
+            await reply(interaction, lang.here("core")._("Choose a language from the list: {languages}, or your "
+                                                         "Discord's.", languages=", ".join(lang.NAMES.values())))
             return
         choice = None if language == FOLLOW_DISCORD else language
         await self.bot.service.set_language(interaction.user.id, choice)
@@ -1157,22 +1229,24 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                      quiet_from: app_commands.Range[int, 0, 23] | None = None,
                      quiet_to: app_commands.Range[int, 0, 23] | None = None,
                      utc_offset: app_commands.Range[int, -12, 14] | None = None) -> None:
+        tx = lang.here("core")
         if mode not in ("off", "mention", "dm"):
-            await reply(interaction, "Choose off, mention or dm.")
+            await reply(interaction, tx._("Choose off, mention or dm."))
             return
         if (quiet_from is None) != (quiet_to is None):
-            await reply(interaction, "Give both quiet_from and quiet_to (the same hour twice clears them).")
+            await reply(interaction, tx._("Give both quiet_from and quiet_to (the same hour twice clears them)."))
             return
         quiet = (quiet_from, quiet_to) if quiet_from is not None and quiet_to is not None else None
         player = await self.bot.service.set_preferences(interaction.user.id, mode, quiet, utc_offset)
-        said = {"off": "You won't be mentioned or DMed when your turn begins; `/game list` shows "
-                       "what waits on you.",
-                "mention": "You'll be mentioned in the game's channel when your turn begins.",
-                "dm": "You'll be mentioned and get one DM when your turn begins (allow DMs from "
-                      "server members)."}[mode]
+        said = {"off": tx._("You won't be mentioned or DMed when your turn begins; `/game list` shows "
+                            "what waits on you."),
+                "mention": tx._("You'll be mentioned in the game's channel when your turn begins."),
+                "dm": tx._("You'll be mentioned and get one DM when your turn begins (allow DMs from "
+                           "server members).")}[mode]
         if player.quiet_from is not None and player.quiet_from != player.quiet_to:
             offset = f"UTC{player.utc_offset:+g}" if player.utc_offset else "UTC"  # +g: a float stored before
-            said += f" No DMs between {player.quiet_from}:00 and {player.quiet_to}:00 ({offset})."
+            said += " " + tx._("No DMs between {start}:00 and {end}:00 ({offset}).", start=player.quiet_from,
+                               end=player.quiet_to, offset=offset)
         await reply(interaction, said)
 
 

@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import lang
 from bot import gate
+from bot.languages import reader_language
 from bot.presenter import CROP_NAME
 from bot.service import ServiceError
+from bot.service.errors import word
 from bot.texts import clock_line
 from cogs.common import (
-    OOPS,
     Components,
     Edit,
     Panel,
@@ -31,8 +33,10 @@ from cogs.common import (
     edit,
     game_number,
     on_own_private_message,
+    oops,
     own_lines,
     reply,
+    status_word,
 )
 from games.base import canonical
 
@@ -109,8 +113,9 @@ async def refuse_stray(interaction: discord.Interaction) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id") or "")
     if custom_id.startswith("tr:") and not handlers(bot_of(interaction), custom_id):
-        await reply(interaction, "That button is out of date: it belongs to an older message. "
-                                 "Use `/game play` for your choices now.")
+        tx = lang.texts(await reader_language(interaction), "core")  # a listener's task: its own reader
+        await reply(interaction, tx._("That button is out of date: it belongs to an older message. "
+                                      "Use `/game play` for your choices now."))
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -156,7 +161,7 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await play_index(interaction, self.gid, self.ver, idx, fingerprint)
 
 
-GONE = "That button belongs to a game that is not here any more."
+GONE = lang.N_("That button belongs to a game that is not here any more.")
 
 
 async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord, str] | None:
@@ -169,17 +174,19 @@ async def seated(interaction: discord.Interaction, gid: int) -> tuple[GameRecord
             raise LookupError
         record = await bot_of(interaction).service.get(number, interaction.guild_id)
     except (ServiceError, LookupError):
-        await reply(interaction, GONE)
+        await reply(interaction, lang.here("core")._(GONE))
         return None
+    tx = lang.here("core")
     seat = record.seat_of(interaction.user.id)
     if seat is None and interaction.guild_id is None:
-        await reply(interaction, GONE)  # outside its server a game is its seats' alone
+        await reply(interaction, tx._(GONE))  # outside its server a game is its seats' alone
         return None
     if record.status != "running":
-        await reply(interaction, f"Game #{gid} is {record.status}; its buttons do nothing any more.")
+        await reply(interaction, tx._("Game #{number} is {status}; its buttons do nothing any more.",
+                                      number=gid, status=status_word(record.status)))
         return None
     if seat is None:
-        await reply(interaction, f"You're not playing in game #{gid}. " + waiting_on(record))
+        await reply(interaction, tx._("You're not playing in game #{number}.", number=gid) + " " + waiting_on(record))
         return None
     return record, seat
 
@@ -195,10 +202,7 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
         return
     record, seat = found
     if seat not in record.to_act:
-        if record.state_version != ver:
-            await reply(interaction, "Your turn has passed: these choices are closed. " + waiting_on(record))
-        else:
-            await reply(interaction, "It's not your turn. " + waiting_on(record))
+        await reply(interaction, not_now(record.state_version != ver) + " " + waiting_on(record))
         return
     legal = [a for a, _ in gate.choices(record, seat)]
     action = named(legal, idx, fingerprint)
@@ -215,7 +219,7 @@ async def play_index(interaction: discord.Interaction, gid: int, ver: int, idx: 
             return
         except Exception:
             log.exception("action failed: game %s seat %s action %s", gid, seat, action)
-            await reply(interaction, OOPS.format(gid=gid))
+            await reply(interaction, oops(gid))
             return
         interaction.extras["committed"] = True
         await answer_after_commit(interaction, show_result(interaction, bot, applied.record, seat,
@@ -227,15 +231,15 @@ async def refuse_changed(interaction: discord.Interaction, bot: TabletopBot, rec
                          seat: str) -> None:
     """The seat's own choices changed since the panel was shown: say so, with its choices now."""
     content, view = await panel_message(bot, record, seat)
-    text = ("That choice is out of date: your choices have changed since it was shown, and it is not "
-            "among them now. Here are your choices now.")
+    text = lang.here("core")._("That choice is out of date: your choices have changed since it was shown, "
+                               "and it is not among them now. Here are your choices now.")
     await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
 
 
 async def show_result(interaction: discord.Interaction, bot: TabletopBot, new: GameRecord,
                       seat: str, head: str) -> None:
     """Replace the clicked panel with the result and the seat's next choices."""
-    head = head or "Done."
+    head = head or lang.here("core")._("Done.")
     if seat in new.to_act:
         content, view = await panel_message(bot, new, seat)
         content = f"{head}\n\n{content}"
@@ -278,7 +282,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """On a panel while the seat may take back its last action."""
 
     def __init__(self, gid: int, ver: int) -> None:
-        super().__init__(discord.ui.Button(label="Undo", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=lang.here("core").p_("button", "Undo"),
+                                           style=discord.ButtonStyle.danger,
                                            custom_id=f"tr:u:{gid}:{ver}", emoji="↩️"))
         self.gid, self.ver = gid, ver
 
@@ -322,32 +327,50 @@ async def undo(interaction: discord.Interaction, record: GameRecord, seat: str,
     await bot.presenter.deliver(record.id)
 
 
+def undone_words(event: dict[str, Any]) -> str:
+    """What an undo line says was taken back, in the current language (its English for an old row)."""
+    moves = ((event.get("say") or {}).get("args") or {}).get("moves")
+    return word("core", moves) if moves is not None else str(event["taken_back"])
+
+
 def taken_back_line(applied: Applied, seat: str) -> str:
     """The undoer's own line: what was taken back and where the pieces stand now (the undo's
     public line, without the name), then what of it only the undoer knew (🔒)."""
-    said = [str(e["taken_back"]) for e in applied.events_for(seat) if e.get("type") == "undo" and e.get("taken_back")]
-    head = f"Taken back: {said[0]}" if said else "Taken back."
+    said = [undone_words(e) for e in applied.events_for(seat) if e.get("type") == "undo" and e.get("taken_back")]
+    tx = lang.here("core")
+    head = tx._("Taken back: {moves}", moves=said[0]) if said else tx._("Taken back.")
     return "\n".join([head, *(f"🔒 {s}" for s in said[1:])])
 
 
 async def refuse_stale(interaction: discord.Interaction, bot: TabletopBot, record: GameRecord,
                        seat: str) -> None:
-    text = "That button is out of date: the game has moved on since it was shown."
+    tx = lang.here("core")
     if seat in record.to_act:
         content, view = await panel_message(bot, record, seat)
-        await reply(interaction, f"{text} Here are your choices now.\n\n{content}"[:2000], view=view)
+        text = tx._("That button is out of date: the game has moved on since it was shown. Here are your "
+                    "choices now.")
+        await reply(interaction, f"{text}\n\n{content}"[:2000], view=view)
     else:
+        text = tx._("That button is out of date: the game has moved on since it was shown.")
         await reply(interaction, f"{text} {waiting_on(record)}")
 
 
+def not_now(passed: bool) -> str:
+    """Why a seat's click does nothing now: its turn passed since the panel, or it is not its turn."""
+    tx = lang.here("core")
+    return tx._("Your turn has passed: these choices are closed.") if passed else tx._("It's not your turn.")
+
+
 def waiting_on(record: GameRecord) -> str:
+    """Whom the game waits on, and since when, in the current language."""
+    tx = lang.here("core")
     if record.status in ("finished", "abandoned"):
-        return f"Game #{record.id} is over."
+        return tx._("Game #{number} is over.", number=record.id)
     if not record.to_act:
-        return "Nobody needs to act right now."
+        return tx._("Nobody needs to act right now.")
     who = ", ".join(record.mention(s) for s in record.to_act)
     clock = clock_line(record)
-    return f"The game is waiting on {who}." + (f" {clock}" if clock else "")
+    return tx._("The game is waiting on {players}.", players=who) + (f" {clock}" if clock else "")
 
 
 def seat_groups(ui: GameUI, mine: dict[str, Any], legal: list[dict[str, Any]]) -> tuple[list[str] | None, list[str]]:
@@ -390,7 +413,8 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     names, groups = seat_groups(ui, mine, legal)
     undoable = await bot.service.can_undo(record.id, seat, record.version, user_id=record.user_of(seat))
     rows = MAX_ROWS - 1 if undoable else MAX_ROWS
-    text = ui.panel_intro(mine) or f"Your choices in game #{record.id}:"
+    tx = lang.here("core")
+    text = ui.panel_intro(mine) or tx._("Your choices in game #{number}:", number=record.id)
     view = Panel(record.id, seat, record.version)
     if names is not None and len(names) == len(legal) and len(groups) > 1:
         if group is None or not 0 <= group < len(groups):
@@ -406,7 +430,8 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     if undoable:
         view.add_item(UndoButton(record.id, record.state_version))
     if hidden:
-        text += f"\n({hidden} more choice(s) don't fit here: use the game's slash commands.)"
+        text += "\n" + tx.n_("({count} more choice doesn't fit here: use the game's slash commands.)",
+                              "({count} more choices don't fit here: use the game's slash commands.)", hidden)
     return text, view
 
 
@@ -429,7 +454,8 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     def __init__(self, gid: int, ver: int, options: list[discord.SelectOption] | None = None,
                  fingerprint: str | None = None) -> None:
         tail = f":{fingerprint}" if fingerprint else ""
-        super().__init__(discord.ui.Select(custom_id=f"tr:g:{gid}:{ver}{tail}", placeholder="Choose what to act with…",
+        super().__init__(discord.ui.Select(custom_id=f"tr:g:{gid}:{ver}{tail}",
+                                           placeholder=lang.here("core")._("Choose what to act with…"),
                                            options=options or [discord.SelectOption(label="…", value="0")]))
         self.gid, self.ver, self.fingerprint = gid, ver, fingerprint
 
@@ -448,7 +474,8 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:b
     """Back from a group's actions to the groups."""
 
     def __init__(self, gid: int, ver: int) -> None:
-        super().__init__(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=lang.here("core").p_("button", "Back"),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=f"tr:b:{gid}:{ver}", emoji="⬅️"))
         self.gid, self.ver = gid, ver
 
@@ -471,9 +498,7 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
         return
     record, seat = found
     if seat not in record.to_act:
-        stale = record.state_version != ver
-        await reply(interaction, ("Your turn has passed: these choices are closed. " if stale
-                                  else "It's not your turn. ") + waiting_on(record))
+        await reply(interaction, not_now(record.state_version != ver) + " " + waiting_on(record))
         return
     if group is not None and record.state_version != ver \
             and (fingerprint is None or mark(groups_now(bot, record, seat)) != fingerprint):
@@ -533,7 +558,8 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tr:
     """Under every turn message: opens the clicking player's own panel."""
 
     def __init__(self, gid: int) -> None:
-        super().__init__(discord.ui.Button(label="My turn: show my choices", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=lang.here("core")._("My turn: show my choices"),
+                                           style=discord.ButtonStyle.success,
                                            custom_id=f"tr:p:{gid}", emoji="🎲"))
         self.gid = gid
 
@@ -553,12 +579,12 @@ async def show_panel(interaction: discord.Interaction, gid: int) -> None:
         return
     record, seat = found
     if seat not in record.to_act:
-        await reply(interaction, "Nothing to do for you right now. " + waiting_on(record))
+        await reply(interaction, lang.here("core")._("Nothing to do for you right now.") + " " + waiting_on(record))
         return
     try:
         content, view = await panel_message(bot, record, seat)
     except Exception:
-        await reply(interaction, OOPS.format(gid=gid))
+        await reply(interaction, oops(gid))
         raise
     crop = await bot.presenter.crop_file(record, seat)  # the seat's part of the board, for a phone
     if crop is None:

@@ -106,7 +106,7 @@ class Option:
             if value == choice and isinstance(value, bool) == isinstance(choice, bool):
                 return choice
         allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
-        raise IllegalAction(f"Option {self.name} must be one of: {allowed}.")
+        raise IllegalAction(say("Option {option} must be one of: {allowed}.", option=self.name, allowed=allowed))
 
     def label(self, value: Any) -> str:
         """The value in players' words ("Jump costs 1 point"), for table cards and lists."""
@@ -180,13 +180,14 @@ def resolve_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     known = {o.name: o for o in game.options}
     unknown = set(given) - set(known)
     if unknown:
-        raise IllegalAction(f"Unknown option(s) for {game.title}: {', '.join(sorted(unknown))}.")
+        raise IllegalAction(say_n("Unknown option for {game}: {options}.", "Unknown options for {game}: {options}.",
+                                  len(unknown), game=game.title, options=", ".join(sorted(unknown))))
     resolved = {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
     for name in given:
         opt = known[name]
         if not opt.applies(resolved) and resolved[name] != opt.default:
             need = " and ".join(f"{k}={'/'.join(str(v).lower() for v in vs)}" for k, vs in opt.when.items())
-            raise IllegalAction(f"Option {name} applies only with {need}.")
+            raise IllegalAction(say("Option {option} applies only with {need}.", option=name, need=need))
     return resolved
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+import lang
 from renderers.common import RGB, encode_png, font
 from renderers.text import draw_text
 
@@ -181,7 +182,8 @@ def _title(draw: ImageDraw.ImageDraw, title: str, legend: str, off: int) -> None
     draw_text(draw, (16, 10 + (34 - size) // 2), title, font=font(size, True),
               fill=WHITE, max_width=OUT_W - 32)
     if off:
-        legend = f"{off} more outside · {legend}"
+        legend = lang.here("core").n_("{count} more outside · {legend}", "{count} more outside · {legend}", off,
+                                      legend=legend)
     draw_text(draw, (16, 52), legend, font=font(22), fill=MARK, max_width=OUT_W - 32)
 
 

@@ -34,6 +34,7 @@ SOURCES: dict[str, list[str]] = {
         "cogs/common.py",
         "cogs/panel.py",
         "cogs/gamecog.py",
+        "cogs/listing.py",
         "renderers/common.py",
         "renderers/crop.py",
     ],

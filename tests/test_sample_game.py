@@ -92,7 +92,7 @@ async def test_the_sample_game_plays_through_discord(nim: Game, fake_discord: Fa
         record = await bot.service.get(gid)
     assert record.status == "finished"
     public = "\n".join(m.text for m in sim.channel_messages(sim.channel))
-    assert "🏆 Winner(s)" in public and "lucky number is" not in public
+    assert "🏆 Winner: " in public and "lucky number is" not in public  # one winner at nim
     log: list[Any] = await bot.service.log(gid, limit=None)
     assert log and all(e.events for e in log)
 

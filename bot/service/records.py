@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import lang
 from bot import computers
-from bot.service.errors import Illegal
-from games.base import Event, Game, events_for, public_events
+from bot.service.errors import Illegal, word
+from games.base import Event, Game, events_for, public_events, say
 
 TIMEOUT_CHOICES = ("wait", "default", "drop", "computer")
 DEFAULT_SETTINGS: dict[str, Any] = {"turn_hours": 0, "on_timeout": "wait", "use_thread": False}
@@ -24,19 +23,21 @@ def normalise_settings(given: dict[str, Any] | None, game: Game) -> dict[str, An
     settings = {**DEFAULT_SETTINGS, "max_players": game.max_players, **(given or {})}
     hours = settings["turn_hours"]
     if isinstance(hours, bool) or not isinstance(hours, int) or not 0 <= hours <= MAX_TURN_HOURS:
-        raise Illegal(f"turn_hours must be a whole number of hours from 0 (no limit) "
-                      f"to {MAX_TURN_HOURS}.")
+        raise Illegal(say("turn_hours must be a whole number of hours from 0 (no limit) to {most}.",
+                          most=MAX_TURN_HOURS))
     if settings["on_timeout"] not in TIMEOUT_CHOICES:
-        raise Illegal(f"on_timeout must be one of: {', '.join(TIMEOUT_CHOICES)}.")
-    if settings["on_timeout"] == "computer" and not computers.plays(game):
-        raise Illegal(computers.refusal(game))
+        raise Illegal(say("on_timeout must be one of: {choices}.", choices=", ".join(TIMEOUT_CHOICES)))
+    if settings["on_timeout"] == "computer" and (why := computers.refusal(game)):
+        raise Illegal(why)
     if settings.get("computer_strength", "medium") not in computers.STRENGTHS:
-        raise Illegal(f"A computer plays {', '.join(computers.STRENGTHS)}.")
+        raise Illegal(say("A computer plays {strengths}.",
+                          strengths=[say(computers.STRENGTH_NAMES[s]) for s in computers.STRENGTHS]))
     settings["use_thread"] = bool(settings["use_thread"])
     cap = settings["max_players"] or game.max_players
     if isinstance(cap, bool) or not isinstance(cap, int) \
             or not game.min_players <= cap <= game.max_players:
-        raise Illegal(f"{game.title} takes {game.min_players} to {game.max_players} players.")
+        raise Illegal(say("{game} takes {least} to {most} players.", game=game.title,
+                          least=game.min_players, most=game.max_players))
     settings["max_players"] = cap
     return settings
 
@@ -113,9 +114,11 @@ class GameRecord:
 
 
 def event_words(key: str, event: Event) -> str:
-    """An event's line in the current language (lang.use): its Say in the game's catalog, else
-    (an event of older code or a stored row) its English text."""
-    return lang.here(key).say(event.get("say") or event.get("text", ""))
+    """An event's line in the current language (lang.use): its Say in the game's catalog (the
+    service's own lines, "domain": "core", in the core one), else (an event of older code or a
+    stored row) its English text."""
+    words = event.get("say") or event.get("text", "")
+    return word(str(event.get("domain") or key), words)
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,10 @@ from bot.service.errors import (
     TableFull,
     UnknownGame,
     WrongStatus,
+    english_words,
     mention,
     mentions,
+    of_game,
 )
 from bot.service.records import (
     Applied,
@@ -56,7 +58,18 @@ from bot.service.store import (
     Store,
     valid_id,
 )
-from games.base import Action, Event, Game, IllegalAction, events_for, public_events, resolve_options
+from games.base import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Say,
+    events_for,
+    public_events,
+    resolve_options,
+    say,
+    say_n,
+)
 
 __all__ = [
     "AlreadyJoined", "Applied", "Conflict", "GameRecord", "GameService", "Illegal", "LogEntry",
@@ -99,19 +112,43 @@ def offered_query(titles: tuple[tuple[str, str], ...], typed: bool, kind: bool) 
             .order_by(here, GAMES.c.id).limit(bindparam("o_limit")))
 
 
+def line_event(kind: str, words: Say, /, **fields: Any) -> Event:
+    """A line of the service's own (a time-out, a resignation, an undo, a seat handed over): its
+    words stored as a Say of the `core` catalog, worded at delivery in the reader's language
+    (bot.service.records.event_words); "text" keeps the English."""
+    return {"type": kind, "text": english_words(words), "say": words, "domain": "core", **fields}
+
+
+def strength_words() -> list[Say]:
+    """The computer's strengths, each worded per reader."""
+    return [say(computers.STRENGTH_NAMES[s]) for s in computers.STRENGTHS]
+
+
 BOUNDARY_KEYS = ("phase", "round", "day")  # a change here is announced even when the same seats act
 REMINDER_GAP = timedelta(hours=4)
 SEED_BITS = 62
 
 
+# What a refusal says one can't do, by the service's name for it (one whole sentence each, below).
+WANTED: dict[str, Say] = {
+    "play": say("You can't play"), "join": say("You can't join"), "start it": say("You can't start it"),
+    "add a computer player": say("You can't add a computer player"),
+    "remove a computer player": say("You can't remove a computer player"),
+    "drop a player": say("You can't drop a player"), "undo": say("You can't undo"),
+    "hand a seat over": say("You can't hand a seat over"), "abandon it": say("You can't abandon it"),
+    "replay it": say("You can't replay it"), "rebuild it": say("You can't rebuild it"),
+}
+
+
 def _status_refusal(status: str, wanted: str) -> WrongStatus:
     why = {
-        "open": "this table has not started yet (the creator starts it once enough players joined)",
-        "running": "this game is already running",
-        "finished": "this game is over",
-        "abandoned": "this game was abandoned",
-    }.get(status, f"this game is {status}")
-    return WrongStatus(f"You can't {wanted}: {why}.")
+        "open": say("{action}: this table has not started yet (the creator starts it once enough players joined)."),
+        "running": say("{action}: this game is already running."),
+        "finished": say("{action}: this game is over."),
+        "abandoned": say("{action}: this game was abandoned."),
+    }.get(status, say("{action}: this game is {status}.", status=status))
+    action = WANTED.get(wanted, say("You can't {action}", action=wanted))
+    return WrongStatus({**why, "args": {**why.get("args", {}), "action": action}})
 
 
 class GameService(Store):
@@ -167,10 +204,10 @@ class GameService(Store):
         user = str(user_id)
         return next((s for s in cur["seats"] if cur["users"].get(s) == user), None)
 
-    def _mention(self, cur: dict[str, Any], seat: str) -> str:
+    def _mention(self, cur: dict[str, Any], seat: str) -> Say | str:
         return mention(cur["users"].get(seat, seat))
 
-    def _mentions(self, cur: dict[str, Any], seats: list[str]) -> str:
+    def _mentions(self, cur: dict[str, Any], seats: list[str]) -> Say | list[Say | str]:
         return mentions([cur["users"].get(s, s) for s in seats])
 
     def _running(self, cur: dict[str, Any], wanted: str = "play") -> tuple[Game, Any]:
@@ -220,11 +257,12 @@ class GameService(Store):
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "join")
             if self._seat(cur, user) is not None:
-                raise AlreadyJoined("You are already at this table. Wait for the creator "
-                                    f"({mention(cur['creator_id'])}) to start it.")
+                raise AlreadyJoined(say("You are already at this table. Wait for the creator ({creator}) "
+                                        "to start it.", creator=mention(cur["creator_id"])))
             cap = cur["settings"].get("max_players") or self._game(cur["key"]).max_players
             if len(cur["seats"]) >= cap:
-                raise TableFull(f"This table is full ({cap} players). Open a new table to play.")
+                raise TableFull(say_n("This table is full ({count} player). Open a new table to play.",
+                                      "This table is full ({count} players). Open a new table to play.", cap))
             seat = next(f"s{n}" for n in range(1, cap + 2) if f"s{n}" not in cur["users"])
             return Change({"seats": [*cur["seats"], seat], "users": {**cur["users"], seat: user}})
 
@@ -237,12 +275,12 @@ class GameService(Store):
 
         def plan(_conn: Connection, cur: dict[str, Any], _now: datetime) -> Change:
             if cur["status"] != "open":
-                raise WrongStatus("You can only leave a table that has not started. This game "
-                                  "is running: `/game resign` leaves it, or its creator or an "
-                                  "admin can hand your seat to someone else.")
+                raise WrongStatus(say("You can only leave a table that has not started. This game "
+                                      "is running: `/game resign` leaves it, or its creator or an "
+                                      "admin can hand your seat to someone else."))
             seat = self._seat(cur, user)
             if seat is None:
-                raise NotInGame("You are not at this table, so there is nothing to leave.")
+                raise NotInGame(say("You are not at this table, so there is nothing to leave."))
             seats = [s for s in cur["seats"] if s != seat]
             users = {s: u for s, u in cur["users"].items() if s != seat}
             values: dict[str, Any] = {"seats": seats, "users": users}
@@ -264,18 +302,21 @@ class GameService(Store):
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "add a computer player")
             if str(by_user) != str(cur["creator_id"]):
-                raise NotAllowed("Only the table's creator "
-                                 f"({mention(cur['creator_id'])}) can add computer players.")
+                raise NotAllowed(say("Only the table's creator ({creator}) can add computer players.",
+                                     creator=mention(cur["creator_id"])))
             if strength not in computers.STRENGTHS:
-                raise Illegal(f"A computer plays {', '.join(computers.STRENGTHS)}; not {strength!r}.")
+                raise Illegal(say("A computer plays {strengths}; not {strength}.",
+                                  strengths=strength_words(), strength=repr(strength)))
             if why := computers.refusal(game):
                 raise NotAllowed(why)
             cap = cur["settings"].get("max_players") or game.max_players
             if len(cur["seats"]) >= cap:
-                raise TableFull(f"This table is full ({cap} players): there is no seat for a computer.")
+                raise TableFull(say_n("This table is full ({count} player): there is no seat for a computer.",
+                                      "This table is full ({count} players): there is no seat for a computer.", cap))
             user = computers.next_id(cur["users"], strength)
             if user is None:
-                raise TableFull(f"A table takes at most {computers.MOST} computer players.")
+                raise TableFull(say_n("A table takes at most {count} computer player.",
+                                      "A table takes at most {count} computer players.", computers.MOST))
             seat = next(f"s{n}" for n in range(1, cap + 2) if f"s{n}" not in cur["users"])
             return Change({"seats": [*cur["seats"], seat], "users": {**cur["users"], seat: user}})
 
@@ -289,11 +330,11 @@ class GameService(Store):
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "remove a computer player")
             if str(by_user) != str(cur["creator_id"]):
-                raise NotAllowed("Only the table's creator "
-                                 f"({mention(cur['creator_id'])}) can remove computer players.")
+                raise NotAllowed(say("Only the table's creator ({creator}) can remove computer players.",
+                                     creator=mention(cur["creator_id"])))
             seated = [s for s in cur["seats"] if computers.is_computer(cur["users"][s])]
             if not seated:
-                raise NotInGame("There is no computer player at this table to remove.")
+                raise NotInGame(say("There is no computer player at this table to remove."))
             gone = seated[-1]
             return Change({"seats": [s for s in cur["seats"] if s != gone],
                            "users": {s: u for s, u in cur["users"].items() if s != gone}})
@@ -307,13 +348,16 @@ class GameService(Store):
             if cur["status"] != "open":
                 raise _status_refusal(cur["status"], "start it")
             if str(cur["creator_id"]) != str(user_id):
-                raise NotAllowed("Only the table's creator "
-                                 f"({mention(cur['creator_id'])}) can start the game.")
+                raise NotAllowed(say("Only the table's creator ({creator}) can start the game.",
+                                     creator=mention(cur["creator_id"])))
             game = self._game(cur["key"])
             count = len(cur["seats"])
             if not game.min_players <= count <= game.max_players:
-                raise NotAllowed(f"{game.title} needs {game.min_players} to {game.max_players} "
-                                 f"players; the table has {count}. Wait for more to join.")
+                raise NotAllowed(say_n("{game} needs {least} to {most} players; the table has {count}. "
+                                       "Wait for more to join.",
+                                       "{game} needs {least} to {most} players; the table has {count}. "
+                                       "Wait for more to join.", count, game=game.title,
+                                       least=game.min_players, most=game.max_players))
             chosen = self.new_seed() if seed is None else seed
             try:
                 state = game.setup(list(cur["seats"]), dict(cur["options"]), chosen)
@@ -346,27 +390,27 @@ class GameService(Store):
         as the caller just read it (see Store._write). `exact`: any move since `expected_version`
         makes it stale (a computer's decision), not only one that made these actions illegal."""
         if not actions:
-            raise Illegal("Nothing to do: no action was given.")
+            raise Illegal(say("Nothing to do: no action was given."))
 
         def plan(conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur)
             seat = self._seat(cur, user_id)
             if seat is None:
-                raise NotInGame("You are not playing in this game, so you can't move in it.")
+                raise NotInGame(say("You are not playing in this game, so you can't move in it."))
             before = list(game.to_act(state))
             stale = expected_version is not None and expected_version != cur["state_version"]
             if seat not in before:
                 if stale:
                     raise self._stale(cur, before)
-                raise NotYourTurn("It's not your turn: the game is waiting on "
-                                  f"{self._mentions(cur, before)}.")
+                raise NotYourTurn(say("It's not your turn: the game is waiting on {players}.",
+                                      players=self._mentions(cur, before)))
             if stale and (exact or self._repeats_last(conn, cur["id"], seat, actions[0])):
                 raise self._stale(cur, before)
             new, events, log = state, list[Event](), list[LogLine]()
             for n, action in enumerate(actions):
                 if n and seat not in game.to_act(new):
-                    raise Illegal("Your turn ended before the whole command was done, so none "
-                                  "of it was played. Try a shorter one.")
+                    raise Illegal(say("Your turn ended before the whole command was done, so none "
+                                      "of it was played. Try a shorter one."))
                 try:
                     after, more = game.apply(new, seat, action)
                 except IllegalAction as exc:
@@ -391,12 +435,13 @@ class GameService(Store):
             game, state = self._running(cur)
             seat = self._seat(cur, user_id)
             if seat is None:
-                raise NotInGame("You are not playing in this game, so you can't move in it.")
+                raise NotInGame(say("You are not playing in this game, so you can't move in it."))
             before = list(game.to_act(state))
             if expected_version != cur["state_version"]:
                 raise self._stale(cur, before)
             if seat not in before:
-                raise NotYourTurn(f"It's not your turn: the game is waiting on {self._mentions(cur, before)}.")
+                raise NotYourTurn(say("It's not your turn: the game is waiting on {players}.",
+                                      players=self._mentions(cur, before)))
             try:
                 action = game.default_action(state, seat)
                 after, events = game.apply(state, seat, action)
@@ -411,9 +456,9 @@ class GameService(Store):
         return self._applied(data, change)
 
     def _stale(self, cur: dict[str, Any], waiting: list[str]) -> StaleAction:
-        return StaleAction("That button is out of date: the game has moved on since it was shown. "
-                           "Use the latest message; the game is waiting on "
-                           f"{self._mentions(cur, waiting)}.")
+        return StaleAction(say("That button is out of date: the game has moved on since it was shown. "
+                               "Use the latest message; the game is waiting on {players}.",
+                               players=self._mentions(cur, waiting)))
 
     @staticmethod
     def _repeats_last(conn: Connection, game_id: int, seat: str, action: Action) -> bool:
@@ -446,10 +491,10 @@ class GameService(Store):
                 hours = cur["settings"].get("turn_hours", 0)
                 # The turn clock keeps running (a kick needs a whole window); only the deadline moves.
                 change = self._move(cur, game, state, state, [], [], now, overdue,
-                                    reason="timeout", lines=[{
-                                        "type": "timeout", "mode": "wait",
-                                        "text": f"Time is up for {self._mentions(cur, overdue)}: "
-                                                f"the table waits another {hours} h."}])
+                                    reason="timeout", lines=[line_event("timeout", say_n(
+                                        "Time is up for {players}: the table waits another {count} hour.",
+                                        "Time is up for {players}: the table waits another {count} hours.",
+                                        hours, players=self._mentions(cur, overdue)), mode="wait")])
                 change.values = {"deadline_at": self._deadline(cur["settings"], now),
                                  "reminded": []}
                 return change
@@ -461,20 +506,21 @@ class GameService(Store):
                 try:
                     if mode == "computer":
                         action, after, more = self._computer_or_default(game, new, seat, (chosen or {}).get(seat))
-                        line = f"{who} ran out of time: the computer played for them."
+                        line = say("{player} ran out of time: the computer played for them.", player=who)
                         log.append(LogLine(seat, "action", action, "timeout", public_events(more)))
                     elif mode == "default":
                         action = game.default_action(new, seat)
                         after, more = game.apply(new, seat, action)
-                        line = f"{who} ran out of time: a move was played for them."
+                        line = say("{player} ran out of time: a move was played for them.", player=who)
                         log.append(LogLine(seat, "action", action, "timeout", public_events(more)))
                     else:
                         after, more = game.drop(new, seat)
-                        line = f"{who} ran out of time and leaves the game."
+                        line = say("{player} ran out of time and leaves the game.", player=who)
                         log.append(LogLine(seat, "drop", None, "timeout", public_events(more)))
                 except IllegalAction as exc:
-                    raise Illegal(f"Time-out for {who} failed: {exc}") from exc
-                lines.append({"type": "timeout", "mode": mode, "seat": seat, "text": line})
+                    raise Illegal(say("Time-out for {player} failed: {reason}", player=who,
+                                      reason=of_game(game.key, exc.words))) from exc
+                lines.append(line_event("timeout", line, mode=mode, seat=seat))
                 new, events = after, events + more
             return self._move(cur, game, state, new, events, log, now, overdue, reason="timeout",
                               lines=lines)
@@ -509,21 +555,22 @@ class GameService(Store):
         def plan(_conn: Connection, cur: dict[str, Any], now: datetime) -> Change:
             game, state = self._running(cur, "drop a player")
             if seat not in cur["seats"]:
-                raise NotInGame("That seat is not in this game.")
+                raise NotInGame(say("That seat is not in this game."))
             own = user_id is not None and cur["users"].get(seat) == str(user_id)
             if user_id is not None and not (is_admin or own or str(user_id) == str(cur["creator_id"])):
-                raise NotAllowed("Only the game's creator "
-                                 f"({mention(cur['creator_id'])}) or an admin can drop a player.")
+                raise NotAllowed(say("Only the game's creator ({creator}) or an admin can drop a player.",
+                                     creator=mention(cur["creator_id"])))
             who = self._mention(cur, seat)
-            line = {"resign": f"{who} resigns and leaves the game.",
-                    "admin": f"{who} was dropped from the game."}.get(by, f"{who} leaves the game.")
+            line = {"resign": say("{player} resigns and leaves the game.", player=who),
+                    "admin": say("{player} was dropped from the game.", player=who)}.get(
+                        by, say("{player} leaves the game.", player=who))
             try:
                 after_state, events = game.drop(state, seat)
             except IllegalAction as exc:
                 raise Illegal(exc.words, game.key) from exc
             return self._move(cur, game, state, after_state, events,
                               [LogLine(seat, "drop", None, by, public_events(events))], now,
-                              reason="drop", lines=[{"type": "dropped", "seat": seat, "text": line}])
+                              reason="drop", lines=[line_event("dropped", line, seat=seat)])
 
         data, change = await self._write(game_id, plan, guild_id)
         assert change is not None
@@ -545,11 +592,11 @@ class GameService(Store):
             game, state = self._running(cur, "undo")
             seat = self._seat(cur, user_id)
             if seat is None:
-                raise NotInGame("You are not playing in this game, so there is nothing to undo.")
+                raise NotInGame(say("You are not playing in this game, so there is nothing to undo."))
             if expected_version is not None and expected_version != cur["state_version"]:
-                raise StaleAction("That Undo button is out of date: the game has changed since it "
-                                  "was shown (a move was made or taken back), so nothing more was "
-                                  "taken back.")
+                raise StaleAction(say("That Undo button is out of date: the game has changed since it "
+                                      "was shown (a move was made or taken back), so nothing more was "
+                                      "taken back."))
             entries = self._entries(conn, cur["id"])
             taken, why = to_take_back(entries, seat, user_id)
             if why:
@@ -558,12 +605,14 @@ class GameService(Store):
             said = taken_back_words(game, rebuilt, seat, taken)
             secret = own_secrets(game, rebuilt, seat, taken)
             unsaid = self._unposted_row_of(conn, cur["id"], taken[0].seq, taken[-1].seq)
-            mine = [{"type": "undo", "seat": seat, "private_to": seat, "taken_back": secret,
-                     "text": f"Taken back: {secret}"}] if secret else []
+            mine = [line_event("undo", say("Taken back: {moves}", moves=of_game(game.key, secret)),
+                               seat=seat, private_to=seat, taken_back=english_words(of_game(game.key, secret)))
+                    ] if secret else []
             change = self._move(cur, game, state, rebuilt, mine, [], now, reason="undo",
-                                actor=seat, lines=[{
-                                    "type": "undo", "seat": seat, "taken_back": said,
-                                    "text": f"{self._mention(cur, seat)} takes back: {said}"}])
+                                actor=seat, lines=[line_event(
+                                    "undo", say("{player} takes back: {moves}", player=self._mention(cur, seat),
+                                                moves=said),
+                                    seat=seat, taken_back=english_words(said))])
             change.undo_seq = taken[0].seq
             if unsaid is not None:  # nobody was told of it: cancel the telling, say nothing
                 change.drop_outbox, change.notice = [unsaid], None
@@ -616,32 +665,33 @@ class GameService(Store):
             new_user = given
             if computer is not None:
                 if computer not in computers.STRENGTHS:
-                    raise Illegal(f"A computer plays {', '.join(computers.STRENGTHS)}; not {computer!r}.")
+                    raise Illegal(say("A computer plays {strengths}; not {strength}.",
+                                      strengths=strength_words(), strength=repr(computer)))
                 others = {s: u for s, u in cur["users"].items() if u != str(old_user)}
                 new_user = computers.next_id(others, computer)
                 if new_user is None:
-                    raise TableFull(f"A game takes at most {computers.MOST} computer players.")
+                    raise TableFull(say_n("A game takes at most {count} computer player.",
+                                          "A game takes at most {count} computer players.", computers.MOST))
             if new_user is None:
-                raise Illegal("Say who takes the seat over: a player, or the computer.")
+                raise Illegal(say("Say who takes the seat over: a player, or the computer."))
             if cur["status"] not in ACTIVE:
                 raise _status_refusal(cur["status"], "hand a seat over")
             if not (is_admin or str(by_user) == str(cur["creator_id"])):
-                raise NotAllowed("Only the game's creator "
-                                 f"({mention(cur['creator_id'])}) or an admin can hand a seat "
-                                 "to someone else.")
+                raise NotAllowed(say("Only the game's creator ({creator}) or an admin can hand a seat "
+                                     "to someone else.", creator=mention(cur["creator_id"])))
             seat = self._seat(cur, old_user)
             if seat is None:
-                raise NotInGame(f"{mention(old_user)} has no seat in this game.")
+                raise NotInGame(say("{player} has no seat in this game.", player=mention(old_user)))
             if self._seat(cur, new_user) is not None:
-                raise AlreadyJoined(f"{mention(new_user)} already has a seat in this game.")
+                raise AlreadyJoined(say("{player} already has a seat in this game.", player=mention(new_user)))
             if computers.is_computer(str(new_user)) and (why := computers.refusal(self._game(cur["key"]))):
                 raise NotAllowed(why)
             users = {**cur["users"], seat: str(new_user)}
             values: dict[str, Any] = {"users": users}
             if str(old_user) == str(cur["creator_id"]) and not computers.is_computer(str(new_user)):
                 values["creator_id"] = int(new_user)
-            line = {"type": "replaced", "seat": seat,
-                    "text": f"{mention(new_user)} takes over {mention(old_user)}'s seat."}
+            line = line_event("replaced", say("{player} takes over {before}'s seat.",
+                                              player=mention(new_user), before=mention(old_user)), seat=seat)
             return Change(values, notice={"reason": "replace", "actor": None, "events": [line],
                                           "private": [], "flush": True, "newly": [], "ping": [seat],
                                           "finished": False})
@@ -657,8 +707,8 @@ class GameService(Store):
             if cur["status"] not in ACTIVE:
                 raise _status_refusal(cur["status"], "abandon it")
             if not (is_admin or str(user_id) == str(cur["creator_id"])):
-                raise NotAllowed("Only the game's creator "
-                                 f"({mention(cur['creator_id'])}) or an admin can abandon it.")
+                raise NotAllowed(say("Only the game's creator ({creator}) or an admin can abandon it.",
+                                     creator=mention(cur["creator_id"])))
             return Change({"status": "abandoned", "deadline_at": None, "reminded": []})
 
         data, _ = await self._write(game_id, plan, guild_id)
@@ -949,29 +999,29 @@ def replay_log(game: Game, cur: dict[str, Any], entries: list[LogEntry]) -> Any:
             state, _ = game.apply(state, entry.seat, entry.action or {})
     return state
 
-def undo_refusal(entries: list[LogEntry], seat: str, user_id: int | str | None = None) -> str:
+def undo_refusal(entries: list[LogEntry], seat: str, user_id: int | str | None = None) -> Say | None:
     """Why `seat` (held by `user_id`, when given) may not take back the last entry of the log
-    ("" when it may)."""
+    (None when it may), as words worded per reader."""
     if not entries:
-        return "There is nothing to undo: no move has been made yet."
+        return say("There is nothing to undo: no move has been made yet.")
     last = entries[-1]
     if last.seat != seat or last.kind != "action":
-        return "There is nothing of yours to undo: the last move was not yours."
+        return say("There is nothing of yours to undo: the last move was not yours.")
     if user_id is not None and last.user_id is not None and str(last.user_id) != str(user_id):
-        return ("There is nothing of yours to undo: the seat's last move was made by the player "
-                "who held it before you.")
+        return say("There is nothing of yours to undo: the seat's last move was made by the player "
+                   "who held it before you.")
     if last.by == "computer":
-        return "The last move was the computer's, made while it held the seat; it can't be taken back."
+        return say("The last move was the computer's, made while it held the seat; it can't be taken back.")
     if last.by != "player":
-        return "That move was played for you when your time ran out; it can't be taken back."
+        return say("That move was played for you when your time ran out; it can't be taken back.")
     if last.barrier:
-        return ("Your last move can't be taken back: it drew, rolled or revealed something, or "
-                "handed the turn on.")
-    return ""
+        return say("Your last move can't be taken back: it drew, rolled or revealed something, or "
+                   "handed the turn on.")
+    return None
 
 
 def to_take_back(entries: list[LogEntry], seat: str,
-                 user_id: int | str | None = None) -> tuple[list[LogEntry], str]:
+                 user_id: int | str | None = None) -> tuple[list[LogEntry], Say | None]:
     """The entries an undo of `seat` takes back: the last entry and the ones before it that its
     command (one write) logged, back to the last barrier; or none and why not."""
     why = undo_refusal(entries, seat, user_id)
@@ -985,28 +1035,28 @@ def to_take_back(entries: list[LogEntry], seat: str,
                 or entry.kind != "action" or entry.by != "player":
             break
         start -= 1
-    return entries[start:], ""
+    return entries[start:], None
 
 
-def own_secrets(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> str:
-    """What the taken-back actions told `seat` alone (their private events), played again from
-    the state before them: for the undoer's own eyes."""
-    told: list[str] = []
+def own_secrets(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> list[Say | str]:
+    """What the taken-back actions told `seat` alone (their private events: their words in the
+    game's catalog), played again from the state before them: for the undoer's own eyes."""
+    told: list[Say | str] = []
     for entry in taken:
         state, events = game.apply(state, seat, entry.action or {})
-        told += [str(e["text"]) for e in events_for(events, seat) if e.get("text")]
-    return " ".join(told)
+        told += [e.get("say") or str(e["text"]) for e in events_for(events, seat) if e.get("text")]
+    return told
 
 
-def taken_back_words(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> str:
+def taken_back_words(game: Game, state: Any, seat: str, taken: list[LogEntry]) -> Any:
     """What an undo took back and where the pieces stand now, public: the taken-back actions'
     public events, and the game's `taken_back` answer on the state after the undo (its public
-    view), else the events' own texts."""
+    view), else the events' own words (in the game's catalog: `of_game`); "a move." when none."""
     events = [e for entry in taken for e in entry.events or []]
     answer = getattr(game, "queries", {}).get("taken_back")
-    words: list[str] = []
+    words: list[Any] = []
     if answer is not None:
         words = list(answer(state, seat, actions=[e.action or {} for e in taken], events=events))
     if not words:
-        words = [str(e["text"]) for e in events if e.get("text")]
-    return " ".join(words) or "a move."
+        words = [e.get("say") or str(e["text"]) for e in events if e.get("text")]
+    return of_game(game.key, words) if words else say("a move.")

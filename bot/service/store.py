@@ -30,7 +30,7 @@ from bot.service.driver import compiled, write
 from bot.service.errors import Conflict, NoSuchGame, ServiceError, UnknownGame
 from bot.service.records import Applied, GameRecord, LogEntry, MessageRecord, PlayerRecord
 from bot.shards import Ownership, Shards
-from games.base import Action, Event, Game
+from games.base import Action, Event, Game, say
 
 GAMES = cast(Table, GameRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
@@ -64,7 +64,7 @@ LAST_ENTRIES = 1024  # games whose last log entry is remembered (see Store.last_
 
 def no_such_game(game_id: object) -> NoSuchGame:
     """The refusal for a bad id, a missing game or another server's game: all alike."""
-    return NoSuchGame(f"There is no game #{game_id} in this server.")
+    return NoSuchGame(say("There is no game #{number} in this server.", number=str(game_id)))
 
 
 def valid_id(value: object) -> bool:
@@ -225,8 +225,9 @@ class Store(Outbox):
         try:
             return self.games[key]
         except KeyError:
-            known = ", ".join(sorted(self.games)) or "none"
-            raise UnknownGame(f"There is no game called {key!r}. Games: {known}.") from None
+            known = ", ".join(sorted(self.games)) or "-"
+            raise UnknownGame(say("There is no game called {name}. Games: {games}.", name=repr(key),
+                                  games=known)) from None
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -310,8 +311,8 @@ class Store(Outbox):
                 given = None
                 self.stats["retries"] += 1
         self.stats["conflicts"] += 1
-        raise Conflict("Too many moves arrived at once and this one kept losing the race. "
-                       "Nothing was changed: please try again.")
+        raise Conflict(say("Too many moves arrived at once and this one kept losing the race. "
+                           "Nothing was changed: please try again."))
 
     def _attempt(self, conn: Connection, game_id: int, plan: Plan, guild_id: int | None,
                  given: dict[str, Any] | None, pending: list[Sent] | None = None,

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import computer
+import lang
 from bot import computers
 from bot.service.errors import mention
 from bot.texts import mention as text_mention
 from games import registry
+from games.base import english
 
 
 def test_a_computer_is_named_by_its_number_and_strength() -> None:
@@ -13,8 +15,11 @@ def test_a_computer_is_named_by_its_number_and_strength() -> None:
     assert computers.parse("cpu:hard:2") == ("hard", 2) and computers.name("cpu:hard:2") == "Computer 2 (hard)"
     for other in ("22", "cpu:genius:1", "cpu:easy:5", "cpu:easy:1 ", "s1"):
         assert computers.parse(other) is None and not computers.is_computer(other)
-    assert mention("cpu:easy:1") == text_mention("cpu:easy:1") == "Computer 1 (easy)"
+    # The service keeps a computer's name as words, worded per reader (Polish: "Komputer 1 (łatwy)").
+    assert english(mention("cpu:easy:1")) == text_mention("cpu:easy:1") == "Computer 1 (easy)"
     assert mention(22) == text_mention("22") == "<@22>"
+    with lang.use("pl"):
+        assert computers.name("cpu:easy:1") == text_mention("cpu:easy:1") == "Komputer 1 (łatwy)"
 
 
 def test_a_new_computer_takes_the_lowest_free_number_up_to_four() -> None:

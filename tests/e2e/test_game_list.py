@@ -63,7 +63,7 @@ async def test_a_busy_server_lists_my_games_first_in_pages(fake_discord: FakeDis
     )  # the rest come last
 
     beyond = said(await sim.slash(sim.alice, sim.channel, "game list", options={"page": count + 1}))
-    assert f"only {count} page(s)" in beyond
+    assert f"only {count} pages of games" in beyond  # more than one page: the plural
     # someone with no games sees the open tables first, newest first
     dave_sees = said(await sim.slash(sim.dave, sim.channel, "game list"))
     first_ids = [int(n) for n in re.findall(r"^#(\d+) ", dave_sees, re.MULTILINE)]

@@ -185,7 +185,7 @@ async def test_abandon_asks_first_and_names_without_pinging(fake_discord: FakeDi
     bot = await start_bot(sim, sqlite(tmp_path), seed=1)
     gid = await two_player_game(sim, bot)
     question = message_of(await sim.slash(sim.alice, sim.channel, "game abandon"))
-    assert question.ephemeral and "ends now for all 2 player(s), without a result" in question.content
+    assert question.ephemeral and "ends now for all 2 players, without a result" in question.content
     stale = message_of(await sim.slash(sim.alice, sim.channel, "game abandon"))
     await sim.click(sim.alice, question, label="Yes, abandon it")
     await settle()
