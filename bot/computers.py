@@ -73,7 +73,7 @@ def refusal(game: Game) -> Say | None:
     if plays(game):
         return None
     return say("The computer can't play {game} yet, so it can't take a seat or play for anyone there.",
-               game=game.title)
+               game={"in": game.key, "words": say(game.title)})  # bot.service.errors.title_words
 
 
 def seed_of(game_id: int, state_version: int, seat: str) -> int:

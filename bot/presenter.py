@@ -25,6 +25,7 @@ from bot.languages import player_language, table_language
 from bot.panels import Panels, Shown
 from bot.presentation import GameUI, PlainUI, TableControls
 from bot.render import Kind, render_file
+from bot.service.errors import title
 from bot.service.records import event_words
 from bot.texts import clip_lines, clock_line
 
@@ -104,7 +105,7 @@ class Presenter:
 
     def status_line(self, record: GameRecord, view: dict[str, Any]) -> str:
         extra = self.ui(record.key).status_line(view)
-        head = lang.here("core")._("**{game}** · game #{number}", game=record.game.title, number=record.id)
+        head = lang.here("core")._("**{game}** · game #{number}", game=title(record.game), number=record.id)
         return f"{head} · {extra}" if extra else head
 
     def waiting_line(self, record: GameRecord, view: dict[str, Any]) -> str:
@@ -256,7 +257,7 @@ class Presenter:
         channel = await self.channel(record.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return record
-        name = f"{record.game.title[:70]} #{record.id}"
+        name = f"{title(record.game)[:70]} #{record.id}"
         me = self.bot.user.id if self.bot.user is not None else None
         try:
             if record.table_message_id:
@@ -412,7 +413,7 @@ class Presenter:
         `told`: its nonce (see `nonce`)."""
         with lang.use(await self.reader_of(record, seat)):
             text = event if isinstance(event, str) else event_words(record.key, event)
-            content = lang.here("core")._("**{game}** · game #{number}\n{text}", game=record.game.title,
+            content = lang.here("core")._("**{game}** · game #{number}\n{text}", game=title(record.game),
                                           number=record.id, text=text)[:MAX_CONTENT]
         if await self.dm(record.user_of(seat), content=content, nonce=told) is False:
             await self.fallback(record, seat, told)
@@ -455,10 +456,10 @@ class Presenter:
         tx = lang.here("core")
         if what == "handed":
             head = tx._("**{game}** · game #{number} is yours now: you took over a seat. Your private "
-                        "information comes here.", game=record.game.title, number=record.id)
+                        "information comes here.", game=title(record.game), number=record.id)
         else:
             head = tx._("**{game}** · game #{number} has started. Your private information comes here.",
-                        game=record.game.title, number=record.id)
+                        game=title(record.game), number=record.id)
         content = f"{head}\n{text}"[:MAX_CONTENT]
         kwargs: Letter = {"content": content, "nonce": told or nonce("k", record.id, record.version, seat, what)}
         if file is not None:
@@ -489,7 +490,7 @@ class Presenter:
             with lang.use(await self.reader_of(record, seat)):
                 tx = lang.here("core")
                 asked = self.ui(record.key).panel_intro(mine) or tx._("It's your turn.")
-                content = tx._("Your turn in **{game}** (game #{number}): {asked}\n{link}", game=record.game.title,
+                content = tx._("Your turn in **{game}** (game #{number}): {asked}\n{link}", game=title(record.game),
                                number=record.id, asked=asked, link=message.jump_url)
             await self.dm(record.user_of(seat), content=content[:MAX_CONTENT],
                           nonce=nonce("t", record.id, seat, message.id))
@@ -522,7 +523,7 @@ class Presenter:
         deadline = record.deadline_at
         if deadline is None:
             return tx._("⏰ {player}, game #{number} ({game}) is waiting on you; the turn's time runs out soon.",
-                        player=record.mention(seat), number=record.id, game=record.game.title)
+                        player=record.mention(seat), number=record.id, game=title(record.game))
         return tx._("⏰ {player}, game #{number} ({game}) is waiting on you; the turn's time runs out {when}.",
-                    player=record.mention(seat), number=record.id, game=record.game.title,
+                    player=record.mention(seat), number=record.id, game=title(record.game),
                     when=discord.utils.format_dt(deadline, "R"))

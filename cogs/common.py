@@ -14,6 +14,7 @@ from discord.ext import commands
 import lang
 from bot import gate
 from bot.service import ServiceError, valid_id
+from bot.service.errors import title
 from bot.texts import fit
 
 if TYPE_CHECKING:
@@ -248,7 +249,7 @@ async def find_game(interaction: discord.Interaction, game_id: object,
             return None
         if key and record.key != key:
             await reply(interaction, tx._("Game #{number} is {game}, not this game.", number=number,
-                                          game=record.game.title))
+                                          game=title(record.game)))
             return None
         return record
     if interaction.guild_id is None:
@@ -274,7 +275,7 @@ async def find_game(interaction: discord.Interaction, game_id: object,
             await reply(interaction, tx._("There is no game in this channel. Open a table with `/game new`, "
                                           "or pick one with the `game` option."))
         return None
-    listing = ", ".join(f"#{r.id} {r.game.title} ({status_word(r.status)})" for r in records[:10])
+    listing = ", ".join(f"#{r.id} {title(r.game)} ({status_word(r.status)})" for r in records[:10])
     await reply(interaction, tx._("Several games share this channel ({games}). Say which with the `game` option.",
                                   games=listing))
     return None
@@ -290,7 +291,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str,
     tx = lang.here("core")
     return [app_commands.Choice(name=fit(tx.n_("#{number} {game} ({status}, {count} player)",
                                                "#{number} {game} ({status}, {count} players)", len(r.seats),
-                                               number=r.id, game=r.game.title, status=status_word(r.status)), 100),
+                                               number=r.id, game=title(r.game), status=status_word(r.status)), 100),
                                 value=r.id) for r in records]
 
 

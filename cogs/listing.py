@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import lang
+from bot.service.errors import title
 from bot.texts import fit
 from cogs.panel import waiting_on
 
@@ -40,9 +41,9 @@ def line(record: GameRecord, user_id: int) -> str:
     if record.status == "open":
         text = tx.n_("#{number} **{game}** · open table in {channel} · {count} seated",
                      "#{number} **{game}** · open table in {channel} · {count} seated", len(record.seats),
-                     number=record.id, game=record.game.title, channel=where) + mine
+                     number=record.id, game=title(record.game), channel=where) + mine
     else:
-        text = f"#{record.id} **{record.game.title}** · {where}{mine} · {waiting_on(record)}"
+        text = f"#{record.id} **{title(record.game)}** · {where}{mine} · {waiting_on(record)}"
     return fit(text, LINE_CHARS)
 
 

@@ -18,7 +18,7 @@ from bot import computers, gate, languages
 from bot.languages import SETTING as LANGUAGE
 from bot.languages import reader_language, table_language
 from bot.service import ServiceError
-from bot.service.errors import texts_of
+from bot.service.errors import texts_of, title
 from bot.service.records import event_words
 from bot.texts import chunk_lines, clip_lines, fit, mention
 from bot.translator import slash
@@ -168,7 +168,7 @@ def table_embed(record: GameRecord) -> discord.Embed:
     tx = lang.texts(table_language(record), "core")
     game = record.game
     colour = discord.Colour.blurple() if record.status == "open" else discord.Colour.dark_grey()
-    embed = discord.Embed(title=tx._("{game} · table #{number}", game=game.title, number=record.id), colour=colour)
+    embed = discord.Embed(title=tx._("{game} · table #{number}", game=title(game), number=record.id), colour=colour)
     with lang.use(table_language(record)):  # a value's label in the game's words (marked in its catalog)
         own = texts_of(game.key)
         opts = "\n".join(f"**{own._(o.name.replace('_', ' '))}**: {label_words(own, o, value)}"
@@ -426,7 +426,7 @@ def resign_warning(record: GameRecord) -> str:
     """What resigning does, said before it is done."""
     tx = lang.here("core")
     head = tx._("Resign from game #{number} ({game})? You leave it for good; this can't be undone.",
-                number=record.id, game=record.game.title)
+                number=record.id, game=title(record.game))
     if len(record.seats) == 1:
         return f"{head}\n" + tx._("You are its only player: the game ends now, and it counts as lost.")
     if record.game.cooperative:
@@ -440,12 +440,12 @@ def abandon_warning(record: GameRecord) -> str:
     tx = lang.here("core")
     if record.status == "open":
         return tx._("Abandon table #{number} ({game})? It closes for everyone seated, and the game never starts. "
-                    "This can't be undone.", number=record.id, game=record.game.title)
+                    "This can't be undone.", number=record.id, game=title(record.game))
     return tx.n_("Abandon game #{number} ({game})? It ends now for its {count} player, without a result: nobody "
                  "wins or loses, and it is not counted in stats or ratings. This can't be undone.",
                  "Abandon game #{number} ({game})? It ends now for all {count} players, without a result: nobody "
                  "wins or loses, and it is not counted in stats or ratings. This can't be undone.",
-                 len(record.seats), number=record.id, game=record.game.title)
+                 len(record.seats), number=record.id, game=title(record.game))
 
 
 ENDED = ("finished", "abandoned")
@@ -574,7 +574,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         if players is not None and not g.min_players <= players <= g.max_players:
             tx = await reader_texts(interaction)
-            await reply(interaction, tx._("{game} takes {least} to {most} players.", game=g.title,
+            await reply(interaction, tx._("{game} takes {least} to {most} players.", game=title(g),
                                           least=g.min_players, most=g.max_players))
             return
         cap = players or g.max_players
@@ -607,7 +607,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             return
         tx = lang.texts(table_language(record), "core")
         opened = tx._("{player} opened a table for **{game}**. Press **Join** to take a seat.",
-                      player=interaction.user.mention, game=g.title)
+                      player=interaction.user.mention, game=title(g))
         sent = await reply(interaction, opened,
                            ephemeral=False, embed=table_embed(record), view=table_view(record),
                            allowed_mentions=discord.AllowedMentions.none())
@@ -633,7 +633,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             o = variant_option(g)
             for c in o.choices if o is not None else ():
                 said = f"{option_text(c)} — {o.label(c)}" if o is not None else ""
-                name = said if len(games) == 1 else f"{g.title}: {said}"
+                name = said if len(games) == 1 else f"{title(g)}: {said}"
                 if current.lower() in name.lower():
                     out.append(app_commands.Choice(name=fit(name, 100), value=option_text(c)))
         return out[:25]
@@ -761,7 +761,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if channel is not None:
             # No ping here: the first board, right after, mentions whoever must act.
             table = lang.texts(table_language(record), "core")
-            await channel.send(table._("**{game}** #{number} starts: {players}!", game=record.game.title,
+            await channel.send(table._("**{game}** #{number} starts: {players}!", game=title(record.game),
                                        number=record.id, players=players),
                                allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)
@@ -790,7 +790,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
             lines.append(more)
         if ended:
             lines.append(tx._("Recently finished (`/game history` for more):"))
-            lines += [fit(f"#{r.id} **{r.game.title}** · {result_line(r)}", 150) for r in ended]
+            lines += [fit(f"#{r.id} **{title(r.game)}** · {result_line(r)}", 150) for r in ended]
         # a page leaves room for the rest: nothing is cut unless a game's title is very long
         await reply(interaction, fit("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions.none())
 
@@ -890,7 +890,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
                 else tx._("This server has no finished games yet.")
             await reply(interaction, none, allowed_mentions=discord.AllowedMentions.none())
             return
-        lines = [f"#{r.id} **{r.game.title}** · {discord.utils.format_dt(r.updated_at, 'd')} · "
+        lines = [f"#{r.id} **{title(r.game)}** · {discord.utils.format_dt(r.updated_at, 'd')} · "
                  f"{', '.join(r.mention(s) for s in r.seats)} · {result_line(r)}" for r in records]
         head = tx._("Finished games of {player}:", player=player.mention) if player \
             else tx._("Finished games in this server:")
@@ -1025,7 +1025,7 @@ class Lobby(OffersGames, commands.GroupCog, group_name="game", group_description
         if channel is not None:
             with lang.use(table_language(record)):  # a public post: the table's language
                 text = lang.here("core")._("Game #{number} ({game}) was abandoned by {player}.", number=record.id,
-                                           game=record.game.title, player=interaction.user.mention)
+                                           game=title(record.game), player=interaction.user.mention)
             with contextlib.suppress(discord.HTTPException):
                 await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(record)

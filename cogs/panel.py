@@ -539,14 +539,14 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     rows += math.ceil(len(buttons) / BUTTONS_PER_ROW)
     shown = len(buttons)
     n = 0
-    for kind, items in selects:
+    for _kind, items in selects:
         for start in range(0, len(items), MAX_OPTIONS):
             if rows >= max_rows:
                 break
             chunk = items[start:start + MAX_OPTIONS]
             options = [discord.SelectOption(label=_label(labels[i], 100), value=option_value(i, legal[i]))
                        for i in chunk]
-            placeholder = _label(f"{kind.replace('_', ' ').capitalize()}…", 150)
+            placeholder = _label(lang.here("core")._("Choose one of {count}…", count=len(chunk)), 150)
             view.add_item(ActSelect(gid, ver, n, options, placeholder))
             n += 1
             rows += 1

@@ -43,6 +43,16 @@ def resolved(words: Any) -> Any:
     return words
 
 
+def title(game: Any) -> str:
+    """A game's title in the current language (its catalog's; a game without one as it is)."""
+    return texts_of(game.key)._(game.title)
+
+
+def title_words(game: Any) -> dict[str, Any]:
+    """A game's title as a Say arg, worded in the game's catalog when the Say around it is."""
+    return of_game(game.key, say(game.title))
+
+
 def texts_of(domain: str) -> lang.Texts:
     """A domain's texts in the current language; a game without a catalog of its own (a test's toy
     game, a new game) reads its texts as they are (English)."""

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import computers
-from bot.service.errors import Illegal, word
+from bot.service.errors import Illegal, title_words, word
 from games.base import Event, Game, events_for, public_events, say
 
 TIMEOUT_CHOICES = ("wait", "default", "drop", "computer")
@@ -36,7 +36,7 @@ def normalise_settings(given: dict[str, Any] | None, game: Game) -> dict[str, An
     cap = settings["max_players"] or game.max_players
     if isinstance(cap, bool) or not isinstance(cap, int) \
             or not game.min_players <= cap <= game.max_players:
-        raise Illegal(say("{game} takes {least} to {most} players.", game=game.title,
+        raise Illegal(say("{game} takes {least} to {most} players.", game=title_words(game),
                           least=game.min_players, most=game.max_players))
     settings["max_players"] = cap
     return settings

@@ -35,6 +35,7 @@ from bot.service.errors import (
     mention,
     mentions,
     of_game,
+    title_words,
 )
 from bot.service.records import (
     Applied,
@@ -356,7 +357,7 @@ class GameService(Store):
                 raise NotAllowed(say_n("{game} needs {least} to {most} players; the table has {count}. "
                                        "Wait for more to join.",
                                        "{game} needs {least} to {most} players; the table has {count}. "
-                                       "Wait for more to join.", count, game=game.title,
+                                       "Wait for more to join.", count, game=title_words(game),
                                        least=game.min_players, most=game.max_players))
             chosen = self.new_seed() if seed is None else seed
             try:

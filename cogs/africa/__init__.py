@@ -17,6 +17,7 @@ from discord import app_commands
 
 import lang
 from bot import gate
+from bot.texts import fit
 from cogs.africa.help import HELP_TOPICS, help_embed
 from cogs.africa.ui import (
     AfricaUI,
@@ -639,7 +640,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             if kind == "recruit":
                 cost = label.rpartition("(")[2].rstrip(")") if label.endswith(")") else self.tx()._("free")
                 name = f"{name} · {cost}"
-            out.append(app_commands.Choice(name=name[:100], value=area_name(a[field])))
+            out.append(app_commands.Choice(name=fit(name, 100), value=area_name(a[field])))
         return match(current, list({c.value: c for c in out}.values()))
 
     @bid.autocomplete("amount")
@@ -649,7 +650,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         if not view:
             return []
         colour = (view.get("me") or {}).get("colour", "")
-        out = [app_commands.Choice(name=f"{a['amount']} ({bid_split(view, colour, a['amount'])})"[:100],
+        out = [app_commands.Choice(name=fit(f"{a['amount']} ({bid_split(view, colour, a['amount'])})", 100),
                                    value=int(a["amount"])) for a, _ in of_types(legal, "bid")]
         return [c for c in out if current.strip() in str(c.value)][:25]
 
@@ -667,7 +668,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             if kind == "trader":
                 shown = self.tx().n_("{piece} ({count} trader there)", "{piece} ({count} traders there)", here,
                                      piece=shown)
-            out.append(app_commands.Choice(name=shown[:100], value=piece_value(kind, area)))
+            out.append(app_commands.Choice(name=fit(shown, 100), value=piece_value(kind, area)))
         return match(current, out)
 
     @move.autocomplete("to")
@@ -684,7 +685,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             return []
         view = gate.private(record, seat) or {}
         ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
-        return match(current, [app_commands.Choice(name=f"{area_name(a)} · {move_cost(view, len(r))}"[:100],
+        return match(current, [app_commands.Choice(name=fit(f"{area_name(a)} · {move_cost(view, len(r))}", 100),
                                                    value=area_name(a)) for a, r in ranked])
 
     @resource.autocomplete("change")
@@ -700,7 +701,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             most = gate.ask(record, seat, "resource_steps", marker=m, step=int(step)) or 1
             row = int(view["table"][m])
             for k in range(1, most + 1):
-                out.append(app_commands.Choice(name=change_name(m, k * step, row)[:100],
+                out.append(app_commands.Choice(name=fit(change_name(m, k * step, row), 100),
                                                value=change_value(m, k * step)))
         return match(current, out)
 
@@ -708,7 +709,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
     async def special_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, _, legal = await self.my_choices(interaction)
         offered = list(dict.fromkeys(a["token"] for a, _ in of_types(legal, "use")))
-        return match(current, [app_commands.Choice(name=token_name(t)[:100], value=english_token_name(t)[:100])
+        return match(current, [app_commands.Choice(name=fit(token_name(t), 100), value=english_token_name(t)[:100])
                                for t in offered])
 
     @special.autocomplete("target")
@@ -717,7 +718,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         chosen = str(getattr(interaction.namespace, "token", "") or "")
         uses = [a for a, _ in of_types(legal, "use")]
         tid = find_token(chosen, list(dict.fromkeys(a["token"] for a in uses))) if chosen else None
-        out = [app_commands.Choice(name=target_name(a)[:100], value=target_english(a)[:100]) for a in uses
+        out = [app_commands.Choice(name=fit(target_name(a), 100), value=target_english(a)[:100]) for a in uses
                if (tid is None or a["token"] == tid) and len(a) > 2]
         return match(current, list({c.value: c for c in out}.values()))
 
@@ -767,7 +768,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                                     info.get("neutrals", 0), area=area_name(a["area"]),
                                     strength=1 + 2 * traders if wh else traders)
                 value = conflict_value(a["area"], "neutrals")
-            out.append(app_commands.Choice(name=name[:100], value=value))
+            out.append(app_commands.Choice(name=fit(name, 100), value=value))
         return match(current, out)
 
     @commit.autocomplete("cubes")
@@ -789,7 +790,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                     continue
                 strength = sum(int(token_power(t)) for t in combo)
                 name = " + ".join(token_name(t) for t in combo) + f" (+{strength})"
-                out.append(app_commands.Choice(name=name[:100],
+                out.append(app_commands.Choice(name=fit(name, 100),
                                                value=" + ".join(english_token_name(t) for t in combo)[:100]))
                 if len(out) >= 50:
                     break
@@ -802,7 +803,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         c = (view or {}).get("conflict") or {}
         tx = self.tx()
         token = conflict_token_text(c["drawn"][-1]) if c.get("drawn") else tx._("the token")
-        out = [app_commands.Choice(name=f"{tx._(DRAWN[a['type']])} ({token})"[:100] if a["type"] == "keep"
+        out = [app_commands.Choice(name=fit(f"{tx._(DRAWN[a['type']])} ({token})", 100) if a["type"] == "keep"
                                    else tx._(DRAWN[a["type"]])[:100], value=DRAWN_WORD[a["type"]])
                for a, _ in of_types(legal, "keep", "redraw", "refuse")]
         return match(current, out)
@@ -820,7 +821,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             value = score_value(a)[:100]
             gain = bonus_gain(view, a)
             shown = self.tx()._("{action} (+{vp} VP)", action=label, vp=gain) if gain else label
-            out.append(app_commands.Choice(name=shown[:100], value=value))
+            out.append(app_commands.Choice(name=fit(shown, 100), value=value))
         return match(current, out)
 
 

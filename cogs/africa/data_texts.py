@@ -29,3 +29,13 @@ DATA_EFFECTS = [
     lang.N_("Worth the usual 9 strength. If you still lose the conflict, none of your traders is removed: you move your traders out yourself as with a retreat token (8.2.2), but you do not receive the opponent's bid."),
     lang.N_("Worth the usual 9 strength, and your reputation counts as 6 for this conflict."),
 ]
+
+# The table options: their names as the table card shows them, their labels and help (engine data,
+# worded by the lobby in this catalog), and the game's title.
+OPTION_TEXTS = [
+    lang.N_("Heart of Africa"),
+    lang.N_("target vp"), lang.N_("sealed auction"),
+    lang.N_("42 VP"), lang.N_("60 VP"), lang.N_("80 VP"), lang.N_("Open auction"), lang.N_("Sealed auction"),
+    lang.N_("Victory points that end the game at once (42; 60 or 80 for the longer game, 13.0)."),
+    lang.N_("Everyone bids at once in secret instead of the book's one public round."),
+]

@@ -11,6 +11,7 @@ from discord import app_commands
 
 import lang
 from bot import gate
+from bot.texts import fit
 from cogs.common import Panel, reply, seat_of
 from cogs.gamecog import GameCog, game_help, perform
 from cogs.mali.help import HELP_TOPICS, help_embed
@@ -75,7 +76,7 @@ def objective_options(view: dict[str, Any]) -> list[discord.SelectOption]:
     """The six dealt objectives, each readable in full, from the seat's own view (the deck holds
     identical cards, so the label starts with the card's id)."""
     tx = lang.here(KEY)
-    return [discord.SelectOption(label=tx._("{id} · {objective}", id=o["id"], objective=objective_text(o))[:100],
+    return [discord.SelectOption(label=fit(tx._("{id} · {objective}", id=o["id"], objective=objective_text(o)), 100),
                                  value=o["id"],
                                  description=tx.n_("{colour} card · {count} point", "{colour} card · {count} points",
                                                    int(o["points"]), colour=tx.say(card_colour(o["colour"])))[:100])
@@ -172,7 +173,8 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             return []
         extended = record.options.get("variant") == "extended"
 
-        return [app_commands.Choice(name=f"{a['value']}" + (f" — {action_word(a['value'])}"[:90] if extended else ""),
+        return [app_commands.Choice(name=f"{a['value']}" + (fit(f" — {action_word(a['value'])}", 90) if extended
+                                                             else ""),
                                     value=a["value"]) for a, _ in legal if current in str(a["value"])]
 
     @app_commands.command(name="objectives", description="Keep 3 secret objectives of different colours")
@@ -202,7 +204,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         if record is None or seat is None:
             return []
         hand = {o["id"]: o for o in ((gate.private(record, seat) or {}).get("me") or {}).get("objective_hand", [])}
-        return match(current, [app_commands.Choice(name=label[:100], value=",".join(sorted(a["ids"])))
+        return match(current, [app_commands.Choice(name=fit(label, 100), value=",".join(sorted(a["ids"])))
                                for a, label in distinct_sets(legal, hand)])
 
     # --- movement ------------------------------------------------------------------------------
@@ -317,7 +319,8 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, legal = await self.legal_of(interaction, *DECISIONS)
-        return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
+        return match(current, [app_commands.Choice(name=fit(label, 100), value=decision_value(a))
+                               for a, label in legal])
 
     # --- autocompletes -------------------------------------------------------------------------
     @move.autocomplete("scout")
@@ -343,7 +346,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             return []
         where = {s["name"]: s["at"] for p in view["players"] for s in p["scouts"]}
         return match(current, [app_commands.Choice(
-            name=f"{n} — {place(where[n]) if where.get(n) else lang.here(KEY)._('off the board')}"[:100], value=n)
+            name=fit(f"{n} — {place(where[n]) if where.get(n) else lang.here(KEY)._('off the board')}", 100), value=n)
             for n in names])
 
     @move.autocomplete("to")
@@ -372,7 +375,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         _, legal = await self.legal_of(interaction, kind)
         scout = getattr(interaction.namespace, "scout", None)
         targets = [a["to"] for a, _ in legal if not scout or a["scout"] == scout]
-        return match(current, [app_commands.Choice(name=place(t)[:100], value=t) for t in dict.fromkeys(targets)])
+        return match(current, [app_commands.Choice(name=fit(place(t), 100), value=t) for t in dict.fromkeys(targets)])
 
     @pickup.autocomplete("order")
     async def order_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -382,7 +385,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             return []
         scout = getattr(interaction.namespace, "scout", None)
         orders = [a["order"] for a, _ in legal if not scout or a["scout"] == scout]
-        return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o)
+        return match(current, [app_commands.Choice(name=fit(order_text(view, o), 100), value=o)
                                for o in dict.fromkeys(orders)])
 
     @swap_orders.autocomplete("a")
@@ -400,7 +403,7 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
             for o in partners:
                 if o not in ids:
                     ids.append(o)
-        return match(current, [app_commands.Choice(name=order_text(view, o)[:100], value=o) for o in ids])
+        return match(current, [app_commands.Choice(name=fit(order_text(view, o), 100), value=o) for o in ids])
 
 
 DECISIONS = ("choose_scout", "soldier_to", "block_path", "displace")

@@ -456,3 +456,6 @@ class MaliUI(PlainUI):
             path.append(place(at))
         return t.n_("{scout} {route}, {count} step", "{scout} {route}, {count} steps", steps, scout=scout,
                     route=" → ".join(path))
+
+# The table card's option names (the lobby words `name.replace("_", " ")` in this catalog).
+OPTION_NAMES = (N_("Mali Powstańcy. Warszawa 1944"), N_("variant"), N_("jump costs one point"))  # and the title

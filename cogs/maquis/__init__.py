@@ -10,6 +10,7 @@ from discord import app_commands
 
 import lang
 from bot import gate
+from bot.texts import fit
 from cogs.common import answer_after_commit, find_game, match, refuse_with_choices, reply, seat_of
 from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, perform
 from cogs.maquis.help import HELP_TOPICS, help_embed
@@ -171,7 +172,7 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         locs = list(dict.fromkeys(a["at"] for a, _ in legal))
         routes = route_hints(record, seat, locs)
         out = [app_commands.Choice(
-            name=f"{place_name(view, loc)} · {offers(view, loc)} · {route_word(routes.get(loc))}"[:100],
+            name=fit(f"{place_name(view, loc)} · {offers(view, loc)} · {route_word(routes.get(loc))}", 100),
             value=loc) for loc in locs]
         return match(current, out)
 
@@ -236,7 +237,7 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
             return t.n_("Partisan on {place} · {count} choice", "Partisan on {place} · {count} choices", n,
                         place=place)
 
-        return match(current, [app_commands.Choice(name=label(loc)[:100], value=loc) for loc in locs])
+        return match(current, [app_commands.Choice(name=fit(label(loc), 100), value=loc) for loc in locs])
 
     @activate.autocomplete("action")
     async def activate_action_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -245,7 +246,7 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         if view is None:
             return []
         loc = location_id(str(getattr(interaction.namespace, "partisan", "") or ""), view)
-        return match(current, [app_commands.Choice(name=words(label, loc is not None)[:100],
+        return match(current, [app_commands.Choice(name=fit(words(label), 100),
                                                    value=option_value(a)[:100])
                                for a, label in legal if loc is None or a["at"] == loc])
 
@@ -280,8 +281,8 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         if view is None:
             return []
         t = tx()
-        return match(current, [app_commands.Choice(name=t._("Milice on {place}", place=place_name(view, a["at"]))[:100],
-                                                   value=a["at"]) for a, _ in legal])
+        return match(current, [app_commands.Choice(name=fit(t._("Milice on {place}", place=place_name(view, a["at"])),
+                                                                100), value=a["at"]) for a, _ in legal])
 
     @app_commands.command(name="home", description="Send the activated partisan home now (trace its route)")
     @app_commands.describe(game=GAME_HELP)
@@ -333,7 +334,7 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, legal = await self.legal_of(interaction, *DECISIONS)
-        return match(current, [app_commands.Choice(name=label[:100], value=f"{a['type']}:{option_value(a)}"[:100])
+        return match(current, [app_commands.Choice(name=fit(label, 100), value=f"{a['type']}:{option_value(a)}"[:100])
                                for a, label in legal])
 
     @app_commands.command(name="missions", description="The two mission cards: their boxes and what they ask")

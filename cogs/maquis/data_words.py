@@ -147,3 +147,21 @@ DATA_TEXTS = [
         "Day 10 spend 1 fake papers + 2 weapons + 1 medicine, Soldiers +2 (Major Success)."
     ),
 ]
+
+# The table options: their names as the table card shows them, their labels and help (engine data,
+# worded by the lobby in this catalog).
+OPTION_TEXTS = [
+    N_("Maquis"), N_("difficulty"), N_("missions"), N_("mission left"), N_("mission right"),
+    N_("Very Easy (bigger airdrops, two laps of the Day track)"), N_("Easy (bigger airdrops)"),
+    N_("Normal (the rule book's game: 15 Days, 3 partisans)"),
+    N_("Tricky (12 Days, 2 partisans at the start)"),
+    N_("Hard (as Tricky, and morale drops on more Days)"),
+    N_("Very Hard (as Hard, and every arrest costs 1 morale)"),
+    N_("First game"), N_("Random one-star"), N_("Random two-star"),
+    N_("Random one- and two-star"), N_("Random with a three-star card"), N_("Chosen"), N_("None"),
+    N_("How hard the game is; Normal is the rule book's game."),
+    N_("first_game: Officer's Mansion and Milice Parade Day; random draws by stars; random_three_star: a "
+            "standard card and a three-star card on the right; chosen: mission_left and mission_right."),
+    N_("With missions = chosen: the card on the left exit (Fence); not a three-star card."),
+    N_("With missions = chosen: the card on the right exit (Pont du Nord)."),
+]

@@ -9,6 +9,7 @@ from typing import Any
 import lang
 from bot.presentation import PlainUI
 from bot.service.records import event_words
+from bot.texts import fit
 from games.maquis.board import (
     LOCATIONS,
     MISSIONS,
@@ -384,7 +385,7 @@ class MaquisUI(PlainUI):
             at = place_name(view, action["at"])
             text = t._("{place} + fake papers · {offers}", place=at, offers=offers(view, action["at"])) \
                 if action["papers"] else t._("{place} · {offers}", place=at, offers=offers(view, action["at"]))
-            return text[:80]
+            return fit(text, 80)
         if action.get("type") == "activate":
             return label.replace(" (" + t.say(cost_say({})) + ")", "")
         return label

@@ -10,6 +10,7 @@ from discord import app_commands
 
 import lang
 from bot import gate
+from bot.texts import fit
 from cogs.common import Answer, answer_after_commit, bot_of, match, refuse_with_choices, reply, seat_of
 from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
 from cogs.panel import panel_message, waiting_on
@@ -335,7 +336,7 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
     @token.autocomplete("kind")
     async def token_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, legal = await self.legal_of(interaction, "extra_movement", "extra_action")
-        return match(current, [app_commands.Choice(name=label[:100], value=a["type"]) for a, label in legal])
+        return match(current, [app_commands.Choice(name=fit(label, 100), value=a["type"]) for a, label in legal])
 
     # --- phase 1: actions ----------------------------------------------------------------------
     @app_commands.command(name="attack", description="From an outpost: fire at the troop on the path in front")
@@ -375,7 +376,7 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         view = gate.public(record) if record is not None else None
         if view is None:
             return []
-        return match(current, [app_commands.Choice(name=troop_text(view, a["path"])[:100], value=a["path"])
+        return match(current, [app_commands.Choice(name=fit(troop_text(view, a["path"]), 100), value=a["path"])
                                for a, _ in legal])
 
     @app_commands.command(name="mine", description="On the Mines tile: lay a mine on a path's space")
@@ -472,7 +473,7 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
         for a, _ in ranked:
             spaces = {x["id"]: x["troop"]["space"] for x in view["paths"] if x["troop"]}
             where = ", ".join(f"{p.upper()} ({ROMAN[spaces[p]]})" for p in a["paths"])
-            out.append(app_commands.Choice(name=lang.here(KEY)._("Push back {paths}", paths=where)[:100],
+            out.append(app_commands.Choice(name=fit(lang.here(KEY)._("Push back {paths}", paths=where), 100),
                                            value=",".join(p.upper() for p in a["paths"])))
         return match(current, out)
 
@@ -501,7 +502,8 @@ class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7
     @choose.autocomplete("option")
     async def choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _, legal = await self.legal_of(interaction, *DECISIONS)
-        return match(current, [app_commands.Choice(name=label[:100], value=decision_value(a)) for a, label in legal])
+        return match(current, [app_commands.Choice(name=fit(label, 100), value=decision_value(a))
+                               for a, label in legal])
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -46,3 +46,6 @@ OPTION_TEXTS: list[str] = [
     lang.N_("Lowest morale resets"),
     lang.N_("Lowest morale stays"),
 ]
+
+# The table card's option names (the lobby words `name.replace("_", " ")` in this catalog).
+OPTION_NAMES = [lang.N_("difficulty"), lang.N_("mine on occupied path"), lang.N_("low morale stays at bottom")]

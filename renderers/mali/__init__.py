@@ -757,7 +757,7 @@ def _victory_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, flo
     draw.rounded_rectangle(box, radius=8, fill=(150, 25, 30), outline=TROPHY, width=4)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     small = y1 - y0 < 70 or x1 - x0 < 200
-    draw_text(draw, (cx, cy - (0 if small else 12)), "ZWYCIĘSTWO", anchor="mm",
+    draw_text(draw, (cx, cy - (0 if small else 12)), tx()._("VICTORY"), anchor="mm",
               font=font(17 if small else 22, True), fill=WHITE, max_width=x1 - x0 - 12)
     if not small:  # true at every track space: no orders phase any more, the game ends when it leaves
         ends = tx()._("game ends when it leaves")

@@ -39,8 +39,13 @@ def place_name(node_id: str, fnt: Any, width: float) -> str:
     full: str = BOARD.nodes[node_id]["name"]
     if fnt.getlength(full) <= width:
         return full
-    short = SHORT.get(node_id) or " ".join(_WORDS.get(w, w) for w in full.split())
+    short = SHORT.get(node_id) or short_form(full)
     return fit(short, fnt, width)
+
+
+def short_form(name: str) -> str:
+    """A place's name with its common words abbreviated ("Pl. Zamkowy")."""
+    return " ".join(_WORDS.get(w, w) for w in name.split())
 
 
 def colour_name(colour: str) -> str:

@@ -376,6 +376,9 @@ async def test_no_unmarked_word_in_a_whole_game(
     elsewise = [f"{image.place}: drawn in {image.language!r}, not the pseudo-locale" for image in images
                 if image.language != "pseudo"]
     drawn = elsewise + unmarked_drawn(images, names | player_names(fake_discord))
+    if os.environ.get("PSEUDO_DUMP"):  # every finding, one a line, for whoever converts what is left
+        Path(f"{os.environ['PSEUDO_DUMP']}.{key}").write_text(
+            "".join(f"{line}\n" for line in [*map(str, found), *drawn]), encoding="utf-8")
     assert found == [] and drawn == [], (
         "\n".join(str(item) for item in found[:40]) + "\n" + "\n".join(drawn[:40])
         + f"\n({len(found)} texts sent, {len(elsewise)} of {len(images)} images drawn in another language, "

@@ -250,7 +250,10 @@ BOUNDARY = r"(?<![^\W_]){}(?![^\W_])"
 
 def unmarked(text: str, open: str = OPEN, close: str = CLOSE, allowed: Collection[str] = ()) -> list[str]:  # noqa: A002
     """The words of `text` outside its marked parts that are not values nor `allowed` names, in
-    order; a marker without its partner is itself such a word (it would leave text unchecked)."""
+    order; a marker without its partner is itself such a word (it would leave text unchecked),
+    except the closers that a text cut short with "…" (Discord's limits, an image's box) lost."""
+    if text.rstrip().endswith("…"):
+        text += close * max(text.count(open) - text.count(close), 0)
     outside, stray = _outside_marks(text, open, close)
     rest = VALUES.sub(" ", outside)
     names = _names_pattern(frozenset(allowed))
@@ -309,10 +312,17 @@ def game_names(key: str) -> set[str]:
     data = json.loads((ROOT / "games" / key / "data" / f"{key}.json").read_text(encoding="utf-8"))
     title = data["game"].split(" (")[0]
     if key == "mali":
+        from renderers.mali.pieces import SHORT, short_form
+
         places = {item.get("name", "") for part in ("districts", "nodes", "movement_cards") for item in data[part]}
-        return {title, *places, *(scout for seat in data["players"] for scout in seat["scouts"])} - {""}
-    if key == "maquis":
-        return {title} | {place["name"] for place in data["locations"] if place["name"] == place.get("name_it")}
+        scouts = {scout for seat in data["players"] for scout in seat["scouts"]}
+        # as the board prints them too: districts in capitals, long names shortened or wrapped over
+        # lines (each word alone), the river's spaced letters, scouts' initials
+        drawn = {p.upper() for p in places} | set(SHORT.values()) | {short_form(p) for p in places}
+        words = {w for p in places | drawn for w in {*p.split(), *p.replace("-", " ").split()} if len(w) > 2}
+        return {title, *places, *drawn, *words, "W I S Ł A", *scouts, *(s[0] for s in scouts)} - {""}
+    if key == "maquis":  # and the X the morale track prints at 0
+        return {title, "X"} | {place["name"] for place in data["locations"] if place["name"] == place.get("name_it")}
     if key == "westerplatte":
         return {space["label"] for path in data["paths"] for space in [path, *path["spaces"]]}
     if key == "africa":
@@ -437,9 +447,23 @@ def unmarked_drawn(images: Iterable[Image], allowed: Collection[str] = ()) -> li
     names = frozenset(allowed)
     found: list[str] = []
     for image in images:
-        for drawn in image.texts:
-            words = unmarked(drawn.text, allowed=names)
+        texts = list(image.texts)
+        skip = 0
+        for n, drawn in enumerate(texts):
+            if skip:
+                skip -= 1
+                continue  # a line of the label checked with the line before
+            text = drawn.text
+            for after in texts[n + 1:n + 4]:  # a label wrapped (or hyphenated) over lines is one text
+                if text.endswith("-"):
+                    text = text[:-1] + after.text
+                elif text.count(OPEN) > text.count(CLOSE):
+                    text = f"{text} {after.text}"
+                else:
+                    break
+                skip += 1
+            words = unmarked(text, allowed=names)
             if words:
                 found.append(f"{image.place} at {drawn.xy} by {drawn.where}: "
-                             f"{' '.join(words)!r} in {drawn.text[:120]!r}")
+                             f"{' '.join(words)!r} in {text[:120]!r}")
     return found
