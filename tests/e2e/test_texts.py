@@ -1,8 +1,9 @@
 """The pseudo-locale check's Discord side (tests/e2e/texts.py): the checker on tricky texts, the
 walker on every text field of Discord's payloads, and both on what the real bot sends.
 
-`test_no_unmarked_word_in_a_whole_game` is the pseudo-locale test itself: it runs once the bot can
-speak the pseudo-locale (`PSEUDO=1`); `test_an_english_game_is_all_backlog` measures the backlog.
+The pseudo-locale test itself is tests/e2e/test_whole_games.py's `test_no_unmarked_word`: each whole
+game is played in the pseudo-locale once, for it and the games' other checks;
+`test_an_english_game_is_all_backlog` measures what an English game leaves (PSEUDO_REPORT).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from tests.e2e.texts import (
     by_kind,
     callback_texts,
     command_texts,
-    drawn_images,
     game_names,
     message_texts,
     player_names,
@@ -31,14 +31,11 @@ from tests.e2e.texts import (
     shape,
     shapes_by_kind,
     unmarked,
-    unmarked_drawn,
     unmarked_sent,
 )
 from tests.fakediscord import FakeDiscord, Message
 
-PSEUDO = os.environ.get("PSEUDO", "") not in ("", "0")
 REPORT = os.environ.get("PSEUDO_REPORT", "")  # a file for the English game's backlog, kind by kind
-PSEUDO_SKIP = "the pseudo-locale is the next session's switch: set PSEUDO=1 once the bot speaks it"
 
 
 # -- the checker ---------------------------------------------------------------------------------
@@ -346,41 +343,3 @@ async def test_an_english_game_is_all_backlog(
         print(f"\nunmarked texts of an English {key} game by kind of place: distinct texts, distinct shapes")
         for kind, texts in grouped.items():
             print(f"  {len(texts):5} {len(shapes[kind]):5}  {kind}")
-
-
-def in_the_game(sent: Sent) -> bool:
-    """What a pseudo-locale reader of a game reads: not the command tree's sync, whose localizations
-    are the Polish and Italian ones, never pseudo (tests/lang/test_command_tree.py checks them)."""
-    return pseudo_checked(sent) and not sent.place.startswith("command sync")
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(not PSEUDO, reason=PSEUDO_SKIP)
-@pytest.mark.parametrize(("key", "players", "options", "seed", "driver"), GAMES)
-async def test_no_unmarked_word_in_a_whole_game(
-    fake_discord: FakeDiscord,
-    tmp_path: Path,
-    key: str,
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    driver: type[Any],
-) -> None:
-    """With the pseudo-locale (the server's and every player's language), every text a whole game
-    sends, and every text drawn on its images (drawn in this process), is made of marked parts and values."""
-    with drawn_images() as images:
-        findings = await open_and_play(fake_discord, tmp_path, key, players, options, seed, driver, language="pseudo")
-    assert findings.gid and images, "the game drew no image"
-    names = game_names(key)
-    found = unmarked_sent(fake_discord, names, keep=in_the_game)
-    elsewise = [f"{image.place}: drawn in {image.language!r}, not the pseudo-locale" for image in images
-                if image.language != "pseudo"]
-    drawn = elsewise + unmarked_drawn(images, names | player_names(fake_discord))
-    if os.environ.get("PSEUDO_DUMP"):  # every finding, one a line, for whoever converts what is left
-        Path(f"{os.environ['PSEUDO_DUMP']}.{key}").write_text(
-            "".join(f"{line}\n" for line in [*map(str, found), *drawn]), encoding="utf-8")
-    assert found == [] and drawn == [], (
-        "\n".join(str(item) for item in found[:40]) + "\n" + "\n".join(drawn[:40])
-        + f"\n({len(found)} texts sent, {len(elsewise)} of {len(images)} images drawn in another language, "
-        f"{len(drawn) - len(elsewise)} texts drawn on images hold unmarked words)"
-    )

@@ -40,6 +40,7 @@ from tests.e2e.harness import (
 )
 from tests.e2e.mali_driver import MaliPlayers
 from tests.e2e.maquis_driver import MaquisPlayers
+from tests.e2e.texts import Sent, drawn_images, game_names, player_names, pseudo_checked, unmarked_drawn, unmarked_sent
 from tests.e2e.westerplatte_driver import WesterplattePlayers
 from tests.fakediscord import FakeDiscord, Message, User
 
@@ -65,6 +66,8 @@ class Findings:
     interactions: int = 0
     gid: int = 0  # the game's number
     where: int = 0  # the id of the channel or thread it was played in
+    unmarked: list[str] = field(default_factory=list)  # pseudo-locale: texts sent or drawn not all marked
+    images: int = 0  # images drawn (in this process)
 
 
 def watching(driver_class: type[Any]) -> type[Any]:
@@ -253,12 +256,38 @@ async def played(sim: FakeDiscord, tmp_path: Path, shared: Path, case: tuple[Any
         found = shared / f"{name}.json"
         if found.exists():
             return Findings(**json.loads(found.read_text()))
-        findings = await open_and_play(sim, tmp_path, key, players, options, seed, driver)
+        findings = await pseudo_play(sim, tmp_path, key, players, options, seed, driver)
         found.write_text(json.dumps(asdict(findings)))
         return findings
     finally:
         fcntl.flock(lock, fcntl.LOCK_UN)
         os.close(lock)
+
+
+def in_the_game(sent: Sent) -> bool:
+    """What a pseudo-locale reader of a game reads: not the command tree's sync, whose localizations
+    are the Polish and Italian ones, never pseudo (tests/lang/test_command_tree.py checks them)."""
+    return pseudo_checked(sent) and not sent.place.startswith("command sync")
+
+
+async def pseudo_play(sim: FakeDiscord, tmp_path: Path, key: str, players: int, options: dict[str, Any],
+                      seed: int, driver: type[Any]) -> Findings:
+    """The whole game in the pseudo-locale (the server's and every player's language: every
+    translated text wrapped in ⟦…⟧), with every text it sends and every text drawn on its images
+    (drawn in this process) checked: any word outside the marks that is no value nor name is a text
+    that reaches players untranslated (issue 25). The game's other checks read the same run."""
+    with drawn_images() as images:
+        findings = await open_and_play(sim, tmp_path, key, players, options, seed, driver, language="pseudo")
+    names = game_names(key)
+    sent = [str(item) for item in unmarked_sent(sim, names, keep=in_the_game)]
+    elsewise = [f"{image.place}: drawn in {image.language!r}, not the pseudo-locale" for image in images
+                if image.language != "pseudo"]
+    findings.unmarked = sent + elsewise + unmarked_drawn(images, names | player_names(sim))
+    findings.images = len(images)
+    if os.environ.get("PSEUDO_DUMP"):  # every finding, one a line, for whoever converts what is left
+        Path(f"{os.environ['PSEUDO_DUMP']}.{key}").write_text("".join(f"{line}\n" for line in findings.unmarked),
+                                                             encoding="utf-8")
+    return findings
 
 
 def cases(**marks: Any) -> list[Any]:
@@ -302,3 +331,14 @@ async def test_no_discord_limit_exceeded(fake_discord: FakeDiscord, tmp_path: Pa
     # older panels clicked where seats choose at once (Mali's cards and objectives, sealed bids).
     assert findings.interactions >= 50 and findings.autocompletes > 0
     assert findings.stale_clicks > 0 or key in ("westerplatte", "maquis")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "players", "options", "seed", "driver"), cases())
+async def test_no_unmarked_word(fake_discord: FakeDiscord, tmp_path: Path, shared: Path, key: str, players: int,
+                                options: dict[str, Any], seed: int, driver: type[Any]) -> None:
+    """The pseudo-locale check (issue 25): the whole game, played in the pseudo-locale, sends and
+    draws only marked texts, values and names (tests/e2e/texts.py says which)."""
+    findings = await played(fake_discord, tmp_path, shared, (key, players, options, seed, driver))
+    assert findings.images > 0, "the game drew no image"
+    assert findings.unmarked == [], "\n".join(findings.unmarked[:60]) + f"\n({len(findings.unmarked)} in all)"
