@@ -44,11 +44,14 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
     return language
 
 
-async def player_language(service: GameService, user_id: int) -> str:
+async def player_language(service: GameService, user_id: int, table: str | None = None) -> str:
     """The language of a DM sent with no interaction to read a locale from (a turn's reminder, a
-    secret dealt at the start): the player's `/game language`, else English."""
+    secret dealt at the start): the player's `/game language`, else the language of the `table`
+    the DM is about (the one its players read there), else English."""
     player = await service.get_player(user_id)
-    return chosen_or_locale(player.language, None)
+    if player.language in READABLE or table is None:
+        return chosen_or_locale(player.language, None)
+    return table
 
 
 async def server_language(service: GameService, guild_id: int | None, guild_locale: object) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import lang
-from bot.languages import player_language
+from bot.languages import player_language, table_language
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -208,7 +208,8 @@ class Panels:
             if why_closed(record, rows, p) is None:
                 continue
             user = record.user_of(p.seat)  # the panel's reader: worded in their language
-            language = await player_language(self.bot.service, int(user)) if user.isdigit() else lang.current()
+            language = await player_language(self.bot.service, int(user), table_language(record)) \
+                if user.isdigit() else lang.current()
             with lang.use(language):
                 closing.append((p, why_closed(record, rows, p) or ""))
         for panel, _ in closing:

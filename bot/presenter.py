@@ -394,7 +394,7 @@ class Presenter:
         user = record.user_of(seat)
         if not user.isdigit():
             return lang.current()
-        return await player_language(self.bot.service, int(user))
+        return await player_language(self.bot.service, int(user), table_language(record))
 
     async def fallback(self, record: GameRecord, seat: str, told: str) -> None:
         """Say in the channel that the seat's DMs are closed (`told`: the nonce of the DM refused),

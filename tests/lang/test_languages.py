@@ -75,6 +75,8 @@ async def test_reader_language_reads_the_stored_choice_once() -> None:
     assert await reader_language(interaction(9, "en-GB")) == "en"
     service = cast(GameService, SimpleNamespace(get_player=get_player))
     assert (await player_language(service, 7), await player_language(service, 8)) == ("it", "en")
+    # a DM about a table: the player's own choice, else the language of the table it is about
+    assert (await player_language(service, 7, "pl"), await player_language(service, 8, "pl")) == ("it", "pl")
 
 
 async def test_game_language_sets_what_a_reader_reads(fake_discord: FakeDiscord, tmp_path: Path) -> None:
