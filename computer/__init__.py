@@ -11,10 +11,11 @@ its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` 
 evaluation as `computer_depth` (or, with `computer_horizon = "turn"`, sooner: at the seat's next
 turn after another seat has acted), and as `computer_margin` how much better on average (in
 reward) a move the search prefers must be for it to overrule the move the game's playout weights
-favour most (without one: the search's most visited move). A game whose ordinary views leave out
-what its `sample` needs offers `computer_view(state, seat)` (that seat's view and the public facts
-sample needs): the computer decides from `view_for(game, state, seat)`, which is that view where
-the game has one. This package imports `games` only (bot -> computer -> games).
+favour most (without one: the search's most visited move), and as `computer_easy_margin` the
+same for easy's one-ply choice (computer/greedy.py; without one: easy's best-valued move). A game
+whose ordinary views leave out what its `sample` needs offers `computer_view(state, seat)` (that
+seat's view and the public facts sample needs): the computer decides from `view_for(game, state,
+seat)`, which is that view where the game has one. This package imports `games` only (bot -> computer -> games).
 
 A computer never returns to a position it already had in the same turn: the caller hands `choose`
 the turn's earlier positions (`position` of each view it decided from), and the actions that would
@@ -93,7 +94,8 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
         return allowed[0]
     depth = int(getattr(game, "computer_depth", DEPTH))
     if strength == "easy":
-        return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"))
+        easy_margin = getattr(game, "computer_easy_margin", None)
+        return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"), easy_margin)
     margin = getattr(game, "computer_margin", None)
     turn = getattr(game, "computer_horizon", None) == "turn"
     return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, turn)

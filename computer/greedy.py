@@ -10,6 +10,12 @@ a turn of many (which would also let a seat undo and redo a step for ever). A ga
 evaluation but with playout weights: the action its weights favour most. A game with neither: one
 random play-out to the end per action and sample. Samples stop early once the work (actions,
 samples) passes `work` (computer.budget); the first is always judged whole.
+
+With a `margin` (the game's `computer_easy_margin`), easy keeps the move the game's playout weights
+favour most unless another is worth more on average by at least that much: where the evaluation
+after a short look ahead is coarse (it judges states reached at different points of the game),
+its small differences are no reason to leave the game's own plan, and easy is then never weaker
+than the policy it plays out with.
 """
 from __future__ import annotations
 
@@ -39,9 +45,10 @@ def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Rando
 
 
 def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, depth: int,
-            work: int) -> Action:
+            work: int, margin: float | None = None) -> Action:
     keys = [canonical(a) for a in legal]
     totals = [0.0] * len(legal)
+    judged = 0
     for i in range(SAMPLES):
         if i and sealed.work >= work:
             break
@@ -49,8 +56,16 @@ def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rand
         here = {canonical(a) for a in sealed.legal(handle, sealed.seat)}
         if not here.issuperset(keys):
             continue  # a sample where the seat's choices differ: the game's sampler is at fault
+        judged += 1
         for j, v in enumerate(value(sealed, handle, legal, rng, depth)):
             totals[j] += v
     best = max(totals)
-    return legal[rng.choice([j for j, t in enumerate(totals) if t >= best - 1e-9])]
+    chosen = rng.choice([j for j, t in enumerate(totals) if t >= best - 1e-9])
+    weights = sealed.weights(first, sealed.seat, legal) if margin is not None and judged else None
+    if margin is None or weights is None or not any(w > 0 for w in weights):
+        return legal[chosen]
+    own = max(range(len(legal)), key=lambda j: weights[j])
+    if (totals[chosen] - totals[own]) / judged < margin:
+        return legal[own]  # not clearly better than the game's own plan: keep the plan
+    return legal[chosen]
 

@@ -58,7 +58,8 @@ class Watched:
         self.cooperative: bool = game.cooperative
         self.samples = 0
         self.calls = 0
-        for name in ("computer_iterations", "computer_work", "computer_depth", "computer_margin"):
+        for name in ("computer_iterations", "computer_work", "computer_depth", "computer_margin",
+                     "computer_easy_margin"):
             if hasattr(game, name):
                 setattr(self, name, getattr(game, name))
         if iterations is not None:
