@@ -29,7 +29,8 @@ KIND = {T.string: N_("text"), T.integer: N_("a whole number"), T.number: N_("a n
 
 def done_nothing(text: str) -> str:
     """A refusal's reason, then that nothing was done."""
-    return f"{text} {lang.here('core')._('Nothing was done.')}"
+    nothing = lang.here("core")._("Nothing was done.")  # not in the f-string: the extraction would miss it
+    return f"{text} {nothing}"
 
 
 def unknown_command() -> str:

@@ -345,8 +345,9 @@ class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. 
         if view is None:
             return []
         where = {s["name"]: s["at"] for p in view["players"] for s in p["scouts"]}
+        off_board = lang.here(KEY)._("off the board")  # not in the f-string: the extraction would miss it
         return match(current, [app_commands.Choice(
-            name=fit(f"{n} — {place(where[n]) if where.get(n) else lang.here(KEY)._('off the board')}", 100), value=n)
+            name=fit(f"{n} — {place(where[n]) if where.get(n) else off_board}", 100), value=n)
             for n in names])
 
     @move.autocomplete("to")

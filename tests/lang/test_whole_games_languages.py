@@ -113,7 +113,7 @@ def english(language: str) -> English:
             for msgid in forms(message.id) if message.id else []:
                 if msgid in same or not WORD.search(msgid):
                     continue
-                if "{" not in msgid:
+                if "{" not in msgid and len(msgid.strip()) > 2:  # a letter or two ("W") is no English
                     whole.add(msgid.strip())
                 for literal in literal_parts(msgid):
                     part = words_of(literal)
