@@ -239,7 +239,6 @@ async def test_a_table_opens_in_the_language_both_ways(fake_discord: FakeDiscord
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not LANG_GAMES, reason="the games wait on issue #25's conversions: LANG_GAMES=1 runs them")
 @pytest.mark.parametrize("language", ["pl", "it"])
 @pytest.mark.parametrize(("key", "players", "options", "seed", "driver"), GAMES)
 async def test_a_whole_game_speaks_the_language(fake_discord: FakeDiscord, tmp_path: Path, key: str, players: int,
