@@ -23,8 +23,8 @@ def marked_in_fstrings(source: str) -> list[int]:
                 continue
             name = inner.func.attr if isinstance(inner.func, ast.Attribute) else getattr(inner.func, "id", "")
             text = 1 if name in ("p_", "np_", "say_p") else 0  # after the context
-            if name in MARKERS and len(inner.args) > text and isinstance(inner.args[text], ast.Constant) \
-                    and isinstance(inner.args[text].value, str):
+            literal = inner.args[text] if len(inner.args) > text else None
+            if name in MARKERS and isinstance(literal, ast.Constant) and isinstance(literal.value, str):
                 lines.append(inner.lineno)
     return lines
 
