@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.africa.apply import apply
-from games.africa.board import name
+from games.africa.board import colour_say, name
 from games.africa.legal import legal_actions, to_act
 from games.africa.views import view
-from games.base import Event, IllegalAction, Query
+from games.base import Event, IllegalAction, Query, Say, say, say_n
 
 Action = dict[str, Any]
 
@@ -61,13 +61,13 @@ def resource_steps(game_state: Any, seat: str, marker: str, step: int) -> int:
     return rows
 
 
-def taken_back(game_state: Any, seat: str, actions: list[Action], events: list[Event]) -> list[str]:
+def taken_back(game_state: Any, seat: str, actions: list[Action], events: list[Event]) -> list[Say | str]:
     """What an undo took back and where the moved pieces stand now, from the public view only (the
     same words for everyone): each piece's moves as one route ("Red's trader Libya → Sahara →
     Chad"), the other public `events` as they were told, then where each moved piece stands."""
     shown = view(game_state, None)
     me = next(p for p in shown["players"] if p["seat"] == seat)
-    who = str(me.get("name") or str(me["colour"]).capitalize())
+    who: Say | str = str(me["name"]) if me.get("name") else colour_say(str(me["colour"]))
     chains: list[list[Any]] = []  # [piece, areas...]
     for a in actions:
         if a.get("type") != "move" or a.get("from") not in shown["areas"] or a.get("to") not in shown["areas"]:
@@ -77,17 +77,21 @@ def taken_back(game_state: Any, seat: str, actions: list[Action], events: list[E
             chains.append([a.get("piece"), a["from"], a["to"]])
         else:
             chain.append(a["to"])
-    what = [f"{who}'s {c[0]} " + " → ".join(name(x) for x in c[1:]) + "." for c in chains]
-    what += [str(e["text"]) for e in events if e.get("text") and (e.get("type") != "move" or not chains)]
-    where = []
+    what: list[Say | str] = [
+        say("{who}'s wholesaler {route}.", who=who, route=" → ".join(name(x) for x in c[1:])) if c[0] == "wholesaler"
+        else say("{who}'s trader {route}.", who=who, route=" → ".join(name(x) for x in c[1:])) for c in chains]
+    what += [e.get("say") or str(e["text"]) for e in events
+             if e.get("text") and (e.get("type") != "move" or not chains)]
+    where: dict[str, Say] = {}
     for piece, start, *_ in chains:
         if piece == "wholesaler" and me.get("wholesaler") == start:
-            where.append(f"{who}'s wholesaler stands in {name(start)} again.")
+            where.setdefault(f"w{start}", say("{who}'s wholesaler stands in {area} again.", who=who, area=name(start)))
         elif piece == "trader":
             count = int(shown["areas"][start].get("traders", {}).get(me["colour"], 0))
-            where.append(f"{who}'s trader is back in {name(start)} ({count} {who} trader"
-                         f"{'' if count == 1 else 's'} there).")
-    return what + list(dict.fromkeys(where))
+            where.setdefault(f"t{start}", say_n("{who}'s trader is back in {area} ({count} {who} trader there).",
+                                                "{who}'s trader is back in {area} ({count} {who} traders there).",
+                                                count, who=who, area=name(start)))
+    return what + list(where.values())
 
 
 QUERIES: dict[str, Query] = {"reachable": reachable, "resource_steps": resource_steps,

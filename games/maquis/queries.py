@@ -3,7 +3,7 @@ bot.gate.ask). Each takes the state and the asking seat and answers from what th
 everyone."""
 from __future__ import annotations
 
-from games.base import Action, Event, Query, Say, english, say
+from games.base import Action, Event, Query, Say, say
 from games.maquis.board import loc_say
 from games.maquis.rules import route_cost
 from games.maquis.state import State
@@ -15,7 +15,7 @@ def route_costs(s: State, seat: str, places: list[str]) -> dict[str, int | None]
     return {place: route_cost(s, place) for place in places}
 
 
-def taken_back(s: State, seat: str, actions: list[Action], events: list[Event]) -> list[str]:
+def taken_back(s: State, seat: str, actions: list[Action], events: list[Event]) -> list[Say | str]:
     """What an undo took back (its public `events`, as they were told) and where the partisans it
     had activated stand now, from the public view only: the same words for everyone."""
     shown = view(s, None)
@@ -26,8 +26,7 @@ def taken_back(s: State, seat: str, actions: list[Action], events: list[Event]) 
         if a.get("type") == "activate" and a.get("at") in waiting:
             where.setdefault(a["at"], say("The partisan on {place} waits there again, not yet activated.",
                                           place=loc_say(a["at"], missions)))
-    # English until bot.service.taken_back_words words Says (it joins these as text)
-    return [str(e["text"]) for e in events if e.get("text")] + [english(w) for w in where.values()]
+    return [e.get("say") or str(e["text"]) for e in events if e.get("text")] + list(where.values())
 
 
 QUERIES: dict[str, Query] = {"route_costs": route_costs, "taken_back": taken_back}
