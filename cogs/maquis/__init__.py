@@ -66,6 +66,13 @@ def option_value(action: Action) -> str:
     return ";".join(f"{k}={action[k]}" for k in sorted(action) if k not in ("type", "at"))
 
 
+def without_place(label: str, view: dict[str, Any], loc: str | None) -> str:
+    """A label of the partisan's action on `loc` without the place, when it begins with it (the
+    reader has just named the partisan); as it is otherwise (a language that words it differently)."""
+    head = f"{place_name(view, loc)}: " if loc is not None else ""
+    return label[len(head):] if head and label.startswith(head) else label
+
+
 def words(label: str, drop_place: bool = False) -> str:
     """An engine label in players' words: no '(nothing)' cost; without the place when it is known."""
     label = label.replace(" (nothing)", "").replace(f" ({tx().say(cost_say({}))})", "")
@@ -246,7 +253,7 @@ class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo 
         if view is None:
             return []
         loc = location_id(str(getattr(interaction.namespace, "partisan", "") or ""), view)
-        return match(current, [app_commands.Choice(name=fit(words(label), 100),
+        return match(current, [app_commands.Choice(name=fit(without_place(words(label), view, loc), 100),
                                                    value=option_value(a)[:100])
                                for a, label in legal if loc is None or a["at"] == loc])
 

@@ -20,12 +20,12 @@ from games.maquis.board import (
     amount,
     box_say,
     cost_say,
+    day_say,
     loc_say,
     mission_say,
     mode_say,
     tile_say,
 )
-from games.maquis.flow import day_say
 
 KEY = "maquis"
 

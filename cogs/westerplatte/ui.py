@@ -115,7 +115,7 @@ def route_costs(view: View, start: str, points: int) -> dict[str, list[str]]:
 
 def asked_text(view: View, asked: dict[str, Any]) -> str:
     """The pending choice in words."""
-    from games.westerplatte.flow import why_say
+    from games.westerplatte.board import why_say
 
     tx = lang.here(DOMAIN)
     kind = asked.get("kind")

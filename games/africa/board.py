@@ -102,3 +102,10 @@ def token_say(tid: str) -> Say:
     if t["special"]:
         return say("{special} ({ap} AP)", special=special_say(t["special"]), ap=t["ap"])
     return say("Blank ({ap} AP)", ap=t["ap"])
+
+def conflict_say(cid: str) -> Say:
+    """A conflict token in words, as conflict_text: "no loss", "traders 3"."""
+    t = CONFLICT[cid]
+    return {"none": say("no loss"), "reputation": say("reputation {amount}", amount=t["amount"]),
+            "influence": say("influence {amount}", amount=t["amount"]),
+            "traders": say("traders {amount}", amount=t["amount"])}[str(t["loss"])]

@@ -17,6 +17,7 @@ from games.africa.board import (
     SV_IDS,
     TOKEN_IDS,
     TOKENS,
+    conflict_say,
     marker_say,
     name,
     sv_say,
@@ -566,12 +567,6 @@ def conflict_text(cid: str) -> str:
     return "no loss" if t["loss"] == "none" else f"{t['loss']} {t['amount']}"
 
 
-def conflict_say(cid: str) -> Say:
-    """A conflict token in words, as conflict_text: "no loss", "traders 3"."""
-    t = CONFLICT[cid]
-    return {"none": say("no loss"), "reputation": say("reputation {amount}", amount=t["amount"]),
-            "influence": say("influence {amount}", amount=t["amount"]),
-            "traders": say("traders {amount}", amount=t["amount"])}[str(t["loss"])]
 
 
 def draw_conflict(s: State, events: list[Event]) -> None:

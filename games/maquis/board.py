@@ -190,3 +190,9 @@ def cost_say(cost: dict[str, int]) -> Say:
 
 def cost_text(cost: dict[str, int]) -> str:
     return english(cost_say(cost))
+
+def day_say(day: int, lap: int) -> Say:
+    if lap:
+        return say("Start (Day 0) of the second lap") if day == 0 else \
+            say("Day {day} of the second lap", day=day)
+    return say("Start (Day 0)") if day == 0 else say("Day {day}", day=day)

@@ -26,6 +26,7 @@ from games.maquis.board import (
     box_say,
     bridge_falls,
     cost_say,
+    day_say,
     joined,
     loc_say,
     mission_say,
@@ -60,11 +61,6 @@ def where(s: State, loc: str) -> Say:
     return loc_say(loc, s["missions"])
 
 
-def day_say(day: int, lap: int) -> Say:
-    if lap:
-        return say("Start (Day 0) of the second lap") if day == 0 else \
-            say("Day {day} of the second lap", day=day)
-    return say("Start (Day 0)") if day == 0 else say("Day {day}", day=day)
 
 
 def day_label(s: State) -> str:

@@ -107,3 +107,17 @@ def data_say(text: str) -> Say:
     """A text of the game data (an event's name or effect): its English is the msgid, marked for the
     catalog in cogs/westerplatte/data.py."""
     return {"msg": text}
+
+def why_say(why: str) -> Say | str:
+    """The cause of damage to the wall, kept in the state as its English ("Air raid", "Howitzer on
+    path A"), as words."""
+    if why == "Air raid":
+        return say("Air raid")
+    if why == "Naval bombardment":
+        return say("Naval bombardment")
+    head, _, path = why.rpartition(" on path ")
+    if head == "Howitzer" and path:
+        return say("Howitzer on {path}", path=path_say(path.lower()))
+    if head == "Machine gun" and path:
+        return say("Machine gun on {path}", path=path_say(path.lower()))
+    return why

@@ -29,6 +29,7 @@ from games.westerplatte.board import (
     path_say,
     side_value,
     wall_say,
+    why_say,
 )
 from games.westerplatte.state import Event, State, active, level, officer_index
 
@@ -683,19 +684,6 @@ def turn_words(colour: str, limited: bool, day: int) -> Say:
     return words[(colour, limited)]
 
 
-def why_say(why: str) -> Say | str:
-    """The cause of damage to the wall, kept in the state as its English ("Air raid", "Howitzer on
-    path A"), as words."""
-    if why == "Air raid":
-        return say("Air raid")
-    if why == "Naval bombardment":
-        return say("Naval bombardment")
-    head, _, path = why.rpartition(" on path ")
-    if head == "Howitzer" and path:
-        return say("Howitzer on {path}", path=path_say(path.lower()))
-    if head == "Machine gun" and path:
-        return say("Machine gun on {path}", path=path_say(path.lower()))
-    return why
 
 
 def no_bricks(why: str, wall: str, guardhouse: str, left: int) -> Say:

@@ -7,8 +7,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import lang
-from games.africa.board import AREA, CONFLICT, SPECIALS, SV, TOKENS, colour_say, sv_say
-from games.africa.flow import conflict_say
+from games.africa.board import AREA, CONFLICT, SPECIALS, SV, TOKENS, colour_say, conflict_say, sv_say
 from renderers.africa.geometry import (
     AREAS,
     COLOURS,

@@ -6,8 +6,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import lang
-from games.maquis.board import PATROL_CARDS, RAW, loc_say, mission_say, mode_say, tile_say
-from games.maquis.flow import day_say
+from games.maquis.board import PATROL_CARDS, RAW, day_say, loc_say, mission_say, mode_say, tile_say
 from renderers.common import RGB, encode_png, font
 from renderers.text import draw_text, draw_wrapped
 

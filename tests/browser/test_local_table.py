@@ -117,7 +117,7 @@ def mali_move(panel: Panel) -> tuple[str, str] | None:
     None once round 2 asks for cards."""
     if "Round 2 begins" in panel.text or "Choose your movement card" in panel.text:
         return None
-    steps = next((c for c in panel.controls if c["label"].startswith("Step") and c["options"]), None)
+    steps = next((c for c in panel.controls if c["options"]), None)  # a menu of moves (steps, jumps…)
     if steps:
         peek = panel.find("look at the top of the order deck")
         return peek or (str(steps["id"]), str(steps["options"][0][0]))

@@ -40,7 +40,7 @@ async def test_the_game_option_offers_the_channels_games_then_the_servers(fake_d
 
     everything = await offered(sim.channel, "game status")
     assert [v for v, _ in everything] == [here, far_mali, far_maquis]  # this channel's first
-    assert everything[0][1] == f"#{here} Maquis (open, 1 players)"
+    assert everything[0][1] == f"#{here} Maquis (open, 1 player)"
     assert [v for v, _ in await offered(other, "game status")] == [far_mali, far_maquis, here]
     assert [v for v, _ in await offered(sim.channel, "game status", "mali")] == [far_mali]
     assert [v for v, _ in await offered(sim.channel, "game status", f"#{far_maquis}")] == [far_maquis]
