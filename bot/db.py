@@ -180,7 +180,10 @@ class Database:
         # SQLite: each worker thread keeps its connection between units of work (a file: it
         # never drops), sparing a pool checkout and return each; closed with the engine.
         self._kept = threading.local()
-        self._all_kept: list[Connection] = []
+        # Each kept connection with the lock its thread holds while it works on it: closing the
+        # engine waits for a statement under way (closing an SQLite connection another thread is
+        # using crashes the process).
+        self._all_kept: list[tuple[Connection, threading.RLock]] = []
         self._kept_lock = threading.Lock()
         if self.dialect == "sqlite":
             event.listen(self._twin, "engine_disposed", lambda _engine: self._close_kept())
@@ -221,26 +224,31 @@ class Database:
     def _in_kept(self, work: Callable[[Connection], T], committing: list[bool]) -> T:
         """`_in_thread` on the thread's kept connection (SQLite)."""
         conn: Connection | None = getattr(self._kept, "conn", None)
-        if conn is None or conn.closed or conn.invalidated:
-            conn = self._twin.connect()
-            self._kept.conn = conn
+        busy: threading.RLock | None = getattr(self._kept, "busy", None)
+        if conn is None or busy is None or conn.closed or conn.invalidated:
+            conn, busy = self._twin.connect(), threading.RLock()
+            self._kept.conn, self._kept.busy = conn, busy
             with self._kept_lock:
-                self._all_kept = [c for c in self._all_kept if not (c.closed or c.invalidated)] + [conn]
-        try:
-            return self._done(conn, work, committing)
-        except BaseException:
+                self._all_kept = [(c, b) for c, b in self._all_kept if not (c.closed or c.invalidated)] \
+                    + [(conn, busy)]
+        with busy:
+            if conn.closed:  # closed with the engine just now: this unit of work opens another
+                return self._in_kept(work, committing)
             try:
-                conn.rollback()
-            except SQLAlchemyError:  # unusable: the thread's next unit of work opens another
-                with contextlib.suppress(SQLAlchemyError):
-                    conn.invalidate()
-            raise
+                return self._done(conn, work, committing)
+            except BaseException:
+                try:
+                    conn.rollback()
+                except SQLAlchemyError:  # unusable: the thread's next unit of work opens another
+                    with contextlib.suppress(SQLAlchemyError):
+                        conn.invalidate()
+                raise
 
     def _close_kept(self) -> None:
         with self._kept_lock:
             kept, self._all_kept = self._all_kept, []
-        for conn in kept:  # detached: closed for good, not returned to the pool (already disposed)
-            with contextlib.suppress(Exception):
+        for conn, busy in kept:  # detached: closed for good, not returned to the pool (already disposed)
+            with busy, contextlib.suppress(Exception):  # once the statement under way is done
                 conn.detach()
                 conn.close()
 

@@ -66,7 +66,7 @@ async def test_sqlite_threads_keep_their_connection_until_the_engine_is_disposed
         await database.run(partial(_player, user_id=n + 1))
         assert await _players(database) == n + 1
     assert 1 <= len(checkouts) <= DB_THREADS  # one per worker thread, not one per unit of work
-    kept = list(database._all_kept)
+    kept = [conn for conn, _ in database._all_kept]
     assert kept and not any(conn.closed for conn in kept)
     await db.engine.dispose()
     assert all(conn.closed for conn in kept) and not database._all_kept
