@@ -8,10 +8,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from games.base import Say, say, say_p
+from games.base import Say, english, say, say_p
 
 DATA = Path(__file__).with_name("data") / "mali.json"
-ORDINALS = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 ORDINAL_SAYS = {2: lambda: say_p("ordinal", "2nd"), 3: lambda: say_p("ordinal", "3rd"),
                 4: lambda: say_p("ordinal", "4th"), 5: lambda: say_p("ordinal", "5th"),
                 6: lambda: say_p("ordinal", "6th")}
@@ -83,20 +82,8 @@ class Board:
         return district
 
     def name(self, node_id: str) -> str:
-        node = self.nodes[node_id]
-        if node["kind"] == "location":
-            name: str = node["name"]
-            return name
-        edge = self.edges[node["edge"]]
-        a, b = self.nodes[edge["a"]]["name"], self.nodes[edge["b"]]["name"]
-        count = len(edge["spaces"])
-        if count == 1:
-            return f"the space between {a} and {b}"
-        index = edge["spaces"].index(node_id) + 1
-        near, far, k = (a, b, index) if index <= (count + 1) // 2 else (b, a, count - index + 1)
-        if k == 1:
-            return f"the space next to {near} (towards {far})"
-        return f"the {ORDINALS[k]} space from {near} (towards {far})"
+        """A space's name in English (see `place`)."""
+        return english(self.place(node_id))
 
     def place(self, node_id: str) -> str | Say:
         """A space's name in the reader's words: a location's name as the board names it, a plain
