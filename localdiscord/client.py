@@ -3,13 +3,15 @@
 Each action dispatches INTERACTION_CREATE over the gateway, then waits until the
 bot has acknowledged it (or ``ack_timeout`` passes: the interaction "failed"),
 until a "thinking" defer has been filled, and until the interaction has been
-quiet for ``settle`` seconds; at most ``timeout`` (default ``sim.response_timeout``).
+quiet for ``settle`` seconds (or, where a test set ``sim.idle``, until that says the bot has no
+work in hand); at most ``timeout`` (default ``sim.response_timeout``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from .interactions import (
@@ -28,6 +30,8 @@ from .interactions import (
 )
 from .world import Channel, Component, Message, User
 
+IDLE_POLL = 0.005  # seconds between asking a test's `idle` probe
+
 if TYPE_CHECKING:
     from .gateway import Gateway
     from .server import UploadedFile
@@ -45,6 +49,7 @@ class UserActions:
         ack_timeout: float
         response_timeout: float
         settle: float
+        idle: Callable[[], bool] | None
         defer_grace: float
         snowflakes: Snowflakes
         guilds: dict[int, Guild]
@@ -258,8 +263,8 @@ class UserActions:
             edits = len(rec.original.history) if rec.original is not None else 0
             grace_end = min(acked + self.defer_grace, start + timeout)
             while time.monotonic() < grace_end and not rec.followups and (
-                    rec.original is None or len(rec.original.history) == edits):
-                await wait_activity(grace_end - time.monotonic())
+                    rec.original is None or len(rec.original.history) == edits) and not self._idle():
+                await wait_activity(self._poll(grace_end - time.monotonic()))
         # 3) then wait for a quiet period
         while True:
             now = time.monotonic()
@@ -267,6 +272,13 @@ class UserActions:
                 return
             loading = rec.original is not None and rec.original.loading and not rec.original.deleted
             quiet = now - rec.last_activity
-            if not loading and quiet >= self.settle:
+            if not loading and (quiet >= self.settle or self._idle()):
                 return
-            await wait_activity((timeout - (now - start)) if loading else (self.settle - quiet))
+            await wait_activity(self._poll((timeout - (now - start)) if loading else (self.settle - quiet)))
+
+    def _idle(self) -> bool:
+        return self.idle is not None and self.idle()
+
+    def _poll(self, seconds: float) -> float:
+        """How long to wait for activity: with an `idle` probe, briefly, to ask it again."""
+        return min(seconds, IDLE_POLL) if self.idle is not None else seconds

@@ -98,6 +98,9 @@ class FakeDiscord(UserActions):
         self.token_lifetime = token_lifetime  # interaction webhook token lifetime
         self.response_timeout = response_timeout  # how long sim.slash() etc. wait at most
         self.settle = settle  # quiet period after the last response activity before returning
+        # Set by a test that can tell: the connected bots have no work in hand. A user action
+        # then returns as soon as it says so, rather than after the quiet period.
+        self.idle: Callable[[], bool] | None = None
         self.defer_grace = defer_grace  # after a type-6 defer, how long to wait for the edit that usually follows
         self.dispatch_bot_messages = dispatch_bot_messages
         self.upload_limit = upload_limit

@@ -135,10 +135,16 @@ async def start_bot(sim: FakeDiscord, url: str, clock: Clock | None = None,
                       guild_ready_timeout=0.1)
     await sim.connect(bot)
     BOTS.add(bot)
+    sim.idle = bots_idle  # a user action returns once the bot's work is done, not after a guessed pause
     check_kept_games_on_close(bot)
     if seed is not None:
         bot.service.new_seed = lambda: seed  # type: ignore[method-assign]
     return bot
+
+
+def bots_idle() -> bool:
+    """No bot `start_bot` started is handling an interaction (`bot.pending`)."""
+    return not any(len(bot.pending) for bot in list(BOTS))
 
 
 DISAGREEMENTS: list[str] = []  # found as bots close (tests/e2e/conftest.py fails the test on any)
