@@ -4,7 +4,8 @@ the `game` option's choices, finding the game and the user's turn, the user's le
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -14,7 +15,8 @@ from discord.ext import commands
 import lang
 from bot import gate
 from bot.service import ServiceError
-from bot.service.errors import texts_of
+from bot.service.errors import texts_of, title
+from bot.translator import slash
 from cogs.common import (
     OffersGames,
     answer_after_commit,
@@ -28,49 +30,66 @@ from cogs.common import (
     seat_of,
 )
 from cogs.panel import panel_message, show_panel, waiting_on
+from games import registry
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
     from bot.service import Applied, GameRecord
 
 log = logging.getLogger(__name__)
+ROOT = Path(__file__).resolve().parents[1]  # the rules documents are under docs/rules/
 
 GAME_HELP = "Which game (when several share the channel)"
 Choices = list[tuple[dict[str, Any], str]]
 
 
-def help_page(key: str, title: str, colour: str, topics: Sequence[tuple[str, str]], texts: dict[str, str],
+def help_page(key: str, colour: str, topics: Sequence[tuple[str, str]], texts: Mapping[str, str],
               rules: str | None = None) -> Callable[[str], discord.Embed]:
-    """A game's help by topic: `texts[topic]` (the overview when unknown) under the topic's name,
-    with the other topics (and where the full rules are) below."""
+    """A game's help by topic, in the reader's language: `texts[topic]` (the overview when unknown)
+    under the game's title and the topic's name, with the other topics, the command as the reader's
+    Discord names it, and where the full rules are below. `topics` are (value, name) pairs, names and
+    texts marked (lang.N_) in the game's own catalog."""
+    names = dict(topics)
+
     def page(topic: str) -> discord.Embed:
-        # In the current language: the game's topics and texts marked (lang.N_) in its own catalog.
-        tx, own = lang.here("core"), texts_of(key)
-        name = own._(dict(topics)[topic]) if topic in dict(topics) else tx._("What the game is")
-        embed = discord.Embed(title=f"{title} · {name}", description=own._(texts.get(topic, texts["overview"])),
-                              colour=discord.Colour.from_str(colour))
-        others = " · ".join(k for k, _ in topics if k != topic)
+        shown = topic if topic in names and topic in texts else "overview"
+        language, core, own = lang.current(), lang.here("core"), texts_of(key)
+        game = registry.GAMES.get(key)
+        embed = discord.Embed(title=core._("{game} · {topic}", game=title(game) if game else key,
+                                           topic=own._(names[shown])),
+                              description=own._(texts[shown]), colour=discord.Colour.from_str(colour))
+        others = " · ".join(own._(name) for value, name in topics if value != shown)
+        command = slash(language, f"{key} help topic")
         if rules:
-            footer = tx._("More: /{game} help topic: {topics} · full rules: {rules}", game=key, topics=others,
-                          rules=rules)
+            footer = core._("More: {command}: {topics} · full rules: {rules}", command=command, topics=others,
+                            rules=rules_in(rules, language))
         else:
-            footer = tx._("More: /{game} help topic: {topics}", game=key, topics=others)
+            footer = core._("More: {command}: {topics}", command=command, topics=others)
         embed.set_footer(text=footer)
         return embed
 
     return page
 
 
-def game_help(title: str, topics: Sequence[tuple[str, str]],
+def rules_in(rules: str, language: str) -> str:
+    """The rules document in the reader's language where there is one (docs/rules/mali.pl.md),
+    otherwise the English one."""
+    own = f"{rules.removesuffix('.md')}.{language}.md"
+    return own if (ROOT / own).is_file() else rules
+
+
+def game_help(name: str, topics: Sequence[tuple[str, str]],
               page: Callable[[str], discord.Embed]) -> app_commands.Command[Any, ..., None]:
-    """A game's `/<key> help [topic]`: `topics` are (value, name) pairs, `page(topic)` the embed."""
+    """A game's `/<key> help [topic]`: `topics` are (value, name) pairs, `page(topic)` the embed
+    (help_page's). Its description and the topics' names are English here: Discord shows them in
+    each reader's language through the command translator (bot/translator.py)."""
     async def show_help(cog: commands.Cog, interaction: discord.Interaction, topic: str = "overview") -> None:
         await reply(interaction, embed=page(topic))
 
     show_help.__qualname__ = "GameCog.help"  # a method: discord.py passes the cog first
     described = app_commands.describe(topic="What to read about")(show_help)
     chosen = app_commands.choices(topic=[app_commands.Choice(name=n, value=v) for v, n in topics])(described)
-    return app_commands.command(name="help", description=f"How to play {title}, and the commands")(chosen)
+    return app_commands.command(name="help", description=f"How to play {name}, and the commands")(chosen)
 
 
 class GameCog(OffersGames, commands.GroupCog):

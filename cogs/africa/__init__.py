@@ -18,7 +18,7 @@ from discord import app_commands
 import lang
 from bot import gate
 from bot.texts import fit
-from cogs.africa.help import HELP_TOPICS, help_embed
+from cogs.africa.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.africa.ui import (
     AfricaUI,
     area_name,
@@ -31,7 +31,7 @@ from cogs.africa.ui import (
     words,
 )
 from cogs.common import answer_after_commit, match, reply
-from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
+from cogs.gamecog import GAME_HELP, GameCog, game_help, help_page, perform
 from cogs.panel import panel_message, waiting_on
 from games.africa.board import AREA, AREAS, MARKERS, SPECIALS, SV, TOKENS, marker_name, marker_say
 from games.africa.board import token_name as english_token_name
@@ -329,7 +329,7 @@ def area_refusal(action: Action, legal: list[tuple[Action, str]], view: dict[str
 
 class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of Africa"):
     key = KEY
-    help = game_help("Heart of Africa", HELP_TOPICS, help_embed)
+    help = game_help("Heart of Africa", HELP_TOPICS, help_page(KEY, COLOUR, HELP_TOPICS, TEXT, RULES))
 
     @staticmethod
     def tx() -> lang.Texts:

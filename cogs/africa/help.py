@@ -1,8 +1,6 @@
 """`/africa help`: Heart of Africa explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
-
 import lang
 
 HELP_TOPICS: list[tuple[str, str]] = [
@@ -164,19 +162,5 @@ TEXT: dict[str, str] = {
         "`docs/rules/africa.md`."),
 }
 
-
-
-
-def help_embed(topic: str) -> discord.Embed:
-    """One topic's page in the reader's language (the overview when unknown), the others below."""
-    from bot.translator import slash
-
-    tx = lang.here("africa")
-    name = dict(HELP_TOPICS).get(topic, HELP_TOPICS[0][1])
-    embed = discord.Embed(title=tx._("Heart of Africa · {topic}", topic=tx._(name)),
-                          description=tx._(TEXT.get(topic, TEXT["overview"])),
-                          colour=discord.Colour.from_str("#b5651d"))
-    others = " · ".join(tx._(n) for k, n in HELP_TOPICS if k != topic)
-    embed.set_footer(text=tx._("More: {command} topic: {topics}", command=slash(lang.current(), "africa help"),
-                               topics=others))
-    return embed
+COLOUR = "#b5651d"
+RULES = "docs/rules/africa.md"  # shown in the reader's language where there is one

@@ -13,8 +13,8 @@ import lang
 from bot import gate
 from bot.texts import fit
 from cogs.common import Panel, reply, seat_of
-from cogs.gamecog import GameCog, game_help, perform
-from cogs.mali.help import HELP_TOPICS, help_embed
+from cogs.gamecog import GameCog, game_help, help_page, perform
+from cogs.mali.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.mali.ui import MaliUI, action_word, objective_line, objective_text, order_line
 from cogs.panel import number, seated, show_panel, waiting_on
 from games.mali import BOARD
@@ -143,7 +143,7 @@ def objective_picker(record: GameRecord, seat: str) -> tuple[str, discord.ui.Vie
 
 class Mali(GameCog, group_name="mali", group_description="Play Mali Powstańcy. Warszawa 1944"):
     key = KEY
-    help = game_help("Mali Powstańcy", HELP_TOPICS, help_embed)
+    help = game_help("Mali Powstańcy", HELP_TOPICS, help_page(KEY, COLOUR, HELP_TOPICS, TEXT, RULES))
 
     async def run(self, interaction: discord.Interaction, game: int | None, action: dict[str, Any]) -> None:
         record = await self.running(interaction, game)

@@ -1,9 +1,6 @@
 """`/mali help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
-
-import lang
 from lang import N_
 
 HELP_TOPICS: list[tuple[str, str]] = [
@@ -105,15 +102,5 @@ TEXT: dict[str, str] = {
         "`/game notify` DMs you when it's your turn."),
 }
 
-
-def help_embed(topic: str) -> discord.Embed:
-    """`/mali help [topic]`: the topic's text (the overview when unknown), in the reader's language."""
-    tx = lang.here("mali")
-    names = dict(HELP_TOPICS)
-    known = topic if topic in TEXT else "overview"
-    embed = discord.Embed(title=tx._("Mali Powstańcy · {topic}", topic=tx._(names.get(known, names["overview"]))),
-                          description=tx._(TEXT[known]), colour=discord.Colour.from_str("#c0392b"))
-    others = " · ".join(k for k, _ in HELP_TOPICS if k != known)
-    embed.set_footer(text=tx._("More: /mali help topic: {topics}", topics=others))
-    return embed
-
+COLOUR = "#c0392b"
+RULES = "docs/rules/mali.md"  # shown in the reader's language where there is one

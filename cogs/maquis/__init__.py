@@ -12,8 +12,8 @@ import lang
 from bot import gate
 from bot.texts import fit
 from cogs.common import answer_after_commit, find_game, match, refuse_with_choices, reply, seat_of
-from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, perform
-from cogs.maquis.help import HELP_TOPICS, help_embed
+from cogs.gamecog import GAME_HELP, GameCog, confirm, game_help, help_page, perform
+from cogs.maquis.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.maquis.ui import (
     RESULT,
     MaquisUI,
@@ -123,7 +123,7 @@ def waiting_text(record: GameRecord) -> str:
 
 class Maquis(GameCog, group_name="maquis", group_description="Play Maquis (solo or a co-operative team)"):
     key = KEY
-    help = game_help("Maquis", HELP_TOPICS, help_embed)
+    help = game_help("Maquis", HELP_TOPICS, help_page(KEY, COLOUR, HELP_TOPICS, TEXT, RULES))
     not_playing = lang.N_("You're not playing in game #{gid}: you can watch. ")  # worded by GameCog (maquis domain)
     not_your_turn = lang.N_("It's not your Day: today's leader decides for the team. ")
 

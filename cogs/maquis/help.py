@@ -1,8 +1,6 @@
 """`/maquis help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
-
 import lang
 
 N_ = lang.N_
@@ -19,7 +17,7 @@ HELP_TOPICS: list[tuple[str, str]] = [
     ("commands", N_("Playing on Discord: commands and buttons")),
 ]
 
-TEXT: dict[str, str] = {  # worded where read (help_embed)
+TEXT: dict[str, str] = {  # worded where read (cogs.gamecog.help_page)
     "overview": N_(
         "France, 1944. You lead a cell of the **Resistance** in an occupied town. Complete **two missions** "
         "before the Days run out (Day 15 on Normal) and you win. You lose at once if **morale reaches 0** or "
@@ -134,19 +132,5 @@ TEXT: dict[str, str] = {  # worded where read (help_embed)
         "`/game log` the recent moves, `/game hand` the mole's peek, `/game notify` DMs you when your Day begins."),
 }
 
-
-
-
-def help_embed(topic: str) -> discord.Embed:
-    """One topic of `/maquis help` (the overview when unknown), in the reader's language, with the
-    other topics and where the full rules are below."""
-    tx = lang.here("maquis")
-    names = dict(HELP_TOPICS)
-    name = tx._(names.get(topic, names["overview"]))
-    embed = discord.Embed(title=tx._("Maquis · {topic}", topic=name),
-                          description=tx._(TEXT.get(topic, TEXT["overview"])),
-                          colour=discord.Colour.from_str("#3b5d3a"))
-    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
-    embed.set_footer(text=tx._("More: /maquis help topic: {topics} · full rules: {rules}", topics=others,
-                               rules="docs/rules/maquis.md"))
-    return embed
+COLOUR = "#3b5d3a"
+RULES = "docs/rules/maquis.md"  # shown in the reader's language where there is one

@@ -12,9 +12,9 @@ import lang
 from bot import gate
 from bot.texts import fit
 from cogs.common import Answer, answer_after_commit, bot_of, match, refuse_with_choices, reply, seat_of
-from cogs.gamecog import GAME_HELP, GameCog, game_help, perform
+from cogs.gamecog import GAME_HELP, GameCog, game_help, help_page, perform
 from cogs.panel import panel_message, waiting_on
-from cogs.westerplatte.help import HELP_TOPICS, help_embed
+from cogs.westerplatte.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.westerplatte.ui import (
     WesterplatteUI,
     officer,
@@ -220,7 +220,7 @@ def target_refusal(view: dict[str, Any], action: Action) -> str | None:
 
 class Westerplatte(GameCog, group_name="westerplatte", group_description="Play 7 Days of Westerplatte (co-operative)"):
     key = KEY
-    help = game_help("7 Days of Westerplatte", HELP_TOPICS, help_embed)
+    help = game_help("7 Days of Westerplatte", HELP_TOPICS, help_page(KEY, COLOUR, HELP_TOPICS, TEXT, RULES))
 
     async def run(self, interaction: discord.Interaction, game: int | None, actions: Action | list[Action],
                   found: tuple[GameRecord, str] | None = None, tile: str | None = None) -> None:

@@ -1,8 +1,6 @@
 """`/westerplatte help`: the game explained for a newcomer, one topic per embed."""
 from __future__ import annotations
 
-import discord
-
 import lang
 
 HELP_TOPICS: list[tuple[str, str]] = [
@@ -118,19 +116,5 @@ TEXT: dict[str, str] = {
         "`/game log` the recent moves, `/game notify` DMs you when it's your turn."),
 }
 
-
-RULES = "docs/rules/westerplatte.md"
-
-
-def help_embed(topic: str) -> discord.Embed:
-    """One topic (the overview when unknown) in the reader's language, with the other topics and
-    where the full rules are below."""
-    tx = lang.here("westerplatte")
-    names = dict(HELP_TOPICS)
-    topic = topic if topic in TEXT else "overview"
-    embed = discord.Embed(title=tx._("7 Days of Westerplatte · {topic}", topic=tx._(names[topic])),
-                          description=tx._(TEXT[topic]), colour=discord.Colour.from_str("#c8322d"))
-    others = " · ".join(k for k, _ in HELP_TOPICS if k != topic)
-    embed.set_footer(text=tx._("More: /westerplatte help topic: {topics} · full rules: {rules}", topics=others,
-                               rules=RULES))
-    return embed
+COLOUR = "#c8322d"
+RULES = "docs/rules/westerplatte.md"  # shown in the reader's language where there is one

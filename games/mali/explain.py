@@ -6,7 +6,7 @@ unknown type, a name that does not exist): it never raises.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import Say, say, say_n, say_p
 from games.mali.board import BOARD, JUMPS, NODE_DISTRICT, STEPS
@@ -29,6 +29,15 @@ from games.mali.state import (
 
 Action = dict[str, Any]
 
+
+class Words(NamedTuple):
+    """An action as a player knows it ("step"), and with its indefinite article, capitalised, to begin
+    a sentence ("A step"): each translated on its own (Italian's article goes by gender)."""
+
+    word: Say
+    a_word: Say
+
+
 # Every action type with its fields, and the words a player knows it by.
 FIELDS: dict[str, tuple[str, ...]] = {
     "choose_objectives": ("ids",), "choose_card": ("value",), "place_scout": ("scout", "to"),
@@ -38,36 +47,30 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "choose_scout": ("scout",), "soldier_to": ("to",), "block_path": ("edge",),
     "displace": ("scout", "to"),
 }
-WORDS: dict[str, Say] = {
-    "choose_objectives": say_p("action", "choice of objectives"),
-    "choose_card": say_p("action", "choice of a movement card"),
-    "place_scout": say_p("action", "placing of a scout"), "step": say_p("action", "step"),
-    "jump": say_p("action", "jump"), "pick_up": say_p("action", "pick-up"), "drop": say_p("action", "drop"),
-    "swap_scouts": say_p("action", "Kumple z podwórka (swap two scouts)"),
-    "squad_jump": say_p("action", "Oddział powstańczy (squad jump)"),
-    "swap_orders": say_p("action", "Zamiana rozkazów (swap two orders)"),
-    "peek": say_p("action", "Plotki z ulicy (look at the deck)"),
-    "finish_moving": say_p("action", "finish moving"), "end_turn": say_p("action", "end of turn"),
-    "choose_scout": say_p("action", "choice of a scout"),
-    "soldier_to": say_p("action", "choice of where the soldier stops"),
-    "block_path": say_p("action", "choice of a path to block"),
-    "displace": say_p("action", "choice of where a displaced scout goes"),
-}
-# The same with its indefinite article, capitalised, to begin a sentence: "A step", "An end of turn".
-A_WORDS: dict[str, Say] = {
-    "choose_objectives": say_p("action", "A choice of objectives"),
-    "choose_card": say_p("action", "A choice of a movement card"),
-    "place_scout": say_p("action", "A placing of a scout"), "step": say_p("action", "A step"),
-    "jump": say_p("action", "A jump"), "pick_up": say_p("action", "A pick-up"), "drop": say_p("action", "A drop"),
-    "swap_scouts": say_p("action", "A Kumple z podwórka (swap two scouts)"),
-    "squad_jump": say_p("action", "An Oddział powstańczy (squad jump)"),
-    "swap_orders": say_p("action", "A Zamiana rozkazów (swap two orders)"),
-    "peek": say_p("action", "A Plotki z ulicy (look at the deck)"),
-    "finish_moving": say_p("action", "A finish moving"), "end_turn": say_p("action", "An end of turn"),
-    "choose_scout": say_p("action", "A choice of a scout"),
-    "soldier_to": say_p("action", "A choice of where the soldier stops"),
-    "block_path": say_p("action", "A choice of a path to block"),
-    "displace": say_p("action", "A choice of where a displaced scout goes"),
+WORDS: dict[str, Words] = {
+    "choose_objectives": Words(say_p("action", "choice of objectives"), say_p("action", "A choice of objectives")),
+    "choose_card": Words(say_p("action", "choice of a movement card"), say_p("action", "A choice of a movement card")),
+    "place_scout": Words(say_p("action", "placing of a scout"), say_p("action", "A placing of a scout")),
+    "step": Words(say_p("action", "step"), say_p("action", "A step")),
+    "jump": Words(say_p("action", "jump"), say_p("action", "A jump")),
+    "pick_up": Words(say_p("action", "pick-up"), say_p("action", "A pick-up")),
+    "drop": Words(say_p("action", "drop"), say_p("action", "A drop")),
+    "swap_scouts": Words(say_p("action", "Kumple z podwórka (swap two scouts)"),
+                          say_p("action", "A Kumple z podwórka (swap two scouts)")),
+    "squad_jump": Words(say_p("action", "Oddział powstańczy (squad jump)"),
+                         say_p("action", "An Oddział powstańczy (squad jump)")),
+    "swap_orders": Words(say_p("action", "Zamiana rozkazów (swap two orders)"),
+                          say_p("action", "A Zamiana rozkazów (swap two orders)")),
+    "peek": Words(say_p("action", "Plotki z ulicy (look at the deck)"),
+                   say_p("action", "A Plotki z ulicy (look at the deck)")),
+    "finish_moving": Words(say_p("action", "finish moving"), say_p("action", "A finish moving")),
+    "end_turn": Words(say_p("action", "end of turn"), say_p("action", "An end of turn")),
+    "choose_scout": Words(say_p("action", "choice of a scout"), say_p("action", "A choice of a scout")),
+    "soldier_to": Words(say_p("action", "choice of where the soldier stops"),
+                         say_p("action", "A choice of where the soldier stops")),
+    "block_path": Words(say_p("action", "choice of a path to block"), say_p("action", "A choice of a path to block")),
+    "displace": Words(say_p("action", "choice of where a displaced scout goes"),
+                       say_p("action", "A choice of where a displaced scout goes")),
 }
 FIELD_WORDS: dict[str, Say] = {
     "scout": say_p("field", "The scout"), "to": say_p("field", "The space"), "order": say_p("field", "The order"),
@@ -100,7 +103,7 @@ def shape_problem(action: Any) -> Say | None:
         return say("The action type must be a word, not {value}.", value=_show(kind))
     if kind not in FIELDS:
         return say("There is no action {value} in Mali Powstańcy.", value=_show(kind))
-    word = A_WORDS[kind]
+    word = WORDS[kind].a_word
     missing = [repr(f) for f in FIELDS[kind] if f not in action]
     if len(missing) == 1:
         return say("{action} needs {field}.", action=word, field=missing[0])
@@ -223,9 +226,9 @@ def _card_action_problem(s: State, kind: str) -> Say | None:
         own = CARD_ACTIONS[card]["name"]
         if own:
             return say("{action} is the action of card {wanted}; your card {card} gives {own}.",
-                       action=WORDS[kind], wanted=wanted, card=card, own=own)
+                       action=WORDS[kind].word, wanted=wanted, card=card, own=own)
         return say("{action} is the action of card {wanted}; your card {card} has no action.",
-                   action=WORDS[kind], wanted=wanted, card=card)
+                   action=WORDS[kind].word, wanted=wanted, card=card)
     if cur["action_done"]:
         return say("You already took your card's action this turn.")
     if cur["mode"] == "steps" and not cur.get("steps_done"):
@@ -307,7 +310,7 @@ def _turn_reason(s: State, seat: str, idx: int, a: Action) -> Say:
     if kind == "choose_objectives":
         return say("The objectives were chosen at the start of the game.")
     if kind in PENDING_KINDS:
-        return say("There is no {action} to make now: it is your movement.", action=WORDS[kind])
+        return say("There is no {action} to make now: it is your movement.", action=WORDS[kind].word)
     if cur["stage"] == "place":
         if kind != "place_scout":
             return say("First place your scouts that escaped from prison.")
@@ -377,11 +380,11 @@ def _reason(s: State, seat: str, a: Any) -> Say:
         if kind == "choose_objectives":
             return say("There are no secret objectives in the basic variant.")
         return say("There is no {action} in the basic variant: card actions belong to the extended variant.",
-                   action=WORDS[kind])
+                   action=WORDS[kind].word)
     if s["variant"] == "extended" and kind in BASIC_ONLY:
         if kind == "jump":
             return say("There is no jump in the extended variant (only card 2, Oddział powstańczy, jumps).")
-        return say("There is no {action} in the extended variant: it has no German soldier.", action=WORDS[kind])
+        return say("There is no {action} in the extended variant: it has no German soldier.", action=WORDS[kind].word)
     idx = seat_index(s, seat)
     if s["pending"] is not None:
         return _pending_reason(s, a)

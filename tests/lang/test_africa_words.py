@@ -16,8 +16,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 import lang
-from cogs.africa.help import HELP_TOPICS, help_embed
+from cogs.africa.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.africa.ui import AfricaUI
+from cogs.gamecog import help_page
 from games.africa import GAME, flow
 from games.africa.apply import advance
 from games.africa.board import AREA, SPECIALS, SV
@@ -29,6 +30,7 @@ from renderers.text import recording
 from tests.e2e.texts import game_names, unmarked
 
 ROOT = Path(__file__).resolve().parents[2]
+HELP = help_page("africa", COLOUR, HELP_TOPICS, TEXT, RULES)
 # The map's areas keep the board's English names in every language (docs/rules/glossary.md), as do
 # the impassable Europe and Arabia and the game's title.
 NAMES = game_names("africa")
@@ -185,7 +187,7 @@ def test_the_cog_texts_are_marked_in_pseudo() -> None:
                 texts += [ui.action_label(mine, a, words.say(GAME.describe(v["state"], seat, a))) for a in legal]
                 texts += [g for g in ui.panel_groups(mine, legal) or [] if g]
         for key, _name in HELP_TOPICS:
-            page = help_embed(key)
+            page = HELP(key)
             texts += [str(page.title), str(page.description), str(page.footer.text)]
     assert len([t for t in texts if t]) > 500
     found = {t: left for t in texts if t and (left := unmarked(t, allowed=NAMES))}

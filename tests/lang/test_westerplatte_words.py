@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 import lang
+from cogs.gamecog import help_page
 from cogs.westerplatte import away_from_tile, target_refusal
-from cogs.westerplatte.help import HELP_TOPICS, help_embed
+from cogs.westerplatte.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.westerplatte.ui import WesterplatteUI
 from games import registry
 from games.base import IllegalAction, english, is_say, resolve_options
@@ -23,6 +24,7 @@ from tests.e2e.texts import CLOSE, OPEN, game_names, unmarked
 
 GAME = registry.get("westerplatte")
 UI = WesterplatteUI()
+HELP = help_page("westerplatte", COLOUR, HELP_TOPICS, TEXT, RULES)
 # the board's own names (path and space letters), the place and the players' mentions
 NAMES = frozenset(game_names("westerplatte") | {"Westerplatte"})
 # the words the books keep alike in Polish (and Italian): morale, the +1 Morale tile, the track's
@@ -162,8 +164,8 @@ def ui_texts(steps: list[Step]) -> Iterator[str]:
 def test_the_cog_speaks_only_marked_words_in_pseudo() -> None:
     with lang.use(lang.PSEUDO):
         texts = [t for steps in GAMES.values() for t in ui_texts(steps)]
-        texts += [help_embed(key).description or "" for key, _ in HELP_TOPICS]
-        texts += [help_embed(key).title or "" for key, _ in HELP_TOPICS]
+        texts += [HELP(key).description or "" for key, _ in HELP_TOPICS]
+        texts += [HELP(key).title or "" for key, _ in HELP_TOPICS]
     assert len(texts) > 500
     bad = {t: unmarked(t, OPEN, CLOSE, NAMES | {"s1", "s2"}) for t in texts}
     assert not {t: w for t, w in bad.items() if w}
