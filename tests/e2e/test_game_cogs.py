@@ -119,3 +119,14 @@ async def test_an_unknown_help_topic_shows_the_overview() -> None:
     assert unknown.title == overview.title == "Maquis · O co chodzi w grze"
     assert unknown.description == overview.description and unknown.footer.text == overview.footer.text
     assert "/maquis pomoc temat: Dzień krok po kroku" in str(unknown.footer.text)
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+@pytest.mark.parametrize("key", ["mali", "africa", "westerplatte", "maquis"])
+def test_a_help_topic_reads_as_discord_offers_it(key: str, language: str) -> None:
+    """The page names a topic as the command's topic choice does in the reader's Discord."""
+    topics = importlib.import_module(f"cogs.{key}.help").HELP_TOPICS
+    own, commands = lang.texts(language, key), lang.texts(language, "commands")
+    differ = [(name, own._(name), commands.p_("choice", name)) for _, name in topics
+              if own._(name) != commands.p_("choice", name)]
+    assert differ == []
