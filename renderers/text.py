@@ -24,11 +24,14 @@ SHRINK_FLOOR = 0.7  # a too-wide text shrinks down to this share of its size, th
 
 @dataclass(frozen=True)
 class Drawn:
-    """One text drawn: as the renderer gave it, where on the image, and by which line of code."""
+    """One text drawn: as the renderer gave it, where on the image, by which line of code, and as it
+    was drawn (`shown`: cut with "…", or a wrapped text's lines joined by a space) in what font size."""
 
     text: str
     xy: tuple[float, float]
     where: str
+    shown: str
+    size: float
 
 
 _RECORDS: ContextVar[list[Drawn] | None] = ContextVar("drawn_texts", default=None)
@@ -48,13 +51,13 @@ def recording() -> Iterator[list[Drawn]]:
         _RECORDS.reset(token)
 
 
-def _note(text: str, xy: tuple[float, float]) -> None:
+def _note(text: str, xy: tuple[float, float], shown: str, size: float) -> None:
     drawn = _RECORDS.get()
     if drawn is None:
         return
     caller = sys._getframe(2)
     where = f"{caller.f_globals.get('__name__', '?')}:{caller.f_lineno}"
-    drawn.append(Drawn(text, (float(xy[0]), float(xy[1])), where))
+    drawn.append(Drawn(text, (float(xy[0]), float(xy[1])), where, shown, size))
 
 
 @cache
@@ -88,10 +91,9 @@ def draw_text(
     **kw: Any,
 ) -> None:
     """ImageDraw.text, noted when recording; with max_width, shrunk (or cut) to fit that width."""
-    _note(text, xy)
-    if max_width is not None:
-        text, font = shrunk(text, font, max_width)
-    draw.text(xy, text, fill=fill, font=font, **kw)
+    shown, fnt = shrunk(text, font, max_width) if max_width is not None else (text, font)
+    _note(text, xy, shown, fnt.size)
+    draw.text(xy, shown, fill=fill, font=fnt, **kw)
 
 
 def draw_wrapped(
@@ -108,8 +110,8 @@ def draw_wrapped(
 ) -> int:
     """The text word-wrapped to max_width, one line every line_height down from xy (at most max_lines;
     a too-long word is cut). Noted once, whole. Returns the number of lines drawn."""
-    _note(text, xy)
     lines = wrap(text, font, max_width)[:max_lines]
+    _note(text, xy, " ".join(lines), font.size)
     for i, line in enumerate(lines):
         draw.text((xy[0], xy[1] + i * line_height), line, fill=fill, font=font, **kw)
     return len(lines)

@@ -76,6 +76,10 @@ __all__ = ["BANNER", "PRISON_BOX", "SIZE", "board_png", "crop_png", "private_png
            "render_summary", "scout_places", "summary_png", "token_boxes", "warm"]
 
 BANNER = 150  # the phone header above the board: round, phase, who is asked what, the scores
+PILL_W, PILL_MAX, PILL_H, PILL_GAP = 250, 420, 62, 10  # a score pill: at least, at most (px), high; apart
+PILL_NAME, PILL_SCORE = 34, 44  # the pill's font sizes: the colour's name, the score
+BANNER_SIZES = (42, 38, 34)  # the second line's font sizes, largest first; it may shrink to BANNER_FLOOR
+BANNER_FLOOR = 30  # what does not fit the second line in this size is said shorter
 SIZE = (WIDTH, HEIGHT + BANNER)
 
 PX0, PX1 = PANEL_X + 12, WIDTH - 12
@@ -453,8 +457,16 @@ def score_label(view: View, player: dict[str, Any]) -> str:
     return str(score_of(view, player))
 
 
-def banner_lines(view: View) -> tuple[str, str]:
-    """The banner's two lines: round and phase; who is asked what (or the result)."""
+def banner_lines(view: View, room: float = math.inf) -> tuple[str, str]:
+    """The banner's two lines: round and phase; who is asked what (or the result). `room` is the
+    second line's width: what does not fit it in the smallest banner size is said shorter."""
+    title, asked, _ = _banner_parts(view, room)
+    return title, asked
+
+
+def _banner_parts(view: View, room: float) -> tuple[str, str, list[str]]:
+    """The banner's two lines and the seats whose discs lead the second: a list of colours too long
+    for `room` gives way to a disc each, the card's points left (the panel says them) are dropped."""
     t = tx()
     phase = phase_word(view)
     if view.get("phase") == "objectives":
@@ -465,20 +477,32 @@ def banner_lines(view: View) -> tuple[str, str]:
         title = t._("Round {round} · {phase}", round=view.get("round", 0), phase=phase)
     lines = _status_lines(view)
     asked = lines[0] if lines else ""
+    awaited = [s for s in _awaited(view) if s in _players(view)]
+    discs = awaited[:1] if not view.get("outcome") else []
     seats = [colour_name(_players(view)[s]["colour"]) for s in view.get("to_act") or [] if s in _players(view)]
-    if not view.get("outcome") and not view.get("pending") and seats:
-        if view.get("phase") == "cards":
-            asked = t._("{players}: choose a movement card", players=", ".join(seats))
-        elif view.get("phase") == "objectives":
-            asked = t._("{players}: keep 3 objectives", players=", ".join(seats))
+
+    def fits(text: str) -> bool:
+        return font(BANNER_FLOOR, True).getlength(text) <= room
+
+    if not view.get("outcome") and not view.get("pending") and seats and view.get("phase") in ("cards", "objectives"):
+        cards = view.get("phase") == "cards"
+        if len(seats) > 1 and len(seats) == len(_banner_players(view)):  # the pills' outlines show who
+            asked = t._("Everybody: choose a movement card") if cards else t._("Everybody: keep 3 objectives")
+        else:
+            listed = ", ".join(seats)
+            asked = t._("{players}: choose a movement card", players=listed) if cards else \
+                t._("{players}: keep 3 objectives", players=listed)
+            if not fits(asked):
+                asked = t._("Choose a movement card") if cards else t._("Keep 3 objectives")
+                discs = awaited
     outcome = view.get("outcome") or {}
     if outcome and not outcome.get("winners"):
         asked = t._("Game abandoned") if outcome.get("reason") == "abandoned" else \
             t._("Warsaw has fallen: everybody loses")
     current = view.get("current") or {}
-    if current and not view.get("pending") and len(lines) > 1:
+    if current and not view.get("pending") and len(lines) > 1 and fits(asked + " · " + lines[1]):
         asked += " · " + lines[1]
-    return title, asked
+    return title, asked, discs
 
 
 def banner_size(text: str, sizes: tuple[int, ...], width: float) -> int:
@@ -486,21 +510,40 @@ def banner_size(text: str, sizes: tuple[int, ...], width: float) -> int:
     return next((s for s in sizes if font(s, True).getlength(text) <= width), sizes[-1])
 
 
+def _banner_players(view: View) -> list[dict[str, Any]]:
+    return [p for p in view["players"] if not p.get("dropped")][:4]
+
+
+def pill_widths(view: View) -> list[int]:
+    """The width of each column of score pills: wide enough for its longest colour name in full
+    ("Pomarańczowy") beside a two-digit score, the same for a column's pills."""
+    players = _banner_players(view)
+    cols = 2 if len(players) > 2 else len(players) or 1
+    widths = [PILL_W] * cols
+    score_font, name_font = font(PILL_SCORE, True), font(PILL_NAME, True)
+    for i, player in enumerate(players):
+        score = max(score_font.getlength(score_label(view, player)), score_font.getlength("88"))
+        need = math.ceil(name_font.getlength(colour_name(player["colour"])) + score + 44)  # 12 / 20 / 12 apart
+        widths[i % cols] = min(PILL_MAX, max(widths[i % cols], need))
+    return widths
+
+
+def _scores_x(widths: list[int]) -> int:
+    return WIDTH - 16 - sum(widths) - (len(widths) - 1) * PILL_GAP
+
+
 def banner_widths(view: View) -> tuple[float, float]:
     """How wide the banner's title and its second line may be (the scores take the right)."""
-    players = [p for p in view["players"] if not p.get("dropped")][:4]
-    cols = 2 if len(players) > 2 else len(players) or 1
-    scores_x = WIDTH - 16 - cols * 250 - (cols - 1) * 10
+    scores_x = _scores_x(pill_widths(view))
     return scores_x - 44, scores_x - 24 - 48 - 20
 
 
 def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
     draw.rectangle((0, 0, WIDTH, BANNER - 1), fill=INK)
-    players = [p for p in view["players"] if not p.get("dropped")][:4]
-    pill_w, pill_h, gap = 250, 62, 10
-    cols = 2 if len(players) > 2 else len(players) or 1
-    scores_x = WIDTH - 16 - cols * pill_w - (cols - 1) * gap
-    title, asked = banner_lines(view)
+    players = _banner_players(view)
+    widths = pill_widths(view)
+    scores_x = _scores_x(widths)
+    title, asked, discs = _banner_parts(view, banner_widths(view)[1])
     left = 24
     size = banner_size(title, (56, 50, 44), scores_x - left - 20)
     draw_text(draw, (left, 12 + (56 - size) // 2), title,
@@ -508,25 +551,29 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: View) -> None:
     awaited = _awaited(view)
     by_seat = _players(view)
     x = left
-    if awaited and awaited[0] in by_seat and not view.get("outcome"):
-        draw.ellipse((x, 92, x + 36, 128), fill=player_rgb(by_seat[awaited[0]]), outline=WHITE, width=3)
+    for seat in discs:
+        draw.ellipse((x, 92, x + 36, 128), fill=player_rgb(by_seat[seat]), outline=WHITE, width=3)
         x += 48
-    size = banner_size(asked, (42, 38, 34), scores_x - x - 20)
+    size = banner_size(asked, BANNER_SIZES, scores_x - x - 20)
     draw_text(draw, (x, 86 + (42 - size) // 2), asked,
               font=font(size, True), fill=TURN, max_width=scores_x - x - 20)
     winners = set((view.get("outcome") or {}).get("winners") or [])
+    cols = len(widths)
     for i, player in enumerate(players):
-        px = scores_x + (i % cols) * (pill_w + gap)
-        py = 12 + (i // cols) * (pill_h + 2) if len(players) > 2 else 12 + 32
+        col, pill_w = i % cols, widths[i % cols]
+        px = scores_x + sum(widths[:col]) + col * PILL_GAP
+        py = 12 + (i // cols) * (PILL_H + 2) if len(players) > 2 else 12 + 32
         rgb = player_rgb(player)
         win = player["seat"] in winners
-        draw.rounded_rectangle((px, py, px + pill_w, py + pill_h), radius=12, fill=TROPHY if win else rgb,
+        draw.rounded_rectangle((px, py, px + pill_w, py + PILL_H), radius=12, fill=TROPHY if win else rgb,
                                outline=WHITE, width=3 if player["seat"] in awaited else 1)
         ink = INK if win or sum(rgb) > 450 else WHITE
         name, score = colour_name(player["colour"]), score_label(view, player)
-        room = pill_w - 36 - font(44, True).getlength(score)  # a long colour ("Pomarańczowy") shrinks
-        draw_text(draw, (px + 12, py + pill_h / 2), name, anchor="lm", font=font(34, True), fill=ink, max_width=room)
-        draw_text(draw, (px + pill_w - 12, py + pill_h / 2), score, anchor="rm", font=font(44, True), fill=ink)
+        room = pill_w - 36 - font(PILL_SCORE, True).getlength(score)  # only a name past PILL_MAX shrinks
+        draw_text(draw, (px + 12, py + PILL_H / 2), name, anchor="lm", font=font(PILL_NAME, True), fill=ink,
+                  max_width=room)
+        draw_text(draw, (px + pill_w - 12, py + PILL_H / 2), score, anchor="rm", font=font(PILL_SCORE, True),
+                  fill=ink)
 
 
 # --- the panel -------------------------------------------------------------------------------

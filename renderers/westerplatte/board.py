@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 import lang
 from games.westerplatte.board import OFFICER_WORDS, OFFICERS, RAW, wall_say
-from renderers.common import encode_png, font, hex_rgb, readable_on
+from renderers.common import encode_png, font, hex_rgb, readable_on, wrap
 from renderers.text import draw_text, draw_wrapped
 
 View = dict[str, Any]
@@ -59,6 +59,18 @@ DIFFICULTIES = {"easy": lang.N_("easy"), "medium": lang.N_("medium"), "hard": la
 COLOURS = [str(o["colour"]) for o in OFFICERS]
 SHORT_NAMES = {"red": lang.N_("Red"), "blue": lang.N_("Blue"), "green": lang.N_("Green"), "yellow": lang.N_("Yellow")}
 DOMAIN = "westerplatte"
+# A German troop's card: half its width and height, wider than its path space so that its words can be
+# drawn big enough to read on a phone (the board is shown about 400 px wide there: a quarter).
+TROOP_HALF = (90, 50)
+OFFICER_R = 26  # an officer's disc, its ammunition in it
+OUTPOST_COUNT = 32  # the font size of an outpost's brick count
+RESERVE_COUNT = 40  # the font size of the reserve's and supply's counts
+
+
+def fitting(text: str, size: int, smallest: int, width: float) -> int:
+    """The largest bold size from `size` down to `smallest` at which the text fits the width (else the
+    smallest: then it is shrunk further, or cut, as draw_text does)."""
+    return next((s for s in range(size, smallest - 1, -1) if font(s, True).getlength(text) <= width), smallest)
 
 
 def officer_name(o: dict[str, Any]) -> str:
@@ -103,7 +115,8 @@ def _background(language: str) -> Image.Image:
             d.rounded_rectangle((x - 75, _y(y) - 50, x + 75, _y(y) + 50), radius=10,
                                 outline=(150, 150, 120), width=3, fill=(208, 212, 176))
             draw_text(d, (x - 68, _y(y) - 44), ["I", "II", "III", "IV"][k], font=font(22, True), fill=MUTED)
-        draw_text(d, (bottom[0] - 80, _y(bottom[1])), p.upper(), anchor="rm", font=font(34, True), fill=INK)
+        draw_text(d, (bottom[0] - TROOP_HALF[0] - 8, _y(bottom[1])), p.upper(), anchor="rm", font=font(34, True),
+                  fill=INK)
     return img
 
 
@@ -183,7 +196,7 @@ def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
     x0, y0, x1, y1 = LAYOUT["morale_track"]["box"]
     d.rounded_rectangle((x0, _y(y0) - 30, x1, _y(y1)), radius=12, fill=PANEL, outline=INK, width=2)
     tx = lang.here(DOMAIN)
-    draw_text(d, (x0 + 12, _y(y0) - 26), tx._("Morale"), font=font(24, True), fill=INK)
+    draw_text(d, (x0 + 12, _y(y0) - 28), tx._("Morale"), font=font(26, True), fill=INK)
     r = 28 if len(xy) <= 7 else 26
     for i, (x, y) in enumerate(xy):
         lv = m["spaces"][i]
@@ -192,7 +205,7 @@ def _morale(d: ImageDraw.ImageDraw, view: View) -> None:
         d.ellipse((x - r, _y(y) - r + 8, x + r, _y(y) + r + 8), fill=fill,
                   outline=GOLD if here else INK, width=7 if here else 2)
         draw_text(d, (x, _y(y) + 8), tx._("start") if lv == "start" else lv or "", anchor="mm",
-                  font=font(20 if lv != "start" else 17, True), fill=readable_on(fill), max_width=2 * r + 8)
+                  font=font(26 if lv != "start" else 20, True), fill=readable_on(fill), max_width=2 * r + 4)
 
 
 def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
@@ -212,18 +225,21 @@ def _piles(d: ImageDraw.ImageDraw, view: View) -> None:
         box = (x - cw / 2, _y(y) - ch / 2, x + cw / 2, _y(y) + ch / 2)
         d.rounded_rectangle(box, radius=8, fill=fill, outline=GOLD if current else INK,
                             width=6 if current else 2)
-        draw_text(d, (x, _y(y) - 32), tx._("day {day}", day=day), anchor="mm", font=font(22, True), fill=INK,
-                  max_width=cw - 6)
-        draw_text(d, (x, _y(y) + 16), f"{n}/8", anchor="mm", font=font(32, True), fill=INK)
+        label = tx._("day {day}", day=day)
+        if font(24, True).getlength(label) > cw - 6:  # "giorno 1" would be cut: the number says it under "Day piles"
+            label = str(day)
+        draw_text(d, (x, _y(y) - 36), label, anchor="mm", font=font(24, True), fill=INK, max_width=cw - 6)
+        draw_text(d, (x, _y(y) + 14), f"{n}/8", anchor="mm", font=font(38, True), fill=INK, max_width=cw - 6)
     ex, ey = LAYOUT["event_deck_xy"]
     box = (ex - cw / 2, _y(ey) - ch / 2, ex + cw / 2, _y(ey) + ch / 2)
     d.rounded_rectangle(box, radius=8, fill=(90, 70, 110), outline=INK, width=2)
-    draw_text(d, (ex, _y(ey) - 30), tx._("events"), anchor="mm", font=font(20, True), fill=WHITE, max_width=cw - 6)
-    draw_text(d, (ex, _y(ey) + 14), str(view["events"]["left"]), anchor="mm", font=font(36, True), fill=WHITE)
+    draw_text(d, (ex, _y(ey) - 36), tx._("events"), anchor="mm", font=font(22, True), fill=WHITE, max_width=cw - 6)
+    draw_text(d, (ex, _y(ey) + 14), str(view["events"]["left"]), anchor="mm", font=font(44, True), fill=WHITE)
     seen = view["events"]["seen"]
     if seen:
         draw_text(d, (info["title_xy"][0] + 150, _y(info["title_xy"][1])),
-                  tx._("last event: {event}", event=tx._(seen[-1]["name"])), font=font(22), fill=INK, max_width=600)
+                  tx._("last event: {event}", event=tx._(seen[-1]["name"])), font=font(24, True), fill=INK,
+                  max_width=W - info["title_xy"][0] - 160)
 
 
 # ---- wall ---------------------------------------------------------------------------------
@@ -288,17 +304,16 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
             draw_text(d, (x, y - r + 4), w[-1].upper(), anchor="mt", font=font(28, True), fill=INK)
             _bricks(d, x, y, slots["round_outpost"], bricks[w])
             xy, text = outpost_count(w, bricks[w])
-            draw_text(d, xy, text, anchor="lm", font=font(26, True), fill=ALERT if bricks[w] == 0 else INK)
+            draw_text(d, xy, text, anchor="lm", font=font(OUTPOST_COUNT, True), fill=ALERT if bricks[w] == 0 else INK)
             continue
         t = tiles[w]
         fill = TILE_COLOURS.get(t["tile"], PANEL)
         out = ALERT if bricks[w] == 0 else INK
         d.rounded_rectangle((x - tw / 2, y - th / 2, x + tw / 2, y + th / 2), radius=10, fill=fill,
                             outline=out, width=5 if bricks[w] == 0 else 3)
-        draw_text(d, (x - tw / 2 + 8, y - 28), w[-1], font=font(22, True), fill=MUTED)
+        draw_text(d, (x - tw / 2 + 7, y - th / 2 + 14), w[-1], font=font(20, True), fill=MUTED)  # under the bricks
         short = tx._(SHORT[t["tile"]]) if t["tile"] in SHORT else tx._(t["name"])
-        draw_text(d, (x + 8, y - 12), short, anchor="mm",
-                  font=font(25, True), fill=INK, max_width=tw - 36)
+        draw_text(d, (x, y - 8), short, anchor="mm", font=font(30, True), fill=INK, max_width=tw - 14)
         extra = ""
         if t["tile"] in stock:
             have, top = stock[t["tile"]], most[t["tile"]]
@@ -313,11 +328,12 @@ def _walls(d: ImageDraw.ImageDraw, view: View) -> None:
         elif t["tile"] == "push_back":
             extra = tx.n_("up to {count} troop", "up to {count} troops", view["push_back_troops"])
         if extra:
-            draw_text(d, (x, y + 16), extra, anchor="mm", font=font(22, True), fill=INK, max_width=tw - 4)
+            draw_text(d, (x, y + 22), extra, anchor="mm", font=font(26, True), fill=INK, max_width=tw - 8)
         _bricks(d, x, y - th / 2 + 6, [[dx, 0] for dx, _ in slots["guardhouse"]], bricks[w])
         if bricks[w] == 0:
-            draw_text(d, (x, y + th / 2 - 14), tx._("NO BRICKS"), anchor="mm", font=font(20, True), fill=ALERT,
-                      max_width=tw - 12)
+            none = tx._("NO BRICKS")
+            draw_text(d, (x, y + th / 2 - 14), none, anchor="mm", font=font(fitting(none, 24, 12, tw - 12), True),
+                      fill=ALERT, max_width=tw - 12)
 
 
 # ---- Germans ------------------------------------------------------------------------------
@@ -328,34 +344,34 @@ def _paths(d: ImageDraw.ImageDraw, view: View) -> None:
         spaces = PATH_XY[p["id"]]
         for k in p["mines"]:
             x, y = spaces[k - 1]
-            d.ellipse((x + 30, _y(y) - 34, x + 66, _y(y) + 2), fill=INK, outline=GOLD, width=3)
-            draw_text(d, (x + 48, _y(y) - 16), tx.p_("a mine on the board", "M"), anchor="mm", font=font(20, True),
-                      fill=GOLD, max_width=34)
+            d.ellipse((x + 26, _y(y) - 38, x + 70, _y(y) + 6), fill=INK, outline=GOLD, width=3)
+            draw_text(d, (x + 48, _y(y) - 16), tx.p_("a mine on the board", "M"), anchor="mm", font=font(26, True),
+                      fill=GOLD, max_width=40)
         t = p["troop"]
         if t is None:
             continue
         x, y = spaces[t["space"] - 1]
         y = _y(y)
         firing = t["unit"] == "howitzer" or t["space"] == 4
-        d.rounded_rectangle((x - 72, y - 47, x + 72, y + 47), radius=10, fill=GERMAN,
-                            outline=ALERT if firing else INK, width=5 if firing else 2)
+        hw, hh = TROOP_HALF
+        d.rounded_rectangle((x - hw, y - hh, x + hw, y + hh), radius=10, fill=GERMAN,
+                            outline=ALERT if firing else INK, width=6 if firing else 2)
         name = tx._("Howitzer") if t["unit"] == "howitzer" else tx._("Machine gun")
-        draw_text(d, (x, y - 28), name, anchor="mm", font=font(22, True), fill=WHITE, max_width=136)
+        draw_text(d, (x, y - 30), name, anchor="mm", font=font(26, True), fill=WHITE, max_width=2 * hw - 12)
         left = t["resistance"] - t["damage"]
         draw_text(d, (x, y + 2), tx._("res {left}/{resistance}", left=left, resistance=t["resistance"]), anchor="mm",
-                  font=font(22, True), fill=(255, 220, 200) if t["damage"] else WHITE, max_width=136)
+                  font=font(32, True), fill=(255, 220, 200) if t["damage"] else WHITE, max_width=2 * hw - 12)
         stats = (tx._("atk {attack} · spd {speed}", attack=t["attack"], speed=t["speed"]) if t["speed"]
                  else tx._("atk {attack}", attack=t["attack"]))
-        draw_text(d, (x, y + 30), stats, anchor="mm", font=font(20), fill=WHITE, max_width=136)
+        draw_text(d, (x, y + 32), stats, anchor="mm", font=font(24, True), fill=WHITE, max_width=2 * hw - 12)
     deck = view["deck"]
     x, y = LAYOUT["attack_deck_xy"]
     d.rounded_rectangle((x - 80, _y(y) - 60, x + 80, _y(y) + 60), radius=10, fill=(110, 80, 60),
                         outline=INK, width=2)
-    draw_text(d, (x, _y(y) - 36), tx._("German deck"), anchor="mm", font=font(20, True), fill=WHITE, max_width=152)
-    draw_text(d, (x, _y(y)), str(deck["count"]), anchor="mm", font=font(34, True), fill=WHITE)
-    draw_text(d, (x, _y(y) + 36), tx._("phase 1: {count}", count=deck["phase_one"]), anchor="mm", font=font(20),
-              fill=WHITE,
-              max_width=152)
+    draw_text(d, (x, _y(y) - 38), tx._("German deck"), anchor="mm", font=font(22, True), fill=WHITE, max_width=152)
+    draw_text(d, (x, _y(y)), str(deck["count"]), anchor="mm", font=font(44, True), fill=WHITE)
+    draw_text(d, (x, _y(y) + 38), tx._("phase 1: {count}", count=deck["phase_one"]), anchor="mm",
+              font=font(22, True), fill=WHITE, max_width=152)
 
 
 def officer_spots(view: View) -> dict[str, tuple[float, float]]:
@@ -370,9 +386,10 @@ def officer_spots(view: View) -> dict[str, tuple[float, float]]:
         for k, o in enumerate(group):
             dx, dy = offs[k % len(offs)]
             if w.startswith("outpost"):
-                out[o["id"]] = (x + dx, _y(y0) + dy)
+                # the data's offsets are for smaller discs: these clear the outpost's letter and bricks
+                out[o["id"]] = (x + (48 if dx > 0 else -48), _y(y0) + (-26 if dy < 0 else 26))
             else:
-                out[o["id"]] = (x - 66 + 44 * k, _y(y0) + 88)
+                out[o["id"]] = (x - 84 + 56 * k, _y(y0) + 92)
     return out
 
 
@@ -383,46 +400,60 @@ def _officers(d: ImageDraw.ImageDraw, view: View) -> None:
         cx, cy = spots[o["id"]]
         col = hex_rgb(o["hex"])
         active = o["id"] == turn["officer"] and not view.get("outcome")
-        r = 20
+        r = OFFICER_R
         if active:
-            d.ellipse((cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7), outline=GOLD, width=6)
+            d.ellipse((cx - r - 8, cy - r - 8, cx + r + 8, cy + r + 8), outline=GOLD, width=7)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
-        draw_text(d, (cx, cy), str(o["ammo"]), anchor="mm", font=font(22, True), fill=readable_on(col))
+        draw_text(d, (cx, cy), str(o["ammo"]), anchor="mm", font=font(30, True), fill=readable_on(col))
 
 
 def _reserves(d: ImageDraw.ImageDraw, view: View) -> None:
     tx = lang.here(DOMAIN)
     res = LAYOUT["reserves"]
-    rows = [("ammunition", tx._("ammo reserve {count}", count=view["reserve"])),
-            ("extra_movement", tx._("extra move {count}", count=view["supply"]["extra_movement"])),
-            ("limited_movement", tx._("limited move {count}", count=view["supply"]["limited_movement"])),
-            ("extra_action", tx._("extra action {count}", count=view["supply"]["extra_action"]))]
-    for key, text in rows:
+    rows = [("ammunition", tx._("ammo reserve"), view["reserve"]),
+            ("extra_movement", tx._("extra move"), view["supply"]["extra_movement"]),
+            ("limited_movement", tx._("limited move"), view["supply"]["limited_movement"]),
+            ("extra_action", tx._("extra action"), view["supply"]["extra_action"])]
+    left = PATH_XY["e"][0][0] + TROOP_HALF[0] + 10  # clear of path E's cards
+    for key, label, count in rows:
         x, y = res[key]
-        draw_text(d, (x + 110, _y(y)), text, anchor="rm", font=font(20, True), fill=INK)
+        right = x + 110
+        number = font(RESERVE_COUNT, True)
+        draw_text(d, (right, _y(y)), str(count), anchor="rm", font=number, fill=INK)
+        right -= number.getlength(str(count)) + 10
+        fnt = font(22, True)
+        lines = len(wrap(label, fnt, right - left)[:2])  # a long label takes two lines, right of the count
+        draw_wrapped(d, (right, _y(y) - 13 * (lines - 1)), label, fnt, INK, max_width=right - left, line_height=26,
+                     max_lines=2, anchor="rm")
     for xy, text, bold in beside_lines(view):
         draw_text(d, xy, text, anchor="mm", font=font(20, bold), fill=INK)
 
 
-def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
+def panel_text(o: dict[str, Any]) -> str:
+    """An officer's panel: colour, ammunition and tokens ('Red · ammo 2 · +mv 1')."""
     tx = lang.here(DOMAIN)
+    tokens = []
+    if o["extra_movement"]:
+        tokens.append(tx._("+mv {count}", count=o["extra_movement"]))
+    if o["limited_movement"]:
+        tokens.append(tx._("-mv {count}", count=o["limited_movement"]))
+    if o["extra_action"]:
+        tokens.append(tx._("+act {count}", count=o["extra_action"]))
+    return tx._("{officer} · ammo {count}", officer=tx._(SHORT_NAMES[o["colour"]]), count=o["ammo"]) + (
+        " · " + " ".join(tokens) if tokens else "")
+
+
+def _panels(d: ImageDraw.ImageDraw, view: View) -> None:
     panels = LAYOUT["officer_panels"]
     for k, o in enumerate(view["officers"]):
         x0, y0, x1, y1 = panels[k]["box"]
         col = hex_rgb(o["hex"])
         y0, y1 = _y(y0) - 6, _y(y1)
         d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=col, outline=INK, width=2)
-        tokens = []
-        if o["extra_movement"]:
-            tokens.append(tx._("+mv {count}", count=o["extra_movement"]))
-        if o["limited_movement"]:
-            tokens.append(tx._("-mv {count}", count=o["limited_movement"]))
-        if o["extra_action"]:
-            tokens.append(tx._("+act {count}", count=o["extra_action"]))
-        text = tx._("{officer} · ammo {count}", officer=tx._(SHORT_NAMES[o["colour"]]), count=o["ammo"]) + (
-            " · " + " ".join(tokens) if tokens else "")
+        text = panel_text(o)
+        size = fitting(text, 32, 14, x1 - x0 - 12)  # big for the officer and ammunition; smaller with tokens
         draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), text, anchor="mm",
-                  font=font(24, True), fill=readable_on(col), max_width=x1 - x0 - 12)
+                  font=font(size, True), fill=readable_on(col), max_width=x1 - x0 - 12)
 
 
 # ---- private and summary ---------------------------------------------------------------------

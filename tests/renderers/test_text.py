@@ -182,3 +182,19 @@ def test_a_too_long_text_shrinks_before_it_is_cut() -> None:
     assert shown.endswith("…") and smallest.size == round(20 * SHRINK_FLOOR)
     assert smallest.getlength(shown) <= fnt.getlength(text) / 1.3
     assert shrunk(text, fnt, fnt.getlength(text)) == (text, fnt)
+
+
+def test_recording_notes_a_text_as_it_was_drawn() -> None:
+    d = ImageDraw.Draw(Image.new("RGB", (300, 80), "white"))
+    fnt = font(20, True)
+    text = "Morale (red: patrols)"
+    with recording() as drawn:
+        draw_text(d, (5, 5), text, fnt, max_width=fnt.getlength(text))
+        draw_text(d, (5, 30), text, fnt, max_width=fnt.getlength(text) / 1.2)
+        draw_text(d, (5, 55), text * 3, fnt, max_width=fnt.getlength(text))
+        draw_wrapped(d, (5, 5), "one two three four", fnt, max_width=60, line_height=20, max_lines=2)
+    whole, smaller, cut, wrapped = drawn
+    assert (whole.shown, whole.size) == (text, 20)
+    assert smaller.shown == text and smaller.size < 20
+    assert cut.shown.endswith("…") and cut.text == text * 3 and cut.size == round(20 * SHRINK_FLOOR)
+    assert wrapped.text == "one two three four" and wrapped.shown == "one two"

@@ -3,16 +3,20 @@ names on their own places, no prison in the extended game, danger in words."""
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
+import lang
 import renderers.mali as mali
 from games.mali.board import BOARD
 from renderers.common import font
 from renderers.mali.base import base_map
 from renderers.mali.geometry import TOKEN_HALF, blocked_token_xy, label_boxes, node_xy
+from renderers.mali.pieces import colour_name
 from renderers.mali.samples import PUBLIC
+from renderers.text import Drawn, recording
 
 PHONE = 400
 
@@ -105,3 +109,42 @@ def test_phone_picture_keeps_the_header_legible() -> None:
 def test_a_board_is_small_enough_for_a_phone_channel() -> None:
     for name in ("basic_midgame", "extended_cards"):
         assert len(mali.board_png(PUBLIC[name]())) < 200_000, name
+
+
+def _banner_texts(view: dict[str, object], language: str) -> list[Drawn]:
+    with lang.use(language), recording() as drawn:
+        mali._draw_banner(ImageDraw.Draw(Image.new("RGB", (mali.SIZE[0], mali.BANNER))), view)
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "it"])
+@pytest.mark.parametrize("name", ["basic_midgame", "extended_draft", "extended_cards", "ended_basic",
+                                  "ended_extended", "lost_fourth_token"])
+def test_every_score_pill_shows_its_colour_in_full(name: str, language: str) -> None:
+    """"Pomarańczowy" was cut to "Pomarańcz…" at 3 players: every colour, in any 2-4 of them, is
+    drawn whole in the pill's own size, and the line beside the pills is neither cut nor tiny."""
+    sample = PUBLIC[name]()
+    for count in range(2, len(sample["players"]) + 1):
+        for players in combinations(sample["players"], count):
+            view = {**sample, "players": list(players)}
+            drawn = _banner_texts(view, language)
+            with lang.use(language):
+                names = [colour_name(p["colour"]) for p in players]
+            title, asked, pills = drawn[0], drawn[1], drawn[2::2]
+            assert [d.text for d in pills] == names
+            for d in [title, asked, *pills]:
+                assert d.shown == d.text, (language, count, d)
+            assert {d.size for d in pills} == {mali.PILL_NAME}, (language, names)
+            assert asked.size >= mali.BANNER_FLOOR, (language, asked)
+
+
+def test_a_long_list_of_colours_gives_way_to_their_discs() -> None:
+    view = PUBLIC["extended_draft"]()  # three of four keep objectives
+    with lang.use("pl"):
+        assert mali.banner_lines(view)[1] == "Czerwony, Pomarańczowy, Fioletowy: zachowajcie 3 cele"
+        _, asked, discs = mali._banner_parts(view, room=600)
+        assert (asked, discs) == ("Zachowajcie 3 cele", ["p1", "p3", "p4"])
+        assert mali._banner_parts(view, room=math.inf)[2] == ["p1"]
+    view["to_act"] = ["p1", "p2", "p3", "p4"]
+    with lang.use("it"):
+        assert mali.banner_lines(view)[1] == "Tutti: tenete 3 obiettivi"
