@@ -177,9 +177,9 @@ CONFIGS = [(n, v, j) for n in (2, 3, 4) for v, j in (("basic", False), ("extende
 
 @pytest.mark.parametrize(("players", "variant", "jcop"), CONFIGS)
 def test_random_play_finishes(players, variant, jcop):
-    res = simulate("mali", players, {"variant": variant, "jump_costs_one_point": jcop}, 120, seed=1000,
+    res = simulate("mali", players, {"variant": variant, "jump_costs_one_point": jcop}, 50, seed=1000,
                    check_dump=True)
-    assert res["failures"] == [] and res["finished"] == 120
+    assert res["failures"] == [] and res["finished"] == 50
 
 
 def test_random_play_reaches_both_endings():
