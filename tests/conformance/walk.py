@@ -17,7 +17,7 @@ from games.base import Game, IllegalAction, canonical, resolve_options
 MAX_ACTIONS = 20000
 
 
-FULL_PRODUCT_UP_TO = 16  # beyond this many combinations, each value of each option is played once
+FULL_PRODUCT_UP_TO = 4  # beyond this many combinations, each value of each option is played once
 
 
 def option_sets(game: Game) -> list[dict[str, Any]]:
