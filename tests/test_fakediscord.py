@@ -310,6 +310,22 @@ async def test_slash_public_and_ephemeral(env) -> None:
     assert r.content == "new go for 2 ranked=True"
 
 
+async def test_an_idle_probe_ends_the_wait_for_a_quiet_period(env) -> None:
+    """With `sim.idle` set, a user action returns once the probe says the bot's work is done, not
+    after the quiet period (here far longer than the bound the test allows)."""
+    sim, _bot = env
+    asked: list[bool] = []
+
+    def idle() -> bool:
+        asked.append(True)
+        return True
+
+    sim.settle, sim.response_timeout = 60.0, 120.0
+    sim.idle = idle
+    r = await asyncio.wait_for(sim.slash(sim.alice, sim.channel, "ping"), 10.0)
+    assert r.content == "pong" and asked
+
+
 async def test_subcommand_group_and_permissions(env) -> None:
     sim, bot = env
     with pytest.raises(SimulatorError, match="lacks permissions"):
