@@ -832,18 +832,6 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         if player["seat"] in outcome.get("winners", []):
             name += " ★"
         badges = (62 if player["seat"] == view.get("start_player") else 0) + (66 if acting else 0)
-        name, fnt = shrunk(name, font(24, True), 214 - badges)  # the name and its badges before the cards
-        draw_text(draw, (PX0 + 26, y0 + 6), name, font=fnt, fill=INK)
-        x = PX0 + 26 + fnt.getlength(name) + 10
-        if player["seat"] == view.get("start_player"):
-            draw.rounded_rectangle((x, y0 + 9, x + 54, y0 + 31), radius=5, fill=INK)
-            draw_text(draw, (x + 27, y0 + 20), t._("START"), anchor="mm", font=font(13, True), fill=WHITE,
-                      max_width=50)
-            x += 62
-        if acting:
-            draw.rounded_rectangle((x, y0 + 9, x + 66, y0 + 31), radius=5, fill=TURN, outline=INK, width=2)
-            draw_text(draw, (x + 33, y0 + 20), t._("▶ TURN"), anchor="mm", font=font(13, True), fill=INK,
-                      max_width=62)
         delivered = len(player.get("delivered", []))
         if view.get("variant") == "extended":
             info = t.n_("{count} order · {objectives} objectives", "{count} orders · {objectives} objectives",
@@ -852,7 +840,25 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
             info = t.n_("{count} order", "{count} orders", delivered)
         if player.get("dropped"):
             info = t._("left the game")
-        draw_text(draw, (PX0 + 26, y0 + 40), info, font=font(17), fill=INK, max_width=220)
+        # The badges follow the name; where the name would have to shrink for them (a long colour
+        # name: "Pomarańczowy"), they follow the line below it if that has room.
+        full, small = font(24, True), font(17)
+        below = (full.getlength(name) + 10 + badges > 214
+                 and 26 + small.getlength(info) + 10 + badges <= 224)
+        name, fnt = shrunk(name, full, 214 if below else 214 - badges)  # name and badges before the cards
+        draw_text(draw, (PX0 + 26, y0 + 6), name, font=fnt, fill=INK)
+        draw_text(draw, (PX0 + 26, y0 + 40), info, font=small, fill=INK, max_width=220)
+        x = PX0 + 26 + (small.getlength(info) if below else fnt.getlength(name)) + 10
+        top = y0 + 38 if below else y0 + 9
+        if player["seat"] == view.get("start_player"):
+            draw.rounded_rectangle((x, top, x + 54, top + 22), radius=5, fill=INK)
+            draw_text(draw, (x + 27, top + 11), t._("START"), anchor="mm", font=font(13, True), fill=WHITE,
+                      max_width=50)
+            x += 62
+        if acting:
+            draw.rounded_rectangle((x, top, x + 66, top + 22), radius=5, fill=TURN, outline=INK, width=2)
+            draw_text(draw, (x + 33, top + 11), t._("▶ TURN"), anchor="mm", font=font(13, True), fill=INK,
+                      max_width=62)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
         draw_text(draw, (PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
                   fill=INK)

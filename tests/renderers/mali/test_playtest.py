@@ -148,3 +148,16 @@ def test_a_long_list_of_colours_gives_way_to_their_discs() -> None:
     view["to_act"] = ["p1", "p2", "p3", "p4"]
     with lang.use("it"):
         assert mali.banner_lines(view)[1] == "Tutti: tenete 3 obiettivi"
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "it"])
+def test_a_side_panel_name_keeps_its_size_beside_its_badges(language: str) -> None:
+    """The acting player's badge no longer shrinks "Pomarańczowy" in the side panel: where the name
+    and its badges do not fit on one line, the badges follow the line below."""
+    view = PUBLIC["basic_midgame"]()  # the orange player acts
+    with lang.use(language), recording() as drawn:
+        mali._draw_players(ImageDraw.Draw(Image.new("RGB", mali.SIZE)), view)
+        names = {colour_name(p["colour"]) for p in view["players"]}
+    shown = [d for d in drawn if d.text in names]
+    assert {d.text for d in shown} == names
+    assert all(d.shown == d.text and d.size == 24 for d in shown), shown
