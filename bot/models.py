@@ -193,6 +193,8 @@ class PlayerRow(Base):
     dm_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     last_reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)  # None: the Discord client's
+    # the language of their Discord app when last seen (en, pl, it); None: never seen since 0018
+    discord_language: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class ServerRow(Base):

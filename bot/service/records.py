@@ -181,6 +181,7 @@ class PlayerRecord:
     quiet_to: int | None = None
     utc_offset: int = 0
     language: str | None = None  # the language picked with /game language; None: the Discord client's
+    discord_language: str | None = None  # their Discord app's language when last seen; None: never seen
 
     @property
     def mode(self) -> str:

@@ -519,6 +519,12 @@ class Store(Outbox):
         """The language the user reads the bot in; None: their Discord client's."""
         return await self._set_player(user_id, language=language)
 
+    async def set_discord_language(self, user_id: int, language: str) -> None:
+        """The language of the user's Discord app, as last seen in an interaction (their DMs' when
+        they chose none). The caller writes it only when it changed (bot/languages.py)."""
+        async with self._writing():
+            await self._db.run(lambda conn: self._upsert_player(conn, user_id, discord_language=language))
+
     async def server_language(self, guild_id: int) -> str | None:
         """The language a server's admins chose for its tables; None: the guild's preferred locale."""
         query = select(SERVERS.c.language).where(SERVERS.c.guild_id == guild_id)

@@ -77,4 +77,4 @@ def test_alembic_command_line_upgrade_head(tmp_path: Path) -> None:
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     version = sqlite3.connect(path).execute("select version_num from alembic_version").fetchall()
-    assert version == [("0017_outbox_posts",)]
+    assert version == [("0018_discord_language",)]
