@@ -6,10 +6,11 @@ Every GameUI method reads a view (public, or one seat's private view) and nothin
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import lang
+from bot.service.errors import texts_of
 from bot.service.records import event_words
 from games.base import Action, Event, View
 
@@ -66,6 +67,10 @@ class GameUI(Protocol):
         directly, like ending the turn), so the panel offers the piece or area first, then the
         target. None: no groups."""
 
+    def select_kind(self, kind: str) -> str:
+        """What a panel's menu of the viewer's actions of type `kind` chooses ("Lay a mine"), in
+        the current language; "" when the game has no words for it (the generic then)."""
+
 
 @runtime_checkable
 class TableControls(Protocol):
@@ -83,6 +88,9 @@ PLAIN_STATUS = {"round": lang.N_("round {value}"), "day": lang.N_("day {value}")
 
 class PlainUI:
     """The presentation of a game that has no cogs package of its own (tests, new games)."""
+
+    # action type -> what its panel menu chooses, marked (lang.N_) in the game's catalog
+    select_kinds: Mapping[str, str] = {}
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -126,6 +134,10 @@ class PlainUI:
 
     def panel_groups(self, view: View, actions: list[Action]) -> list[str] | None:
         return None
+
+    def select_kind(self, kind: str) -> str:
+        words = self.select_kinds.get(kind)
+        return texts_of(self.key)._(words) if words else ""
 
     def narrate(self, view: View, events: list[Event]) -> list[str]:
         return [event_words(self.key, e) for e in events if e.get("text")]

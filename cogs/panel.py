@@ -13,6 +13,7 @@ import logging
 import math
 import re
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -407,26 +408,14 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     target), the panel shows the groups first, and a group's actions once one is picked."""
     ui = bot.presenter.ui(record.key)
     mine = gate.private(record, seat) or {}
-    choices = gate.choices(record, seat)
-    legal = [a for a, _ in choices]
-    labels = [ui.action_label(mine, a, label) for a, label in choices]
-    names, groups = seat_groups(ui, mine, legal)
     undoable = await bot.service.can_undo(record.id, seat, record.version, user_id=record.user_of(seat))
-    rows = MAX_ROWS - 1 if undoable else MAX_ROWS
     tx = lang.here("core")
     text = ui.panel_intro(mine) or tx._("Your choices in game #{number}:", number=record.id)
     view = Panel(record.id, seat, record.version)
-    if names is not None and len(names) == len(legal) and len(groups) > 1:
-        if group is None or not 0 <= group < len(groups):
-            _, hidden = build_grouped(record.id, record.state_version, legal, labels, names, groups, rows, view)
-        else:
-            keep = [i for i, n in enumerate(names) if n == groups[group]]
-            _, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows - 1, only=keep,
-                                    into=view)
-            view.add_item(BackButton(record.id, record.state_version))
-            text += f"\n**{groups[group]}**"
-    else:
-        _, hidden = build_panel(record.id, record.state_version, legal, labels, rows=rows, into=view)
+    heading, hidden = lay_out(view, ui, mine, gate.choices(record, seat), record.id, record.state_version,
+                              MAX_ROWS - 1 if undoable else MAX_ROWS, group)
+    if heading:
+        text += f"\n**{heading}**"
     if undoable:
         view.add_item(UndoButton(record.id, record.state_version))
     if hidden:
@@ -435,11 +424,30 @@ async def panel_message(bot: TabletopBot, record: GameRecord, seat: str,
     return text, view
 
 
+def lay_out(view: Components, ui: GameUI, mine: dict[str, Any], choices: list[tuple[dict[str, Any], str]],
+            gid: int, ver: int, rows: int, group: int | None = None) -> tuple[str, int]:
+    """Lay a seat's choices (its actions with the engine's labels) out in `view`, in at most `rows`
+    rows: the groups first when the game groups them, or the actions of group number `group`.
+    Return the name of the group shown ("" for none) and how many actions did not fit."""
+    legal = [a for a, _ in choices]
+    labels = [ui.action_label(mine, a, label) for a, label in choices]
+    names, groups = seat_groups(ui, mine, legal)
+    if names is None or len(names) != len(legal) or len(groups) < 2:
+        return "", build_panel(gid, ver, legal, labels, rows=rows, into=view, kinds=ui.select_kind)[1]
+    if group is None or not 0 <= group < len(groups):
+        return "", build_grouped(gid, ver, legal, labels, names, groups, rows, view, kinds=ui.select_kind)[1]
+    keep = [i for i, n in enumerate(names) if n == groups[group]]
+    _, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=keep, into=view, kinds=ui.select_kind)
+    view.add_item(BackButton(gid, ver))
+    return groups[group], hidden
+
+
 def build_grouped(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str], names: list[str],
-                  groups: list[str], rows: int, into: Components | None = None) -> tuple[discord.ui.View, int]:
+                  groups: list[str], rows: int, into: Components | None = None,
+                  kinds: Callable[[str], str] | None = None) -> tuple[discord.ui.View, int]:
     """The first step of a grouped panel: one select of the groups, and the ungrouped actions."""
     loose = [i for i, n in enumerate(names) if not n]
-    view, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=loose, into=into)
+    view, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=loose, into=into, kinds=kinds)
     options = [discord.SelectOption(label=_label(g, 100), value=str(n)) for n, g in enumerate(groups[:MAX_OPTIONS])]
     view.add_item(GroupSelect(gid, ver, options, mark(groups)))
     cut = groups[MAX_OPTIONS:]
@@ -514,12 +522,25 @@ async def open_group(interaction: discord.Interaction, gid: int, ver: int, group
         await reply(interaction, content, view=view)
 
 
+def placeholder(kind_words: str, count: int) -> str:
+    """A menu's placeholder: what it chooses and among how many ("Lay a mine: 7 choices…"), or
+    the generic "Choose one of 7…" without words for its kind."""
+    tx = lang.here("core")
+    if kind_words:
+        text = tx.n_("{kind}: {count} choice…", "{kind}: {count} choices…", count, kind=kind_words)
+    else:
+        text = tx._("Choose one of {count}…", count=count)
+    return _label(text, 150)
+
+
 def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str],
                 rows: int = MAX_ROWS, only: list[int] | None = None,
-                into: Components | None = None) -> tuple[discord.ui.View, int]:
+                into: Components | None = None,
+                kinds: Callable[[str], str] | None = None) -> tuple[discord.ui.View, int]:
     """Lay the actions (those listed in `only`, else all) out in at most `rows` rows (in `into`, else
     a new view); return the view and how many did not fit. Component values stay indexes into the
-    whole `legal` list, each with its action's fingerprint."""
+    whole `legal` list, each with its action's fingerprint. A menu of one action type says what it
+    chooses in the game's words (`kinds`: GameUI.select_kind); all types in one menu, the generic."""
     max_rows = rows
     groups: OrderedDict[str, list[int]] = OrderedDict()
     for i, action in enumerate(legal):
@@ -529,7 +550,8 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     selects = [(t, items) for t, items in groups.items() if len(items) > 3]
     rows_needed = math.ceil(len(buttons) / BUTTONS_PER_ROW) + sum(math.ceil(len(x) / MAX_OPTIONS) for _, x in selects)
     if rows_needed > max_rows:
-        selects = [("choose", [i for _, items in groups.items() for i in items])]
+        only_kind = next(iter(groups)) if len(groups) == 1 else ""  # several types: no kind to name
+        selects = [(only_kind, [i for _, items in groups.items() for i in items])]
         buttons = []
     view = Components() if into is None else into
     rows = 0
@@ -539,15 +561,15 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
     rows += math.ceil(len(buttons) / BUTTONS_PER_ROW)
     shown = len(buttons)
     n = 0
-    for _kind, items in selects:
+    for kind, items in selects:
+        words = kinds(kind) if kinds is not None and kind else ""
         for start in range(0, len(items), MAX_OPTIONS):
             if rows >= max_rows:
                 break
             chunk = items[start:start + MAX_OPTIONS]
             options = [discord.SelectOption(label=_label(labels[i], 100), value=option_value(i, legal[i]))
                        for i in chunk]
-            placeholder = _label(lang.here("core")._("Choose one of {count}…", count=len(chunk)), 150)
-            view.add_item(ActSelect(gid, ver, n, options, placeholder))
+            view.add_item(ActSelect(gid, ver, n, options, placeholder(words, len(chunk))))
             n += 1
             rows += 1
             shown += len(chunk)

@@ -188,7 +188,21 @@ def names_and(items: list[str]) -> str:
     return lang.here("africa")._("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
+# What a panel menu of one action type chooses (cogs.panel): "Move a piece: 7 choices…".
+SELECT_KINDS = {
+    "start_area": lang.N_("Choose your start area"), "bid": lang.N_("Make a bid"),
+    "place_neutral": lang.N_("Place a neutral trader"), "move": lang.N_("Move a piece"),
+    "recruit": lang.N_("Place a new trader"), "change_resource": lang.N_("Change a resource"),
+    "use": lang.N_("Play a special"), "move_neutral": lang.N_("Move a neutral trader"),
+    "fight": lang.N_("Start a conflict with a company"), "fight_neutrals": lang.N_("Fight the neutrals"),
+    "commit": lang.N_("Commit influence cubes"), "add_token": lang.N_("Add a token"),
+    "retreat": lang.N_("Retreat to an area"), "score": lang.N_("Score"),
+}
+
+
 class AfricaUI(PlainUI):
+    select_kinds = SELECT_KINDS
+
     def __init__(self) -> None:
         super().__init__("africa")
 

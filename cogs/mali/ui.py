@@ -136,7 +136,21 @@ def who(view: dict[str, Any], seat: str, mention: Callable[[str], str]) -> str:
     return tx()._("{player} ({colour})", player=mention(seat), colour=colour_word(_player(view, seat)["colour"]))
 
 
+# What a panel menu of one action type chooses (cogs.panel): "Move a scout one space: 7 choices…".
+SELECT_KINDS = {
+    "choose_objectives": N_("Keep 3 secret objectives"), "choose_card": N_("Play a movement card"),
+    "place_scout": N_("Place an escaped scout"), "step": N_("Move a scout one space"),
+    "jump": N_("Jump to a neighbouring location"), "squad_jump": N_("Oddział powstańczy (a scout jumps)"),
+    "pick_up": N_("Pick up an order"), "drop": N_("Drop an order"),
+    "swap_scouts": N_("Kumple z podwórka (swap two scouts)"), "swap_orders": N_("Zamiana rozkazów (swap two orders)"),
+    "choose_scout": N_("Choose a scout"), "soldier_to": N_("Choose where the soldier stops"),
+    "block_path": N_("Block a path"), "displace": N_("Move the displaced scout"),
+}
+
+
 class MaliUI(PlainUI):
+    select_kinds = SELECT_KINDS
+
     def __init__(self) -> None:
         super().__init__("mali")
 

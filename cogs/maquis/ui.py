@@ -270,7 +270,16 @@ def asked_text(view: View) -> str:
     return str(view.get("asked") or "")
 
 
+# What a panel menu of one action type chooses (cogs.panel): "Place a partisan: 7 choices…".
+SELECT_KINDS = {
+    "place": N_("Place a partisan"), "activate": N_("Activate a partisan"),
+    "shoot": N_("Shoot a Milice"), "remove": N_("Remove a partisan"),
+}
+
+
 class MaquisUI(PlainUI):
+    select_kinds = SELECT_KINDS
+
     def __init__(self) -> None:
         super().__init__("maquis")
 

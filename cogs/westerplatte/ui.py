@@ -155,7 +155,20 @@ def asked_text(view: View, asked: dict[str, Any]) -> str:
     return tx._("a choice")
 
 
+# What a panel menu of one action type chooses (cogs.panel): "Lay a mine: 7 choices…".
+SELECT_KINDS = {
+    "move": lang.N_("Move to a neighbouring space"), "attack": lang.N_("Attack the troop in front"),
+    "mortar": lang.N_("Fire the mortar at a troop"), "mine": lang.N_("Lay a mine"),
+    "rebuild": lang.N_("Rebuild a wall space"), "push_back": lang.N_("Push back troops"),
+    "brick": lang.N_("Place a brick"), "guardhouse": lang.N_("Choose the guardhouse"),
+    "lose_ammo": lang.N_("Share out the ammunition lost (l3)"), "give": lang.N_("Choose who gets the next one"),
+    "loss": lang.N_("Choose the tile that loses (l1)"), "bonus": lang.N_("Choose the tile that gets the bonus (h1)"),
+}
+
+
 class WesterplatteUI(PlainUI):
+    select_kinds = SELECT_KINDS
+
     def __init__(self) -> None:
         super().__init__("westerplatte")
 

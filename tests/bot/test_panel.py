@@ -80,3 +80,34 @@ def test_a_group_of_one_action_is_shown_as_that_action() -> None:
     assert ungroup_single(["A", "A", "B", "B"]) == ["A", "A", "B", "B"]
     crowded = [""] * 15 + ["Specials", "Trader", "Trader"]
     assert ungroup_single(crowded) == crowded  # no room left beside the groups: it stays grouped
+
+
+def placeholders(view: discord.ui.View) -> list[str]:
+    return [c["placeholder"] for row in view.to_components() for c in row["components"] if c["type"] == 3]
+
+
+def test_a_menu_says_its_kind_and_falls_back_to_the_generic() -> None:
+    words = {"step": "Move a scout one space", "place_scout": "Place a scout", "t0": "Kind 0"}
+
+    def kinds(kind: str) -> str:
+        return words.get(kind, "")
+
+    legal = actions({"step": 9, "pick_up": 1, "drop": 5})
+    view, _ = build_panel(7, 3, legal, [f"a{i}" for i in range(len(legal))], kinds=kinds)
+    assert placeholders(view) == ["Move a scout one space: 9 choices…", "Choose one of 5…"]  # drop: no words
+    view, _ = build_panel(7, 3, legal, [f"a{i}" for i in range(len(legal))])  # a game without words
+    assert placeholders(view) == ["Choose one of 9…", "Choose one of 5…"]
+    legal = actions({f"t{i}": 2 for i in range(14)})  # too many rows: every type in one menu
+    view, _ = build_panel(1, 1, legal, [str(i) for i in range(28)], kinds=kinds)
+    assert placeholders(view) == ["Choose one of 25…", "Choose one of 3…"]
+    legal = actions({"place_scout": 150})  # one type cut into menus keeps its name
+    view, hidden = build_panel(1, 1, legal, ["x"] * 150, kinds=kinds)
+    assert placeholders(view) == ["Place a scout: 25 choices…"] * 5 and hidden == 25
+    view, _ = build_panel(1, 1, actions({"step": 26}), ["x"] * 26, kinds=kinds)
+    assert placeholders(view) == ["Move a scout one space: 25 choices…", "Move a scout one space: 1 choice…"]
+
+
+def test_a_long_kind_is_cut_to_discords_limit() -> None:
+    view, _ = build_panel(1, 1, actions({"step": 5}), ["x"] * 5, kinds=lambda kind: "w" * 200)
+    [text] = placeholders(view)
+    assert len(text) == 150 and text.endswith("…") and text.startswith("w" * 149)
