@@ -30,3 +30,14 @@ def longest_first(items: list[pytest.Item], durations: dict[str, float]) -> list
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = longest_first(items, known_durations())
+
+
+@pytest.fixture(autouse=True)
+def patient_keep_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keep-alive acknowledges a command still unanswered after 2 s here, not 0.8 s: on a busy
+    test machine a first command (a player's row written, the catalogs read) can take a second,
+    and a test that reads the command's own answer would find only "Done: see the channel." The
+    keep-alive's tests set their own delay (tests/e2e/test_keep_alive.py)."""
+    from cogs import common
+
+    monkeypatch.setattr(common, "KEEP_ALIVE_AFTER", 2.0)
