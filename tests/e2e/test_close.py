@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from bot import app
+from cogs import common
 from tests.e2e.harness import sqlite, start_bot, stop_bot
 from tests.fakediscord import FakeDiscord
 
@@ -22,6 +23,7 @@ async def test_close_waits_for_the_answers_in_hand_then_closes_every_connection(
 ) -> None:
     sim = fake_discord
     monkeypatch.setattr(app, "CLOSE_GRACE", 1.0)
+    monkeypatch.setattr(common, "KEEP_ALIVE_AFTER", 0.5)  # acknowledged before the close's grace ends
     bot = await start_bot(sim, sqlite(tmp_path))
     wal = tmp_path / "bot.sqlite3-wal"
     holding, done = asyncio.Event(), asyncio.Event()
