@@ -529,7 +529,7 @@ def placeholder(kind_words: str, count: int) -> str:
     if kind_words:
         text = tx.n_("{kind}: {count} choice…", "{kind}: {count} choices…", count, kind=kind_words)
     else:
-        text = tx._("Choose one of {count}…", count=count)
+        text = tx.n_("One choice…", "Choose one of {count}…", count)
     return _label(text, 150)
 
 

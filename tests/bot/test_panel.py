@@ -105,6 +105,9 @@ def test_a_menu_says_its_kind_and_falls_back_to_the_generic() -> None:
     assert placeholders(view) == ["Place a scout: 25 choices…"] * 5 and hidden == 25
     view, _ = build_panel(1, 1, actions({"step": 26}), ["x"] * 26, kinds=kinds)
     assert placeholders(view) == ["Move a scout one space: 25 choices…", "Move a scout one space: 1 choice…"]
+    legal = actions({f"t{i}": 2 for i in range(13)})  # one menu of 25, then a last one of 1
+    view, _ = build_panel(1, 1, legal, [str(i) for i in range(26)], kinds=kinds)
+    assert placeholders(view) == ["Choose one of 25…", "One choice…"]
 
 
 def test_a_long_kind_is_cut_to_discords_limit() -> None:
