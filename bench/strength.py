@@ -304,6 +304,17 @@ def behind_or_ahead(pairing: Pairing, lines: list[dict[str, Any]]) -> str:
     return f"{marks.count(1)} / {marks.count(-1)} / {marks.count(0)}" if marks else "-"
 
 
+def better_rate(pairing: Pairing, lines: list[dict[str, Any]]) -> str:
+    """The second reading: how often the stronger side did better than the weaker, over every game
+    either side did better in (a win, or ahead when nobody won), with its Wilson interval."""
+    better = sum(1 for d in lines if d["result"] == "strong" or (d["result"] == "none" and ahead(pairing, d) > 0))
+    worse = sum(1 for d in lines if d["result"] == "weak" or (d["result"] == "none" and ahead(pairing, d) < 0))
+    if not better + worse:
+        return "-"
+    low, high = wilson(better, better + worse)
+    return f"{better} of {better + worse}: {percent(better / (better + worse))} ({percent(low)}-{percent(high)})"
+
+
 def report(path: Path) -> str:
     """Two markdown tables (head to head; teams), a row per pairing the file has games of."""
     lines = read_lines(path)
@@ -316,10 +327,10 @@ def report(path: Path) -> str:
     head = [
         (
             "| pairing | games | stronger wins | weaker wins | ties | nobody wins | cut | stronger's win rate, "
-            "decisive games (95% CI) | nobody wins: stronger ahead / behind / even | CPU s per decision, "
-            "stronger: median / max | weaker |"
+            "decisive games (95% CI) | nobody wins: stronger ahead / behind / even | stronger did better, "
+            "all games (95% CI) | CPU s per decision, stronger: median / max | weaker |"
         ),
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     teams = [
         "| team | games | wins | draws | losses | cut | win rate (95% CI) | CPU s per decision: median / max |",
@@ -338,7 +349,8 @@ def report(path: Path) -> str:
             rate = f"{percent(tally['strong'] / decisive)} ({percent(low)}-{percent(high)})" if decisive else "-"
             head.append(
                 f"| {p.key} | {n} | {tally['strong']} | {tally['weak']} | {tally['tie']} | {tally['none']} | "
-                f"{tally['cut']} | {rate} | {behind_or_ahead(p, got)} | {cpu(got, p.strong)} | {cpu(got, p.weak)} |"
+                f"{tally['cut']} | {rate} | {behind_or_ahead(p, got)} | {better_rate(p, got)} | {cpu(got, p.strong)} | "
+                f"{cpu(got, p.weak)} |"
             )
         elif p.strong != "?":
             low, high = wilson(tally["win"], n)

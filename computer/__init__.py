@@ -8,8 +8,9 @@ peeks. Budgets are counts (so a decision is deterministic for a seed): iteration
 and its work (engine actions, samples, views), which bounds a long game's decision; a game may set
 its own as `computer_iterations = {"medium": n, "hard": m}` and `computer_work` alike (with
 "easy" too: the work after which easy stops sampling), and its play-out length before its
-evaluation as `computer_depth` (or, with `computer_horizon = "turn"`, sooner: at the seat's next
-turn after another seat has acted), and as `computer_margin` how much better on average (in
+evaluation as `computer_depth` (or sooner: with `computer_horizon = "turn"`, at the seat's next
+turn after another seat has acted; with "round", at its first decision in a later round, as the
+game's `computer_round(state)` counts them), and as `computer_margin` how much better on average (in
 reward) a move the search prefers must be for it to overrule the move the game's playout weights
 favour most (without one: the search's most visited move), and as `computer_easy_margin` the
 same for easy's one-ply choice (computer/greedy.py; without one: easy's best-valued move). A game
@@ -97,5 +98,5 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
         easy_margin = getattr(game, "computer_easy_margin", None)
         return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"), easy_margin)
     margin = getattr(game, "computer_margin", None)
-    turn = getattr(game, "computer_horizon", None) == "turn"
-    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, turn)
+    horizon = getattr(game, "computer_horizon", None)
+    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon)

@@ -87,3 +87,18 @@ def rollout_to_turn(sealed: Sealed, handle: Handle, rng: random.Random, depth: i
         others = others or waiting[0] != sealed.seat
         handle = after
     return handle
+
+
+def rollout_to_round(sealed: Sealed, handle: Handle, rng: random.Random, depth: int, start: int) -> Handle:
+    """Random play up to the searcher's first decision in a round after `start` (the game's
+    `computer_round`), the end, or `depth` actions: the search's play-outs with
+    `computer_horizon = "round"` (computer.search), which judge a round's purchase by what the
+    round did with it, not where it was bought."""
+    for _ in range(depth):
+        if sealed.seat in sealed.to_act(handle) and sealed.round(handle) > start:
+            break
+        after = step(sealed, handle, rng)
+        if after is None:
+            break
+        handle = after
+    return handle

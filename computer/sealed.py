@@ -57,6 +57,7 @@ class Sealed:
         self.cooperative = bool(game.cooperative)
         self._weights: Callable[[Any, str, list[Action]], list[float]] | None = getattr(game, "playout_weights", None)
         self._evaluate: Callable[[Any, str], float] | None = getattr(game, "evaluate", None)
+        self._round: Callable[[Any], int] | None = getattr(game, "computer_round", None)
         self._checked = False
         self.work = 0  # engine actions applied, states sampled and views read: the search's budget
 
@@ -109,6 +110,10 @@ class Sealed:
         if self._evaluate is None:
             raise TypeError(f"{self._game.title} offers no evaluation")
         return min(1.0, max(0.0, float(self._evaluate(self._open(handle), seat))))
+
+    def round(self, handle: Handle) -> int:
+        """The game's round in this state (`computer_round`; a game without one has a single round)."""
+        return 0 if self._round is None else int(self._round(self._open(handle)))
 
     def key(self, handle: Handle, seat: str) -> bytes:
         """What `seat` knows in this state (its view), as a short digest: the search's tree node."""

@@ -5,8 +5,9 @@ seat to act knows (a digest of its view), with statistics per action. Each itera
 full state from the searcher's view (the game's `sample`), walks the tree with UCB among the
 actions legal in that state (each action's count of being available stands in for the parent's
 visits, as "availability" ISMCTS does), expands one new action, plays out with the game's rollout
-policy (cut at a depth, or with the game's `computer_horizon = "turn"` at the searcher's next
-turn after another seat has acted, and evaluated where the game can evaluate) and backs the
+policy (cut at a depth; with the game's `computer_horizon = "turn"` at the searcher's next turn
+after another seat has acted; with "round", at its first decision in a later round than the root's,
+by the game's `computer_round`; and evaluated where the game can evaluate) and backs the
 reward of each seat up to that seat's own nodes.
 
 Every seat, not only the searcher, chooses by the tree, maximising its own reward: the other
@@ -32,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 
-from computer.playout import MAX_ACTIONS, rollout, rollout_to_turn, worth
+from computer.playout import MAX_ACTIONS, rollout, rollout_to_round, rollout_to_turn, worth
 from computer.sealed import Handle, Sealed
 from games.base import Action, canonical
 
@@ -85,7 +86,8 @@ def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
 
 
 def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
-            depth: int, first_moves: set[str] | None = None, turn: bool = False) -> None:
+            depth: int, first_moves: set[str] | None = None, horizon: str | None = None,
+            start: int = 0) -> None:
     handle = root
     path: list[tuple[Node, Arm, str]] = []
     visited: set[bytes] = set()
@@ -125,7 +127,12 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
         i = allowed[j]
         path.append((node, arms[j], seat))
         handle = sealed.apply(handle, seat, legal[i])
-    end = rollout_to_turn(sealed, handle, rng, depth, others) if turn else rollout(sealed, handle, rng, depth)
+    if horizon == "turn":
+        end = rollout_to_turn(sealed, handle, rng, depth, others)
+    elif horizon == "round":
+        end = rollout_to_round(sealed, handle, rng, depth, start)
+    else:
+        end = rollout(sealed, handle, rng, depth)
     values: dict[str, float] = {}
     for node, arm, seat in path:
         if seat not in values:
@@ -136,7 +143,7 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
 
 
 def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
-           work: int, depth: int = DEPTH, margin: float | None = None, turn: bool = False) -> Action:
+           work: int, depth: int = DEPTH, margin: float | None = None, horizon: str | None = None) -> Action:
     """The searcher's most visited action at the root after the budget's sampled walks; the root
     considers only the actions of `legal` (which may leave some of the state's legal actions out).
     With a `margin` (the game's `computer_margin`), the move its own policy favours (the highest
@@ -145,10 +152,12 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
     root_key = sealed.key(first, sealed.seat)
     keys = [canonical(a) for a in legal]
     first_moves = None if len(sealed.legal(first, sealed.seat)) == len(legal) else set(keys)
+    start = sealed.round(first) if horizon == "round" else 0
     for n in range(iterations):
         if n and sealed.work >= work:
             break
-        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves, turn)
+        iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves, horizon,
+                start)
     root = tree[root_key].arms if root_key in tree else {}
 
     def rank(i: int) -> tuple[int, float]:

@@ -58,6 +58,8 @@ def test_games_are_appended_resumed_and_reported(tmp_path: Path, capsys: pytest.
     assert sum(int(c) for c in duel_row[2:7]) == 2
     strong = sum(1 for d in duel if d["result"] == "strong")
     assert duel_row[2] == str(strong)
+    weak = sum(1 for d in duel if d["result"] == "weak")
+    assert duel_row[9] == "-" if strong + weak == 0 else duel_row[9].startswith(f"{strong} of {strong + weak}: ")
     [team_row] = table_rows(report, "team")
     assert team_row[0] == "toy-coop-2:easy" and team_row[1] == "2"
     assert sum(int(c) for c in team_row[2:6]) == 2
@@ -110,3 +112,16 @@ def test_who_did_better_when_nobody_won() -> None:
     assert bench.ahead(pairing, line) == 1
     line["outcome"] = {"winners": [], "scores": {"p1": 1, "p2": 1}, "reason": "abandoned"}
     assert bench.ahead(pairing, line) == 0
+
+
+def test_the_second_reading_counts_wins_and_who_was_ahead() -> None:
+    pairing = bench.pairing_table()["mali:easy-random"]
+    seats = {"p1": "easy", "p2": "random"}
+
+    def lost(p1: int, p2: int) -> dict[str, Any]:
+        return {"seats": seats, "result": "none", "outcome": {"winners": [], "scores": {"p1": p1, "p2": p2}}}
+
+    lines = [{"seats": seats, "result": "strong"}, {"seats": seats, "result": "weak"}, lost(3, 1), lost(1, 1),
+             lost(2, 0), {"seats": seats, "result": "tie"}]
+    assert bench.better_rate(pairing, lines) == "3 of 4: 75% (30%-95%)"
+    assert bench.better_rate(pairing, [lost(1, 1)]) == "-"

@@ -127,13 +127,17 @@ class AfricaGame:
     # The computer's search budget (computer.budget): this engine's turn lists cost about twice
     # Mali's per action, so fewer engine actions keep hard within 2 s of CPU (bench/README.md).
     computer_work: ClassVar[dict[str, int]] = {"medium": 1500, "hard": 3500}
-    # The search's play-outs end at the seat's next turn after the others have played, as easy's
-    # do: cut at a fixed depth (40) they ended anywhere in someone's turn, long and noisy, and a
-    # medium decision had about 35 walks for 15 to 40 moves; it lost to easy (issue #24).
-    computer_horizon: ClassVar[str] = "turn"
+    # The search's play-outs end at the seat's first decision of the next round: the auction's
+    # winner has played the turn it bought and the pool has paid its bid out. Cut at a fixed depth
+    # (40) they ended anywhere in someone's turn, and medium lost to easy; cut at the seat's next
+    # turn, a bid was judged as its turn began, and medium bid its whole stock (issue #24).
+    computer_horizon: ClassVar[str] = "round"
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)
+
+    def computer_round(self, state: State) -> int:
+        return int(state["round"])
 
     def to_act(self, state: State) -> list[str]:
         return _to_act(state)
