@@ -99,4 +99,10 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
         return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"), easy_margin)
     margin = getattr(game, "computer_margin", None)
     horizon = getattr(game, "computer_horizon", None)
-    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon)
+    anchor = None
+    if getattr(game, "computer_anchor", False):
+        easy_margin = getattr(game, "computer_easy_margin", None)
+        anchor = one_ply(sealed, first, allowed, random.Random(seed), depth, budget(game, "easy", "work"), easy_margin)
+        sealed.work = 0
+    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon,
+                  anchor)
