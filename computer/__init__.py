@@ -12,7 +12,9 @@ evaluation as `computer_depth` (or sooner: with `computer_horizon = "turn"`, at 
 turn after another seat has acted; with "round", at its first decision in a later round, as the
 game's `computer_round(state)` counts them), and as `computer_margin` how much better on average (in
 reward) a move the search prefers must be for it to overrule the move the game's playout weights
-favour most (without one: the search's most visited move), and as `computer_easy_margin` the
+favour most (without one: the search's most visited move; with `computer_anchor = True`, the
+margin is measured from the move easy would make instead, which the search then tries first), and
+as `computer_easy_margin` the
 same for easy's one-ply choice (computer/greedy.py; without one: easy's best-valued move). A game
 whose ordinary views leave out what its `sample` needs offers `computer_view(state, seat)` (that
 seat's view and the public facts sample needs): the computer decides from `view_for(game, state,
@@ -99,4 +101,8 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
         return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"), easy_margin)
     margin = getattr(game, "computer_margin", None)
     horizon = getattr(game, "computer_horizon", None)
-    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon)
+    # the game's `computer_anchor`: the search starts from the move easy makes, and leaves it only
+    # for one better on average by the margin
+    anchor = choose(game, view, seat, "easy", seed, had) if getattr(game, "computer_anchor", False) else None
+    return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon,
+                  anchor)

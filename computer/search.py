@@ -62,15 +62,19 @@ class Node:
 
 
 def candidates(sealed: Sealed, handle: Handle, seat: str, legal: list[Action], node: Node,
-               rng: random.Random) -> list[int]:
-    """The actions a node considers now, best first by the game's weights (random order without)."""
+               rng: random.Random, first: int | None = None) -> list[int]:
+    """The actions a node considers now, best first by the game's weights (random order without);
+    `first`, where given, before all."""
     order = list(range(len(legal)))
     weights = sealed.weights(handle, seat, legal)
     if weights is None:
         rng.shuffle(order)
-        return order
-    order.sort(key=lambda i: -weights[i])
-    return order[:1 + int(WIDEN * math.sqrt(node.visits))]
+    else:
+        order.sort(key=lambda i: -weights[i])
+    if first is not None:
+        order.remove(first)
+        order.insert(0, first)
+    return order if weights is None else order[:1 + int(WIDEN * math.sqrt(node.visits))]
 
 
 def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
@@ -87,7 +91,7 @@ def choose_arm(arms: list[Arm]) -> tuple[int, bool]:
 
 def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: bytes, rng: random.Random,
             depth: int, first_moves: set[str] | None = None, horizon: str | None = None,
-            start: int = 0) -> None:
+            start: int = 0, anchor: str | None = None) -> None:
     handle = root
     path: list[tuple[Node, Arm, str]] = []
     visited: set[bytes] = set()
@@ -114,7 +118,10 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
         node = tree.get(key)
         if node is None:
             node = tree[key] = Node()
-        allowed = candidates(sealed, handle, seat, legal, node, rng)
+        first = None
+        if anchor is not None and handle is root:
+            first = next((i for i, a in enumerate(legal) if canonical(a) == anchor), None)
+        allowed = candidates(sealed, handle, seat, legal, node, rng, first)
         arms = []
         for i in allowed:
             k = canonical(legal[i])
@@ -143,7 +150,8 @@ def iterate(sealed: Sealed, tree: dict[bytes, Node], root: Handle, root_key: byt
 
 
 def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, iterations: int,
-           work: int, depth: int = DEPTH, margin: float | None = None, horizon: str | None = None) -> Action:
+           work: int, depth: int = DEPTH, margin: float | None = None, horizon: str | None = None,
+           anchor: Action | None = None) -> Action:
     """The searcher's most visited action at the root after the budget's sampled walks; the root
     considers only the actions of `legal` (which may leave some of the state's legal actions out).
     With a `margin` (the game's `computer_margin`), the move its own policy favours (the highest
@@ -157,7 +165,7 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
         if n and sealed.work >= work:
             break
         iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves, horizon,
-                start)
+                start, None if anchor is None else canonical(anchor))
     root = tree[root_key].arms if root_key in tree else {}
 
     def rank(i: int) -> tuple[int, float]:
@@ -165,10 +173,15 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
         return (0, 0.0) if arm is None or arm.visits == 0 else (arm.visits, arm.total / arm.visits)
 
     best = max(range(len(legal)), key=rank)
-    weights = sealed.weights(first, sealed.seat, legal) if margin is not None else None
-    if margin is None or weights is None or not any(w > 0 for w in weights):
+    if margin is None:
         return legal[best]
-    own = max(range(len(legal)), key=lambda i: weights[i])
+    if anchor is not None and canonical(anchor) in keys:
+        own = keys.index(canonical(anchor))
+    else:
+        weights = sealed.weights(first, sealed.seat, legal)
+        if weights is None or not any(w > 0 for w in weights):
+            return legal[best]
+        own = max(range(len(legal)), key=lambda i: weights[i])
     if rank(own)[0] > 0 and rank(best)[1] - rank(own)[1] < margin:
         return legal[own]  # a small budget's noise is no reason to leave the game's own plan
     return legal[best]

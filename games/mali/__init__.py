@@ -128,6 +128,7 @@ class MaliGame:
     computer_margin = 0.1
     # shorter play-outs before the evaluation: about twice the walks for the same work
     computer_depth = 24
+    computer_anchor = True
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)

@@ -1,0 +1,54 @@
+"""`computer_anchor` (computer.choose): medium and hard start from the move easy makes, try it first
+at the root, and leave it only for a move the search finds better on average by `computer_margin`."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import computer
+from computer.sealed import Sealed
+from computer.search import Node, candidates
+from games.base import canonical
+from tests.computer.test_choose import FAST, positions
+from tests.computer.toy import ToyGuided
+
+
+def test_the_search_leaves_easy_s_move_only_for_one_better_by_the_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = ToyGuided()
+    monkeypatch.setattr(game, "computer_iterations", FAST, raising=False)
+    monkeypatch.setattr(game, "computer_anchor", True, raising=False)
+    left = judged = 0
+    for n, state in enumerate(positions(game, 2, 21)):
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) < 2:
+            continue
+        view = game.view(state, seat)
+        easy = canonical(computer.choose(game, view, seat, "easy", n))
+        monkeypatch.setattr(game, "computer_margin", 1.0, raising=False)
+        for strength in ("medium", "hard"):  # nothing is better by a whole reward: easy's move
+            assert canonical(computer.choose(game, view, seat, strength, n)) == easy
+        monkeypatch.setattr(game, "computer_margin", 0.0, raising=False)
+        left += canonical(computer.choose(game, view, seat, "medium", n)) != easy
+        judged += 1
+    assert judged >= 4 and left  # with no margin the search's own best move does leave easy's
+
+
+def test_the_anchor_is_tried_first_whatever_its_weight() -> None:
+    """A node widens in the weights' order; the root puts the anchor first, so that easy's move is
+    always among the moves the search weighs, even one the weights rank last."""
+    game = ToyGuided()
+    state = next(s for s in positions(game, 2, 22) if len(game.legal_actions(s, game.to_act(s)[0])) >= 3)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    sealed = Sealed(game, game.view(state, seat), seat)
+    handle = sealed.sample(random.Random(1))
+    weights = game.playout_weights(state, seat, legal)
+    last = min(range(len(legal)), key=lambda i: weights[i])
+    node = Node()
+    plain = candidates(sealed, handle, seat, legal, node, random.Random(1))
+    assert last not in plain and len(plain) == 1  # a fresh node considers the favourite alone
+    assert candidates(sealed, handle, seat, legal, node, random.Random(1), last) == [last]
+    node.visits = 100
+    wide = candidates(sealed, handle, seat, legal, node, random.Random(1), last)
+    assert wide[0] == last and sorted(wide) == list(range(len(legal)))
