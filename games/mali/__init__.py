@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from games.base import Game, IllegalAction, Option, Outcome, Query, Say, say
 from games.mali import flow
@@ -122,13 +122,15 @@ class MaliGame:
     )
     queries: dict[str, Query] = QUERIES  # asked through bot.gate.ask, for one seat
     state_steps = STATE_STEPS  # stored states of older shapes, rewritten by the migrations
-    # the search keeps the play-out policy's favourite move (playout.py, which delivers orders for
-    # everybody's survival) unless it finds one clearly better: without this, medium's few noisy
+    # the search keeps easy's move (its look ahead with playout.py, which delivers orders for
+    # everybody's survival) unless it finds one clearly better: without a margin, medium's few noisy
     # walks (about 60 a decision) delivered almost nothing, and every game went to the Germans
     computer_margin = 0.1
+    computer_anchor = True
+    # hard's work, less easy's share (its anchor's look ahead): within 2 s of CPU (bench/README.md)
+    computer_work: ClassVar[dict[str, int]] = {"hard": 8000}
     # shorter play-outs before the evaluation: about twice the walks for the same work
     computer_depth = 24
-    computer_anchor = True
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return setup(seats, options, seed)
