@@ -831,7 +831,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         name = colour_name(player["colour"])
         if player["seat"] in outcome.get("winners", []):
             name += " ★"
-        badges = (62 if player["seat"] == view.get("start_player") else 0) + (66 if acting else 0)
+        badges = [b for b, on in (("start", player["seat"] == view.get("start_player")), ("turn", acting)) if on]
         delivered = len(player.get("delivered", []))
         if view.get("variant") == "extended":
             info = t.n_("{count} order · {objectives} objectives", "{count} orders · {objectives} objectives",
@@ -841,30 +841,77 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         if player.get("dropped"):
             info = t._("left the game")
         # The badges follow the name; where the name would have to shrink for them (a long colour
-        # name: "Pomarańczowy"), they follow the line below it if that has room.
+        # name: "Pomarańczowy"), the last ones follow the line below it, as many as that has room
+        # for; where neither has room (an extended game's longer line below), they go under the
+        # cards, after the card's note; where not even there, the turn's badge is left out (the
+        # row's thick frame and the banner say whose turn it is).
         full, small = font(24, True), font(17)
-        below = (full.getlength(name) + 10 + badges > 214
-                 and 26 + small.getlength(info) + 10 + badges <= 224)
-        name, fnt = shrunk(name, full, 214 if below else 214 - badges)  # name and badges before the cards
+        under = PX0 + 250 + font(15, True).getlength(_hand_note(view, player)) + 10
+        room = PX1 - 10 - font(14).getlength(t._("points")) - 6 - under  # before the word "points"
+        k = _badges_on_name_line(badges, full.getlength(name) + 10, 26 + small.getlength(info) + 10)
+        if k is None and _extent(badges) > room and "turn" in badges:
+            badges = [b for b in badges if b != "turn"]
+            k = _badges_on_name_line(badges, full.getlength(name) + 10, 26 + small.getlength(info) + 10)
+        if k is None and _extent(badges) > room:
+            k = len(badges)  # nowhere else: the name shrinks
+        name, fnt = shrunk(name, full, 214 - sum(BADGE_WIDTH[b] for b in badges[:k or 0]))  # before the cards
         draw_text(draw, (PX0 + 26, y0 + 6), name, font=fnt, fill=INK)
         draw_text(draw, (PX0 + 26, y0 + 40), info, font=small, fill=INK, max_width=220)
-        x = PX0 + 26 + (small.getlength(info) if below else fnt.getlength(name)) + 10
-        top = y0 + 38 if below else y0 + 9
-        if player["seat"] == view.get("start_player"):
-            draw.rounded_rectangle((x, top, x + 54, top + 22), radius=5, fill=INK)
-            draw_text(draw, (x + 27, top + 11), t._("START"), anchor="mm", font=font(13, True), fill=WHITE,
-                      max_width=50)
-            x += 62
-        if acting:
-            draw.rounded_rectangle((x, top, x + 66, top + 22), radius=5, fill=TURN, outline=INK, width=2)
-            draw_text(draw, (x + 33, top + 11), t._("▶ TURN"), anchor="mm", font=font(13, True), fill=INK,
-                      max_width=62)
+        if k is None:
+            _badges(draw, badges, under, y0 + 51, 17)  # between the cards and the frame
+        else:
+            _badges(draw, badges[:k], PX0 + 26 + fnt.getlength(name) + 10, y0 + 9)
+            _badges(draw, badges[k:], PX0 + 26 + small.getlength(info) + 10, y0 + 38)
         _hand(draw, view, player, PX0 + 250, y0 + 8, acting)
         draw_text(draw, (PX1 - 10, y0 + 10), score_label(view, player), anchor="ra", font=font(30, True),
                   fill=INK)
         draw_text(draw, (PX1 - 10, y0 + 46), t._("points"), anchor="ra", font=font(14), fill=MUTED)
         if player.get("dropped"):
             draw.line([(PX0 + 20, y0 + 36), (PX1 - 20, y0 + 36)], fill=MUTED, width=3)
+
+
+BADGE_WIDTH = {"start": 62, "turn": 66}  # each with its gap
+
+
+def _badges_on_name_line(badges: list[str], name: float, info: float) -> int | None:
+    """How many of `badges` go on the name line (`name`, `info`: what the two lines already use):
+    all where they fit beside the name, else as many as leave the rest room on the line below;
+    None where no split fits."""
+    for k in range(len(badges), -1, -1):
+        if (name + sum(BADGE_WIDTH[b] for b in badges[:k]) <= 214
+                and info + sum(BADGE_WIDTH[b] for b in badges[k:]) <= 224):
+            return k
+    return None
+
+
+def _extent(badges: list[str]) -> float:
+    """How wide `badges` are drawn side by side (the last one without its gap)."""
+    return sum(BADGE_WIDTH[b] for b in badges) - (8 if badges and badges[-1] == "start" else 0)
+
+
+def _badges(draw: ImageDraw.ImageDraw, badges: list[str], x: float, top: float, high: int = 22) -> None:
+    t = tx()
+    mid, size = top + high / 2, 13 if high >= 20 else 12
+    for badge in badges:
+        if badge == "start":
+            draw.rounded_rectangle((x, top, x + 54, top + high), radius=5, fill=INK)
+            draw_text(draw, (x + 27, mid), t._("START"), anchor="mm", font=font(size, True), fill=WHITE,
+                      max_width=50)
+        else:
+            draw.rounded_rectangle((x, top, x + 66, top + high), radius=5, fill=TURN, outline=INK, width=2)
+            draw_text(draw, (x + 33, mid), t._("▶ TURN"), anchor="mm", font=font(size, True), fill=INK,
+                      max_width=62)
+        x += BADGE_WIDTH[badge]
+
+
+def _hand_note(view: View, player: dict[str, Any]) -> str:
+    """The line under a player's cards: their card this round, or whether they chose one yet."""
+    card = player.get("card")
+    if view.get("phase") == "cards" and card is None:
+        return tx()._("✓ chosen") if player.get("chosen") else tx()._("choosing…")
+    if card is not None:
+        return tx()._("plays {card}", card=card)
+    return ""
 
 
 def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: float, y: float,
@@ -874,11 +921,7 @@ def _hand(draw: ImageDraw.ImageDraw, view: View, player: dict[str, Any], x: floa
     for v in range(1, 6):
         state = "chosen" if v == card else "hand" if v in hand else "played"
         movement_card(draw, x + (v - 1) * (w + gap), y, w, h, v, state, accent=player_rgb(player))
-    note = ""
-    if view.get("phase") == "cards" and card is None:
-        note = tx()._("✓ chosen") if player.get("chosen") else tx()._("choosing…")
-    elif card is not None:
-        note = tx()._("plays {card}", card=card)
+    note = _hand_note(view, player)
     if note:
         draw_text(draw, (x, y + h + 5), note, font=font(15, True), fill=INK if player.get("chosen") else MUTED)
 

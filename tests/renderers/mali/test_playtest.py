@@ -161,3 +161,30 @@ def test_a_side_panel_name_keeps_its_size_beside_its_badges(language: str) -> No
     shown = [d for d in drawn if d.text in names]
     assert {d.text for d in shown} == names
     assert all(d.shown == d.text and d.size == 24 for d in shown), shown
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "it"])
+def test_a_long_name_keeps_its_size_beside_both_badges(language: str) -> None:
+    """Extended game, the start player also acting: "Pomarańczowy" with START and TURN and an
+    info line with objectives was cut to "Pomar…"; now the badges split between the two lines, or go
+    under the cards."""
+    turns = []
+    for seat in ("p1", "p2", "p3"):
+        view = PUBLIC["extended_cards"]()
+        view["start_player"], view["to_act"] = seat, [seat]
+        me = next(p for p in view["players"] if p["seat"] == seat)
+        for player in view["players"]:  # the longest colour name, and much to say on the line below
+            if player["colour"] == "orange":
+                player["colour"] = me["colour"]
+        me["colour"], me["delivered"] = "orange", ["O05", "O19", "O29"]
+        with lang.use(language), recording() as drawn:
+            mali._draw_players(ImageDraw.Draw(Image.new("RGB", mali.SIZE)), view)
+            names = {colour_name(p["colour"]) for p in view["players"]}
+            start, turn = mali.tx()._("START"), mali.tx()._("▶ TURN")
+        shown = [d for d in drawn if d.text in names]
+        assert {d.text for d in shown} == names
+        assert all(d.shown == d.text and d.size == 24 for d in shown), shown
+        # the start badge always; the turn's where it has room (the row's frame says it too)
+        assert start in {d.text for d in drawn}
+        turns.append(turn in {d.text for d in drawn})
+    assert any(turns), "somewhere both badges fit"
