@@ -1,7 +1,7 @@
 """Computer players' strength (issue #24): whole games, one JSON line each, and a report.
 
 Run:    nice -n 19 .venv/bin/python bench/strength.py [--games N] [--pairings ID,...] [--workers W]
-Report: .venv/bin/python bench/strength.py --report
+Report: .venv/bin/python bench/strength.py --report [--by-variant]
 
 Competitive games (mali, africa), two seats, the stronger side against the weaker: easy vs
 random, medium vs easy, hard vs medium; pairing ids such as `mali:easy-random`. Game i of a
@@ -315,8 +315,17 @@ def better_rate(pairing: Pairing, lines: list[dict[str, Any]]) -> str:
     return f"{better} of {better + worse}: {percent(better / (better + worse))} ({percent(low)}-{percent(high)})"
 
 
-def report(path: Path) -> str:
-    """Two markdown tables (head to head; teams), a row per pairing the file has games of."""
+def variant_name(line: dict[str, Any]) -> str:
+    """The variant a head-to-head game was played in, in words (the options `VARIANTS` takes in turn)."""
+    options = line.get("options") or {}
+    if "sealed_auction" in options:
+        return "sealed auction" if options["sealed_auction"] else "open auction"
+    return str(options.get("variant", "-"))
+
+
+def report(path: Path, by_variant: bool = False) -> str:
+    """Two markdown tables (head to head; teams), a row per pairing the file has games of; with
+    `by_variant`, a head-to-head row per pairing and variant as well."""
     lines = read_lines(path)
     by: dict[str, list[dict[str, Any]]] = {}
     for line in lines:
@@ -324,6 +333,17 @@ def report(path: Path) -> str:
     known = pairing_table()
     order = [p for p in all_pairings() if p.key in by]
     order += [Pairing(k, by[k][0]["game"], by[k][0]["players"], "?") for k in sorted(set(by) - set(known))]
+    if by_variant:
+        split = []
+        for p in order:
+            split.append(p)
+            if p.weak is None:
+                continue
+            for name in sorted({variant_name(d) for d in by[p.key]}):
+                key = f"{p.key} ({name})"
+                by[key] = [d for d in by[p.key] if variant_name(d) == name]
+                split.append(Pairing(key, p.game, p.players, p.strong, p.weak))
+        order = split
     head = [
         (
             "| pairing | games | stronger wins | weaker wins | ties | nobody wins | cut | stronger's win rate, "
@@ -388,9 +408,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON-lines file")
     parser.add_argument("--report", action="store_true", help="print the markdown report and stop")
+    parser.add_argument("--by-variant", action="store_true", help="the report: a row per variant too")
     args = parser.parse_args(argv)
     if args.report:
-        print(report(args.results))
+        print(report(args.results, args.by_variant))
         return 0
     try:
         pairings = choose_pairings(args.pairings)

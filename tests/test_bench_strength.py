@@ -125,3 +125,20 @@ def test_the_second_reading_counts_wins_and_who_was_ahead() -> None:
              lost(2, 0), {"seats": seats, "result": "tie"}]
     assert bench.better_rate(pairing, lines) == "3 of 4: 75% (30%-95%)"
     assert bench.better_rate(pairing, [lost(1, 1)]) == "-"
+
+
+def test_the_report_splits_by_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "strength.jsonl"
+    seats = {"p1": "medium", "p2": "easy"}
+
+    def game(index: int, sealed: bool, result: str) -> str:
+        return json.dumps({"pairing": "africa:medium-easy", "index": index, "game": "africa", "players": 2,
+                           "options": {"target_vp": 42, "sealed_auction": sealed}, "seats": seats,
+                           "result": result, "outcome": {"winners": ["p1"]}, "decisions": {}, "commit": "x"})
+
+    results.write_text("\n".join([game(0, False, "strong"), game(1, False, "weak"), game(2, True, "strong")]) + "\n")
+    assert bench.main(["--report", "--by-variant", "--results", str(results)]) == 0
+    rows = {r[0]: r for r in table_rows(capsys.readouterr().out, "pairing")}
+    assert list(rows) == ["africa:medium-easy", "africa:medium-easy (open auction)",
+                          "africa:medium-easy (sealed auction)"]
+    assert [rows[k][1:4] for k in rows] == [["3", "2", "1"], ["2", "1", "1"], ["1", "1", "0"]]
