@@ -162,11 +162,12 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
     keys = [canonical(a) for a in legal]
     first_moves = None if len(sealed.legal(first, sealed.seat)) == len(legal) else set(keys)
     start = sealed.round(first) if horizon == "round" else 0
+    anchor_key = None if anchor is None else canonical(anchor)
     for n in range(iterations):
         if n and sealed.work >= work:
             break
         iterate(sealed, tree, first if n == 0 else sealed.sample(rng), root_key, rng, depth, first_moves, horizon,
-                start, None if anchor is None else canonical(anchor))
+                start, anchor_key)
     root = tree[root_key].arms if root_key in tree else {}
 
     def rank(i: int) -> tuple[int, float]:
@@ -176,8 +177,8 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
     best = max(range(len(legal)), key=rank)
     if margin is None:
         return legal[best]
-    if anchor is not None and canonical(anchor) in keys:
-        own = keys.index(canonical(anchor))
+    if anchor_key in keys:
+        own = keys.index(anchor_key)
     else:
         weights = sealed.weights(first, sealed.seat, legal)
         if weights is None or not any(w > 0 for w in weights):

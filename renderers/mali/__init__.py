@@ -848,10 +848,11 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: View) -> None:
         full, small = font(24, True), font(17)
         under = PX0 + 250 + font(15, True).getlength(_hand_note(view, player)) + 10
         room = PX1 - 10 - font(14).getlength(t._("points")) - 6 - under  # before the word "points"
-        k = _badges_on_name_line(badges, full.getlength(name) + 10, 26 + small.getlength(info) + 10)
+        used = (full.getlength(name) + 10, 26 + small.getlength(info) + 10)  # the name line, the line below
+        k = _badges_on_name_line(badges, *used)
         if k is None and _extent(badges) > room and "turn" in badges:
             badges = [b for b in badges if b != "turn"]
-            k = _badges_on_name_line(badges, full.getlength(name) + 10, 26 + small.getlength(info) + 10)
+            k = _badges_on_name_line(badges, *used)
         if k is None and _extent(badges) > room:
             k = len(badges)  # nowhere else: the name shrinks
         name, fnt = shrunk(name, full, 214 - sum(BADGE_WIDTH[b] for b in badges[:k or 0]))  # before the cards
