@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
-from computer.greedy import one_ply
+from computer.greedy import SAMPLES, one_ply
 from computer.sealed import BadSample, Handle, NoSampler, Peeking, Sealed, digest
 from computer.search import DEPTH, ismcts
 from games.base import Action, Game, View, viewer
@@ -37,9 +37,11 @@ from games.base import Action, Game, View, viewer
 STRENGTHS = ("easy", "medium", "hard")
 ITERATIONS = {"medium": 200, "hard": 1000}
 WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU in Mali
+ANCHOR_SCALE = 2  # the anchor's samples and work, as multiples of easy's
+ANCHOR_SALT = 0xA5C4
 
 __all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
-           "position", "view_for"]
+           "position", "steady", "view_for"]
 
 
 class NotToAct(Exception):
@@ -78,6 +80,18 @@ def view_for(game: Game, state: object, seat: str) -> View:
     return viewer(game)(state, seat)
 
 
+def steady(game: Game, view: View, seat: str, seed: int, allowed: list[Action]) -> Action:
+    """Easy's one-ply choice made with care, where medium and hard start from it: twice the
+    samples and work, and every move's play-out of a sample drawing the same random numbers.
+    Its own sampler and random numbers, so that the search after it sees what it would alone."""
+    sealed = Sealed(game, view, seat)
+    rng = random.Random(seed ^ ANCHOR_SALT)
+    first = sealed.sample(rng)
+    depth = int(getattr(game, "computer_depth", DEPTH))
+    return one_ply(sealed, first, allowed, rng, depth, ANCHOR_SCALE * budget(game, "easy", "work"),
+                   getattr(game, "computer_easy_margin", None), ANCHOR_SCALE * SAMPLES, common=True)
+
+
 def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Collection[str] = ()) -> Action:
     """The computer's action for `seat`, from `view` (= view_for(game, state, seat)) alone; always
     one of game.legal_actions(state, seat) for the true state. Deterministic for a given seed.
@@ -101,8 +115,8 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
         return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"), easy_margin)
     margin = getattr(game, "computer_margin", None)
     horizon = getattr(game, "computer_horizon", None)
-    # the game's `computer_anchor`: the search starts from the move easy makes, and leaves it only
-    # for one better on average by the margin
-    anchor = choose(game, view, seat, "easy", seed, had) if getattr(game, "computer_anchor", False) else None
+    # the game's `computer_anchor`: the search starts from the move easy's look-ahead makes when it
+    # looks harder, and leaves it only for one better on average by the margin
+    anchor = steady(game, view, seat, seed, allowed) if getattr(game, "computer_anchor", False) else None
     return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon,
                   anchor)

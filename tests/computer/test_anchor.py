@@ -1,5 +1,6 @@
-"""`computer_anchor` (computer.choose): medium and hard start from the move easy makes, try it first
-at the root, and leave it only for a move the search finds better on average by `computer_margin`."""
+"""`computer_anchor` (computer.choose): medium and hard start from the move easy's look-ahead makes
+with care (`computer.steady`), try it first at the root, and leave it only for a move the search
+finds better on average by `computer_margin`."""
 from __future__ import annotations
 
 import random
@@ -7,6 +8,7 @@ import random
 import pytest
 
 import computer
+from computer.greedy import value
 from computer.sealed import Sealed
 from computer.search import Node, candidates
 from games.base import canonical
@@ -14,7 +16,7 @@ from tests.computer.test_choose import FAST, positions
 from tests.computer.toy import ToyGuided
 
 
-def test_the_search_leaves_easy_s_move_only_for_one_better_by_the_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_leaves_the_anchor_only_for_one_better_by_the_margin(monkeypatch: pytest.MonkeyPatch) -> None:
     game = ToyGuided()
     monkeypatch.setattr(game, "computer_iterations", FAST, raising=False)
     monkeypatch.setattr(game, "computer_anchor", True, raising=False)
@@ -24,14 +26,14 @@ def test_the_search_leaves_easy_s_move_only_for_one_better_by_the_margin(monkeyp
         if len(game.legal_actions(state, seat)) < 2:
             continue
         view = game.view(state, seat)
-        easy = canonical(computer.choose(game, view, seat, "easy", n))
+        easy = canonical(computer.steady(game, view, seat, n, game.legal_actions(state, seat)))
         monkeypatch.setattr(game, "computer_margin", 1.0, raising=False)
-        for strength in ("medium", "hard"):  # nothing is better by a whole reward: easy's move
+        for strength in ("medium", "hard"):  # nothing is better by a whole reward: the anchor
             assert canonical(computer.choose(game, view, seat, strength, n)) == easy
         monkeypatch.setattr(game, "computer_margin", 0.0, raising=False)
         left += canonical(computer.choose(game, view, seat, "medium", n)) != easy
         judged += 1
-    assert judged >= 4 and left  # with no margin the search's own best move does leave easy's
+    assert judged >= 4 and left  # with no margin the search's own best move does leave the anchor
 
 
 def test_the_anchor_is_tried_first_whatever_its_weight() -> None:
@@ -52,3 +54,20 @@ def test_the_anchor_is_tried_first_whatever_its_weight() -> None:
     node.visits = 100
     wide = candidates(sealed, handle, seat, legal, node, random.Random(1), last)
     assert wide[0] == last and sorted(wide) == list(range(len(legal)))
+
+
+def test_the_anchor_judges_every_move_of_a_sample_on_the_same_luck() -> None:
+    """With common random numbers (the anchor's), two moves that lead to the same state are worth
+    the same in every sample; with easy's own stream, luck alone tells them apart."""
+    game = ToyGuided()
+    apart = 0
+    for n, state in enumerate(positions(game, 2, 23)):
+        seat = game.to_act(state)[0]
+        sealed = Sealed(game, game.view(state, seat), seat)
+        handle = sealed.sample(random.Random(n))
+        twice = [game.legal_actions(state, seat)[0]] * 2
+        same = value(sealed, handle, twice, random.Random(n), 8, common=True)
+        assert same[0] == same[1]
+        own = value(sealed, handle, twice, random.Random(n), 8)
+        apart += own[0] != own[1]
+    assert apart  # the test would catch a common stream that is not common
