@@ -13,7 +13,8 @@ turn after another seat has acted; with "round", at its first decision in a late
 game's `computer_round(state)` counts them), and as `computer_margin` how much better on average (in
 reward) a move the search prefers must be for it to overrule the move the game's playout weights
 favour most (without one: the search's most visited move; with `computer_anchor = True`, the
-margin is measured from the move easy would make instead, which the search then tries first), and
+margin is measured from the move easy's look-ahead makes with care instead, `steady`, which the
+search then tries first), and
 as `computer_easy_margin` the
 same for easy's one-ply choice (computer/greedy.py; without one: easy's best-valued move). A game
 whose ordinary views leave out what its `sample` needs offers `computer_view(state, seat)` (that
@@ -88,7 +89,8 @@ def steady(game: Game, view: View, seat: str, seed: int, allowed: list[Action]) 
     rng = random.Random(seed ^ ANCHOR_SALT)
     first = sealed.sample(rng)
     depth = int(getattr(game, "computer_depth", DEPTH))
-    return one_ply(sealed, first, allowed, rng, depth, ANCHOR_SCALE * budget(game, "easy", "work"),
+    reach = int(getattr(game, "computer_anchor_reach", None) or max(1, depth // 2))
+    return one_ply(sealed, first, allowed, rng, reach, ANCHOR_SCALE * budget(game, "easy", "work"),
                    getattr(game, "computer_easy_margin", None), ANCHOR_SCALE * SAMPLES, common=True)
 
 
@@ -112,7 +114,7 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
     depth = int(getattr(game, "computer_depth", DEPTH))
     if strength == "easy":
         easy_margin = getattr(game, "computer_easy_margin", None)
-        return one_ply(sealed, first, allowed, rng, depth, budget(game, strength, "work"), easy_margin)
+        return one_ply(sealed, first, allowed, rng, max(1, depth // 2), budget(game, strength, "work"), easy_margin)
     margin = getattr(game, "computer_margin", None)
     horizon = getattr(game, "computer_horizon", None)
     # the game's `computer_anchor`: the search starts from the move easy's look-ahead makes when it

@@ -28,18 +28,18 @@ from games.base import Action, canonical
 SAMPLES = 6
 
 
-def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Random, depth: int,
+def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Random, reach: int,
           common: bool = False) -> list[float]:
-    """What each of `legal` is worth to the seat in one sampled state. `common`: every action's
-    play-out draws the same random numbers, so that their differences are the actions', not luck's."""
+    """What each of `legal` is worth to the seat in one sampled state, looking at most `reach`
+    actions ahead. `common`: every action's play-out draws the same random numbers, so that their
+    differences are the actions', not luck's."""
     seat = sealed.seat
     if sealed.has_evaluate:
-        half = max(1, depth // 2)
         if common:
             seed = rng.randrange(2**62)
-            return [worth(sealed, rollout_to_turn(sealed, sealed.apply(handle, seat, a), random.Random(seed), half),
+            return [worth(sealed, rollout_to_turn(sealed, sealed.apply(handle, seat, a), random.Random(seed), reach),
                           seat) for a in legal]
-        return [worth(sealed, rollout_to_turn(sealed, sealed.apply(handle, seat, a), rng, half), seat) for a in legal]
+        return [worth(sealed, rollout_to_turn(sealed, sealed.apply(handle, seat, a), rng, reach), seat) for a in legal]
     weights = sealed.weights(handle, seat, legal)
     if weights is not None and sum(weights) > 0:
         return [w / sum(weights) for w in weights]
@@ -50,7 +50,7 @@ def value(sealed: Sealed, handle: Handle, legal: list[Action], rng: random.Rando
     return values
 
 
-def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, depth: int,
+def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Random, reach: int,
             work: int, margin: float | None = None, samples: int = SAMPLES, common: bool = False) -> Action:
     keys = [canonical(a) for a in legal]
     totals = [0.0] * len(legal)
@@ -63,7 +63,7 @@ def one_ply(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rand
         if not here.issuperset(keys):
             continue  # a sample where the seat's choices differ: the game's sampler is at fault
         judged += 1
-        for j, v in enumerate(value(sealed, handle, legal, rng, depth, common)):
+        for j, v in enumerate(value(sealed, handle, legal, rng, reach, common)):
             totals[j] += v
     best = max(totals)
     chosen = rng.choice([j for j, t in enumerate(totals) if t >= best - 1e-9])

@@ -155,7 +155,7 @@ def ismcts(sealed: Sealed, first: Handle, legal: list[Action], rng: random.Rando
     """The searcher's most visited action at the root after the budget's sampled walks; the root
     considers only the actions of `legal` (which may leave some of the state's legal actions out).
     With a `margin` (the game's `computer_margin`), the move its own policy favours (the highest
-    weight; or the `anchor`, easy's move, which the root then tries first) unless the search found
+    weight; or the `anchor`, easy's look-ahead made with care, which the root then tries first) unless the search found
     one better on average by at least that much."""
     tree: dict[bytes, Node] = {}
     root_key = sealed.key(first, sealed.seat)
