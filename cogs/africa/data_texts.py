@@ -30,6 +30,19 @@ DATA_EFFECTS = [
     lang.N_("Worth the usual 9 strength, and your reputation counts as 6 for this conflict."),
 ]
 
+# The map's areas (games/africa/data/africa.json `areas[].name`), under the context "area" (the game's
+# title is "Heart of Africa" too): worded where shown with tx.p_("area", name), or board.area_say.
+AREA_NAMES = [
+    lang.NP_("area", "Morocco"), lang.NP_("area", "Algeria"), lang.NP_("area", "Tripolitania"),
+    lang.NP_("area", "Egypt"), lang.NP_("area", "Senegambia"), lang.NP_("area", "Sahara"), lang.NP_("area", "Sudan"),
+    lang.NP_("area", "Abyssinia"), lang.NP_("area", "Guinea Coast"), lang.NP_("area", "Timbuktu"),
+    lang.NP_("area", "Niger"), lang.NP_("area", "Bornu"), lang.NP_("area", "Heart of Africa"),
+    lang.NP_("area", "Cameroon"), lang.NP_("area", "Congo"), lang.NP_("area", "Great Lakes"),
+    lang.NP_("area", "East Africa"), lang.NP_("area", "Angola"), lang.NP_("area", "Zambezi"),
+    lang.NP_("area", "Mozambique"), lang.NP_("area", "South West Africa"), lang.NP_("area", "Bechuanaland"),
+    lang.NP_("area", "Cape Colony"), lang.NP_("area", "Madagascar"),
+]
+
 # The table options: their names as the table card shows them, their labels and help (engine data,
 # worded by the lobby in this catalog), and the game's title.
 OPTION_TEXTS = [
