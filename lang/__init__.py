@@ -9,6 +9,8 @@ A leaf package: it imports nothing of the project, and bot/, cogs/ and renderers
     tx.p_("button", "Join")                            # msgctxt: the same English, another sense
     CHOICES = [lang.N_("no limit"), ...]               # marked for the catalog, translated where read
     AREAS = [lang.NP_("area", "Congo"), ...]           # the same, with a context: tx.p_("area", name)
+    FORMS = [lang.NP_("area:in", "Congo"), ...]        # a form a translation asks for: "{area:in}"
+    tx.worded(say_p("area", "Congo"))                  # "Kongo", whose "{area:in}" is "w Kongu"
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from lang.catalog import (
     NAMES,
     PSEUDO,
     Texts,
+    Worded,
     current,
     here,
     of_discord_locale,
@@ -37,6 +40,7 @@ __all__ = [
     "N_",
     "PSEUDO",
     "Texts",
+    "Worded",
     "current",
     "date",
     "datetime_text",

@@ -237,15 +237,33 @@ def score_value(action: Action) -> str:
     return english_token_name(action["token"]) + (f" in {area_english(action['area'])}" if "area" in action else "")
 
 
+def piece_prefix(kind: str) -> str:
+    """The words a piece's name begins with in the reader's language, whatever its area, folded:
+    "kupiec " ("Kupiec w Kongu", "Kupiec na Saharze"), "commerciante all'ingrosso "."""
+    common: list[str] = []
+    for column in zip(*(folded(piece_name(kind, a)).split(" ") for a in AREAS), strict=False):
+        if len(set(column)) > 1:
+            break
+        common.append(column[0])
+    return "".join(f"{word} " for word in common)
+
+
 def parse_piece(text: str) -> tuple[str, str] | None:
     """"trader:congo", "wholesaler in Congo", "Congo" (a trader), or as the reader reads it
-    ("Kupiec w Kongo") -> (kind, area)."""
+    ("Kupiec w Kongu"; "Kupiec w Kongo" too: the piece's words, then an area's name) -> (kind, area)."""
     t = text.strip()
     shown = folded(t)
     for k in ("wholesaler", "trader"):
         found = next((a for a in AREAS if folded(piece_name(k, a)) == shown), None)
         if found is not None:
             return k, found
+    for k in sorted(("wholesaler", "trader"), key=lambda k: -len(piece_prefix(k))):
+        head = piece_prefix(k)
+        if head and shown.startswith(head):
+            rest = shown[len(head):].split()
+            area = next((a for i in range(len(rest)) if (a := find_area(" ".join(rest[i:]))) is not None), None)
+            if area is not None:
+                return k, area
     kind = "trader"
     if ":" in t:
         kind, _, t = t.partition(":")
@@ -463,6 +481,10 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 view = gate.private(record, seat) or {}
                 ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
                 where = "; ".join(f"{area_name(a)} ({move_cost(view, len(r))})" for a, r in ranked[:14])
+                if target is None and where:
+                    await reply(interaction, tx._("There is no area called {name} on the map. You may choose: "
+                                                  "{choices}.", name=repr(to[:40]), choices=where))
+                    return None
                 name = area_name(target) if target else repr(to[:40])
                 piece_words = {"area": area_name(src), "to": name}
                 if kind == "wholesaler":

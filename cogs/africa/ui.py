@@ -67,8 +67,9 @@ def effect(text: str) -> str:
 
 
 def area_name(area: str) -> str:
-    """An area in the reader's words ("Maroko" for a Polish reader); anything else as it is."""
-    return words(area_say(area)) if area in AREA else area
+    """An area in the reader's words ("Maroko" for a Polish reader); anything else as it is. In a
+    sentence a translation may ask for its form: "{area:in}" is "w Maroku" (lang.Worded)."""
+    return lang.here("africa").worded(area_say(area)) if area in AREA else area
 
 
 def area_english(area: str) -> str:

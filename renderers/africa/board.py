@@ -85,8 +85,8 @@ def player_name(view: View, colour: str) -> str:
 
 
 def area_name(area: str) -> str:
-    """An area in the reader's words: "Maroko"."""
-    return lang.here("africa").say(area_say(area))
+    """An area in the reader's words: "Maroko" (in a sentence its forms too: "{area:in}", "w Maroku")."""
+    return lang.here("africa").worded(area_say(area))
 
 
 def asked(view: View) -> str:
