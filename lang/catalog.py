@@ -12,7 +12,7 @@ import io
 import logging
 import string
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +113,18 @@ class Missing(gettext.NullTranslations):
         return msgid1 if n == 1 else msgid2
 
 
-def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
+class Compiled(gettext.GNUTranslations):
+    """A compiled catalog that can also say whether it holds a text itself (no fallback, no English)."""
+
+    _catalog: dict[Any, str]  # gettext's own: filled from the .mo when it is read
+
+    def entry(self, context: str, msgid: str) -> str | None:
+        """The translation of `msgid` under `context`, or None where this catalog has none."""
+        found = self._catalog.get(self.CONTEXT % (context, msgid))
+        return found if isinstance(found, str) and found else None
+
+
+def compile_catalog(catalog: Catalog) -> Compiled:
     """The catalog's complete translations as gettext reads them (the .mo, in memory)."""
     for message in list(catalog):
         if message.id and not complete(message):
@@ -121,7 +132,7 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return Compiled(buffer)
 
 
 @functools.cache
@@ -142,8 +153,36 @@ def translations(language: str, domain: str) -> gettext.NullTranslations:
     return compiled
 
 
+class Worded(str):
+    """A value worded for a sentence (an area, "Egipt") that also knows its grammatical forms. As
+    it is, and with no format spec, it is the plain wording; a translated sentence asks for a form
+    with a spec, `{area:in}` -> "w Egipcie", which is the catalog's entry for the same msgid under
+    the context "<ctx>:in" (see `Texts.worded`). A form the catalog lacks (English, a language
+    without it) is the plain wording; a spec of str.format's own (`{area:>12}`) formats it."""
+
+    form: Callable[[str], str | None] | None = None
+
+    def __new__(cls, text: str, form: Callable[[str], str | None] | None = None) -> Worded:
+        made = super().__new__(cls, text)
+        made.form = form
+        return made
+
+    def __format__(self, spec: str) -> str:
+        plain = str(self)
+        if not spec:
+            return plain
+        if spec.isalpha():
+            found = self.form(spec) if self.form is not None else None
+            return plain if found is None else found
+        return format(plain, spec)
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # copied or pickled: the plain wording
+
+
 class Texts:
-    """One domain's texts in one language. Placeholders are str.format's, by name: `{player}`.
+    """One domain's texts in one language. Placeholders are str.format's, by name: `{player}`; a
+    translation may ask a worded value for a grammatical form with a spec: `{area:in}` (`Worded`).
     The methods are gettext's names, which the extraction looks for: `_`, `n_` (plural), `p_` (with
     a context), `np_`."""
 
@@ -175,8 +214,7 @@ class Texts:
             return ", ".join(self.say(w) for w in words)
         if not (isinstance(words, Mapping) and isinstance(words.get("msg"), str)):
             return str(words)
-        args = {k: self.say(v) if isinstance(v, Mapping | list | tuple) else v
-                for k, v in (words.get("args") or {}).items()}
+        args = self.args(words)
         context = words.get("ctx")
         if "plural" in words:
             n = int(words["n"])
@@ -187,19 +225,72 @@ class Texts:
             return self.p_(context, words["msg"], **args)
         return self._(words["msg"], **args)
 
+    def args(self, words: Mapping[str, Any]) -> dict[str, object]:
+        """A Say's values as its sentence gets them: a Say worded (`worded`), a list joined."""
+        return {k: self.worded(v) if isinstance(v, Mapping) else self.say(v) if isinstance(v, list | tuple) else v
+                for k, v in (words.get("args") or {}).items()}
+
+    def worded(self, words: object) -> str:
+        """`say(words)` as a value for a sentence: a Say with a context (an area: `say_p("area",
+        "Egypt")`) is a `Worded`, "Egipt", whose form `{area:in}` in a translation is this catalog's
+        entry for "Egypt" under the context "area:in" ("w Egipcie"), filled like the Say."""
+        plain = self.say(words)
+        if not (isinstance(words, Mapping) and isinstance(words.get("msg"), str) and isinstance(words.get("ctx"), str)
+                and "plural" not in words):
+            return plain
+        context, msgid = str(words["ctx"]), str(words["msg"])
+
+        def form(spec: str) -> str | None:
+            found = self.entry(f"{context}:{spec}", msgid)
+            return None if found is None else fill(found, self.args(words))
+
+        return Worded(plain, form)
+
+    def entry(self, context: str, msgid: str) -> str | None:
+        """This language's own translation of `msgid` under `context`, or None where it has none
+        (English has none: its texts are the msgids)."""
+        return self.gettext.entry(context, msgid) if isinstance(self.gettext, Compiled) else None
+
     def number(self, value: float) -> str:
         from lang.formatting import number
 
         return number(value, self.language)
 
 
+class Lenient(string.Formatter):
+    """str.format's filling, but a word-like spec that a value does not understand is left out: a
+    form asked of a plain value ("{area:in}" filled with "Kongo", a name, an English text stored by
+    an older game) gives the value as it is. A spec the value knows (`{x:.1f}`, a `Worded`'s form)
+    works as ever."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        try:
+            return format(value, format_spec)
+        except (ValueError, TypeError):
+            if format_spec.isalpha():
+                return format(value, "")
+            raise
+
+
+LENIENT = Lenient()
+
+
 def fill(text: str, params: Mapping[str, object]) -> str:
-    """`text` with its named placeholders filled; a text without any is returned whole (braces too)."""
+    """`text` with its named placeholders filled; a text without any is returned whole (braces too).
+    Never fails: a spec a value does not understand is left out (`Lenient`), a text that cannot be
+    filled at all is logged and returned as it is."""
     if not params and "{" not in text:
         return text
     try:
         return text.format_map(params)
-    except (KeyError, IndexError, ValueError) as exc:
+    except (ValueError, TypeError):
+        pass  # a spec that a value does not understand: filled again, leniently
+    except (KeyError, IndexError) as exc:
+        log.error("text %r could not be filled with %s: %s", text, sorted(params), exc)
+        return text
+    try:
+        return LENIENT.vformat(text, (), params)
+    except (KeyError, IndexError, ValueError, TypeError) as exc:
         log.error("text %r could not be filled with %s: %s", text, sorted(params), exc)
         return text
 

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 import lang
 from renderers.common import RGB, encode_png, font
-from renderers.text import draw_text
+from renderers.text import broken, draw_lines, draw_text, line_step
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -40,10 +40,13 @@ class Mark:
 
 @dataclass(frozen=True)
 class Name:
-    """A board name to write again, bigger, at its own place (the board's is too small for a phone)."""
+    """A board name to write again, bigger, at its own place (the board's is too small for a phone).
+    `room`, when given, is the width (in board pixels) it may take: a wider name is broken into lines
+    that go up from its place."""
     x: float
     y: float
     text: str
+    room: float = 0.0
 
 
 def _inside(x: float, y: float, box: Box) -> bool:
@@ -137,8 +140,7 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
             draw.line([*pts, pts[0]], fill=MARK, width=6, joint="curve")
     for name in names or []:
         if _inside(name.x, name.y, box):
-            draw_text(draw, out(name.x, name.y), name.text, anchor="mm", font=font(NAME_SIZE, True), fill=INK,
-                      stroke_width=4, stroke_fill=(255, 250, 235))
+            _name(draw, out(name.x, name.y), name, scale)
     for mark in shown:
         x, y = out(mark.x, mark.y)
         if mark.piece:
@@ -153,6 +155,18 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
     _labels(draw, [(out(m.x, m.y), m.label) for m in shown if m.label], [out(m.x, m.y) for m in shown], kept)
     _title(draw, title, legend, len(marks) - len(shown))
     return img
+
+
+def _name(draw: ImageDraw.ImageDraw, at: Point, name: Name, scale: float) -> None:
+    """A board name at a phone's size, in lines within its room (the last one at its place)."""
+    fnt = font(NAME_SIZE, True)
+    lines = broken(name.text, fnt, name.room * scale) if name.room else [name.text]
+    if len(lines) == 1:
+        draw_text(draw, at, name.text, anchor="mm", font=fnt, fill=INK, stroke_width=4, stroke_fill=(255, 250, 235))
+        return
+    step = line_step(draw, fnt, stroke_width=4)
+    draw_lines(draw, (at[0], at[1] - step * (len(lines) - 1) / 2), name.text, lines, fnt, fill=INK, anchor="mm",
+               align="center", spacing=0, stroke_width=4, stroke_fill=(255, 250, 235))
 
 
 def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: list[Point],

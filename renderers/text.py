@@ -1,12 +1,13 @@
 """The one seam through which every renderer draws text on an image.
 
-`draw_text` and `draw_wrapped` draw as ImageDraw does, and can shrink a text to a box's width
+`draw_text`, `draw_lines` and `draw_wrapped` draw as ImageDraw does, and can shrink a text to a box's width
 (`max_width`): a translated label is often longer than the English one. Inside `recording()`, each
 text drawn is also noted with its place, so that a test can check every word on an image.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -94,6 +95,49 @@ def draw_text(
     shown, fnt = shrunk(text, font, max_width) if max_width is not None else (text, font)
     _note(text, xy, shown, fnt.size)
     draw.text(xy, shown, fill=fill, font=fnt, **kw)
+
+
+def broken(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """A name in lines no wider than `width` where it can be: whole; else broken between its words;
+    else after its hyphens too ("Afryka / Południowo- / Zachodnia"). A piece wider still stays whole
+    (a name is never cut)."""
+    if fnt.getlength(text) <= width:
+        return [text]
+    lines: list[str] = []
+    for hyphens in (False, True):
+        lines = []
+        for word in text.split():
+            for k, piece in enumerate(re.findall(r"[^-]+-(?=.)|.+", word) if hyphens else [word]):
+                joined = f"{lines[-1]}{'' if k else ' '}{piece}" if lines else piece
+                if lines and fnt.getlength(joined) <= width:
+                    lines[-1] = joined
+                else:
+                    lines.append(piece)
+        if all(fnt.getlength(line) <= width for line in lines):
+            break
+    return lines
+
+
+def draw_lines(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    lines: list[str],
+    font: ImageFont.FreeTypeFont,
+    fill: Any = None,
+    **kw: Any,
+) -> None:
+    """`text` broken into `lines` where its renderer chose (between words, after a hyphen), drawn as
+    one block by ImageDraw's multiline text (the anchor places the block; `align`, `spacing` as
+    there). Noted once, whole."""
+    _note(text, xy, " ".join(lines), font.size)
+    draw.multiline_text(xy, "\n".join(lines), fill=fill, font=font, **kw)
+
+
+def line_step(draw: ImageDraw.ImageDraw, font: ImageFont.FreeTypeFont, stroke_width: int = 0) -> float:
+    """How far apart ImageDraw's multiline text puts its lines (with `spacing=0`): to place a block of
+    `draw_lines` by one of its lines."""
+    return float(draw.textbbox((0, 0), "A", font=font, stroke_width=stroke_width)[3] + stroke_width)
 
 
 def draw_wrapped(

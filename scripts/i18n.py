@@ -43,8 +43,9 @@ SOURCES: dict[str, list[str]] = {
     "westerplatte": ["games/westerplatte", "cogs/westerplatte", "renderers/westerplatte"],
     "maquis": ["games/maquis", "cogs/maquis", "renderers/maquis"],
 }
-# lang.Texts's methods and lang.N_; the engines' games.base say, say_n, say_p (words made without a language).
-KEYWORDS = ["_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_", "say", "say_n:1,2", "say_p:1c,2"]
+# lang.Texts's methods, lang.N_ and lang.NP_; the engines' games.base say, say_n, say_p (words made without a
+# language).
+KEYWORDS = ["_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_", "NP_:1c,2", "say", "say_n:1,2", "say_p:1c,2"]
 HEADER = "Tabletop Resistance"
 
 

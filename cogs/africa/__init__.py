@@ -7,8 +7,10 @@ one list: one write, all or nothing.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,7 @@ from bot.texts import fit
 from cogs.africa.help import COLOUR, HELP_TOPICS, RULES, TEXT
 from cogs.africa.ui import (
     AfricaUI,
+    area_english,
     area_name,
     bid_split,
     cmd,
@@ -87,14 +90,36 @@ def family(kind: str) -> str:
 
 # --- reading what the user typed --------------------------------------------------------------
 
+def folded(text: str) -> str:
+    """A text as typed, compared loosely: lower case, single spaces, no accents ("Wybrzeze gwinejskie",
+    "Timbuctu" for "Wybrzeże Gwinejskie", "Timbuctù")."""
+    t = unicodedata.normalize("NFKD", " ".join(text.split()).lower().replace("ł", "l").replace("’", "'"))
+    return "".join(c for c in t if not unicodedata.combining(c))
+
+
+@functools.cache
+def typed_areas(language: str) -> dict[str, str]:
+    """Every way of typing an area, folded, to its id: the id, the English name and its name in
+    `language`."""
+    tx = lang.texts(language, KEY)
+    found: dict[str, str] = {}
+    for a in AREAS:
+        english = str(AREA[a]["name"])
+        for text in (a, english, tx.p_("area", english)):
+            found.setdefault(folded(text), a)
+    return found
+
+
 def find_area(text: str | None) -> str | None:
-    """An area id from an id or a name as typed ("congo", "Guinea Coast"); None when unknown."""
+    """An area id from an id or a name as typed ("congo", "Guinea Coast"), in English or in the
+    reader's language ("Kongo", "Wybrzeże Gwinejskie"; another of ours too); None when unknown."""
     if not text:
         return None
-    t = text.strip().lower()
-    for a in AREAS:
-        if t == a or t == str(AREA[a]["name"]).lower():
-            return a
+    t = folded(text)
+    for language in dict.fromkeys((lang.current(), *lang.LANGUAGES)):
+        found = typed_areas(language).get(t)
+        if found is not None:
+            return found
     return None
 
 
@@ -137,8 +162,8 @@ def find_token(text: str, offered: list[str]) -> str | None:
 
 
 def piece_value(kind: str, area: str) -> str:
-    """A piece as the command reads it back: "Trader in Guinea Coast"."""
-    return f"{kind.capitalize()} in {area_name(area)}"
+    """A piece as the command reads it back, in any language: "Trader in Guinea Coast"."""
+    return f"{kind.capitalize()} in {area_english(area)}"
 
 
 def piece_name(kind: str, area: str) -> str:
@@ -191,7 +216,7 @@ def parse_change(text: str) -> tuple[str, int] | None:
 
 def conflict_value(area: str, against: str) -> str:
     """A conflict in words, read back by the `conflict` command: "Blue in Congo", "Neutrals in Congo"."""
-    return f"{against.capitalize()} in {area_name(area)}"
+    return f"{against.capitalize()} in {area_english(area)}"
 
 
 def parse_conflict(text: str) -> tuple[str, str]:
@@ -209,12 +234,36 @@ def parse_conflict(text: str) -> tuple[str, str]:
 
 def score_value(action: Action) -> str:
     """A scoring token in words: "Gold concession", "Double scoring (1 AP) in Congo"."""
-    return english_token_name(action["token"]) + (f" in {area_name(action['area'])}" if "area" in action else "")
+    return english_token_name(action["token"]) + (f" in {area_english(action['area'])}" if "area" in action else "")
+
+
+def piece_prefix(kind: str) -> str:
+    """The words a piece's name begins with in the reader's language, whatever its area, folded:
+    "kupiec " ("Kupiec w Kongu", "Kupiec na Saharze"), "commerciante all'ingrosso "."""
+    common: list[str] = []
+    for column in zip(*(folded(piece_name(kind, a)).split(" ") for a in AREAS), strict=False):
+        if len(set(column)) > 1:
+            break
+        common.append(column[0])
+    return "".join(f"{word} " for word in common)
 
 
 def parse_piece(text: str) -> tuple[str, str] | None:
-    """"trader:congo", "wholesaler in Congo", "Congo" (a trader) -> (kind, area)."""
+    """"trader:congo", "wholesaler in Congo", "Congo" (a trader), or as the reader reads it
+    ("Kupiec w Kongu"; "Kupiec w Kongo" too: the piece's words, then an area's name) -> (kind, area)."""
     t = text.strip()
+    shown = folded(t)
+    for k in ("wholesaler", "trader"):
+        found = next((a for a in AREAS if folded(piece_name(k, a)) == shown), None)
+        if found is not None:
+            return k, found
+    for k in sorted(("wholesaler", "trader"), key=lambda k: -len(piece_prefix(k))):
+        head = piece_prefix(k)
+        if head and shown.startswith(head):
+            rest = shown[len(head):].split()
+            area = next((a for i in range(len(rest)) if (a := find_area(" ".join(rest[i:]))) is not None), None)
+            if area is not None:
+                return k, area
     kind = "trader"
     if ":" in t:
         kind, _, t = t.partition(":")
@@ -432,6 +481,10 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
                 view = gate.private(record, seat) or {}
                 ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
                 where = "; ".join(f"{area_name(a)} ({move_cost(view, len(r))})" for a, r in ranked[:14])
+                if target is None and where:
+                    await reply(interaction, tx._("There is no area called {name} on the map. You may choose: "
+                                                  "{choices}.", name=repr(to[:40]), choices=where))
+                    return None
                 name = area_name(target) if target else repr(to[:40])
                 piece_words = {"area": area_name(src), "to": name}
                 if kind == "wholesaler":
@@ -492,6 +545,10 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             for a in options:
                 if wanted and wanted in (target_value(a), target_name(a).lower(), target_english(a).lower()):
                     return a
+            where = find_area(wanted)
+            by_area = [a for a in options if where is not None and a.get("area") == where]
+            if len(by_area) == 1:
+                return by_area[0]
             tx = self.tx()
             targets = "; ".join(target_name(a) for a in options[:15])
             if not wanted:
@@ -640,7 +697,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             if kind == "recruit":
                 cost = label.rpartition("(")[2].rstrip(")") if label.endswith(")") else self.tx()._("free")
                 name = f"{name} · {cost}"
-            out.append(app_commands.Choice(name=fit(name, 100), value=area_name(a[field])))
+            out.append(app_commands.Choice(name=fit(name, 100), value=area_english(a[field])))
         return match(current, list({c.value: c for c in out}.values()))
 
     @bid.autocomplete("amount")
@@ -686,7 +743,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         view = gate.private(record, seat) or {}
         ranked = sorted(routes.items(), key=lambda kv: (len(kv[1]), area_name(kv[0])))
         return match(current, [app_commands.Choice(name=fit(f"{area_name(a)} · {move_cost(view, len(r))}", 100),
-                                                   value=area_name(a)) for a, r in ranked])
+                                                   value=area_english(a)) for a, r in ranked])
 
     @resource.autocomplete("change")
     async def resource_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -730,7 +787,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
             return []
         out = [app_commands.Choice(name=self.tx().n_("{area} ({count} neutral)", "{area} ({count} neutrals)",
                                                      view["areas"][a].get("neutrals", 0), area=area_name(a))[:100],
-                                   value=area_name(a))
+                                   value=area_english(a))
                for a in dict.fromkeys(x["from"] for x, _ in of_types(legal, "move_neutral"))]
         return match(current, out)
 
@@ -739,7 +796,7 @@ class AfricaCog(GameCog, group_name="africa", group_description="Play Heart of A
         _, _, legal = await self.my_choices(interaction)
         src = find_area(str(getattr(interaction.namespace, "from_", "") or getattr(interaction.namespace, "from", "")
                             or ""))
-        out = [app_commands.Choice(name=area_name(a["to"]), value=area_name(a["to"]))
+        out = [app_commands.Choice(name=fit(area_name(a["to"]), 100), value=area_english(a["to"]))
                for a, _ in of_types(legal, "move_neutral")
                if src is None or a["from"] == src]
         return match(current, list({c.value: c for c in out}.values()))
@@ -852,7 +909,7 @@ def target_value(action: Action) -> str:
 def target_english(action: Action) -> str:
     """A special's target as the `target` option reads it back: "Congo", "Gold", "Blue"."""
     if "area" in action:
-        return area_name(action["area"])
+        return area_english(action["area"])
     if "marker" in action:
         return marker_name(action["marker"])
     if "against" in action:

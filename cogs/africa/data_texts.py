@@ -30,6 +30,58 @@ DATA_EFFECTS = [
     lang.N_("Worth the usual 9 strength, and your reputation counts as 6 for this conflict."),
 ]
 
+# The map's areas (games/africa/data/africa.json `areas[].name`), under the context "area" (the game's
+# title is "Heart of Africa" too): worded where shown with tx.p_("area", name), or board.area_say.
+AREA_NAMES = [
+    lang.NP_("area", "Morocco"), lang.NP_("area", "Algeria"), lang.NP_("area", "Tripolitania"),
+    lang.NP_("area", "Egypt"), lang.NP_("area", "Senegambia"), lang.NP_("area", "Sahara"), lang.NP_("area", "Sudan"),
+    lang.NP_("area", "Abyssinia"), lang.NP_("area", "Guinea Coast"), lang.NP_("area", "Timbuktu"),
+    lang.NP_("area", "Niger"), lang.NP_("area", "Bornu"), lang.NP_("area", "Heart of Africa"),
+    lang.NP_("area", "Cameroon"), lang.NP_("area", "Congo"), lang.NP_("area", "Great Lakes"),
+    lang.NP_("area", "East Africa"), lang.NP_("area", "Angola"), lang.NP_("area", "Zambezi"),
+    lang.NP_("area", "Mozambique"), lang.NP_("area", "South West Africa"), lang.NP_("area", "Bechuanaland"),
+    lang.NP_("area", "Cape Colony"), lang.NP_("area", "Madagascar"),
+]
+
+# The areas' forms in a sentence (lang.Worded): a translation asks for one with a spec, "{area:in}" for
+# "Conflict in {area}", and gets the entry under "area:<form>" (English has none: the name as it is).
+# Each holds the preposition the place takes in the language: Polish "w Egipcie", "na Saharze", "nad
+# Wielkimi Jeziorami"; Italian "in Egitto", "nel Sahara", "a Timbuctù".
+AREA_FORMS = ("in", "to", "from")
+# Where a thing is or happens: Polish "w Egipcie", "na Madagaskarze"; Italian "in Egitto", "nel Sahara".
+AREAS_IN = [
+    lang.NP_("area:in", "Morocco"), lang.NP_("area:in", "Algeria"), lang.NP_("area:in", "Tripolitania"),
+    lang.NP_("area:in", "Egypt"), lang.NP_("area:in", "Senegambia"), lang.NP_("area:in", "Sahara"),
+    lang.NP_("area:in", "Sudan"), lang.NP_("area:in", "Abyssinia"), lang.NP_("area:in", "Guinea Coast"),
+    lang.NP_("area:in", "Timbuktu"), lang.NP_("area:in", "Niger"), lang.NP_("area:in", "Bornu"),
+    lang.NP_("area:in", "Heart of Africa"), lang.NP_("area:in", "Cameroon"), lang.NP_("area:in", "Congo"),
+    lang.NP_("area:in", "Great Lakes"), lang.NP_("area:in", "East Africa"), lang.NP_("area:in", "Angola"),
+    lang.NP_("area:in", "Zambezi"), lang.NP_("area:in", "Mozambique"), lang.NP_("area:in", "South West Africa"),
+    lang.NP_("area:in", "Bechuanaland"), lang.NP_("area:in", "Cape Colony"), lang.NP_("area:in", "Madagascar"),
+]
+# Where a thing goes: Polish "do Egiptu", "na Madagaskar"; Italian "in Egitto", "a Timbuctù".
+AREAS_TO = [
+    lang.NP_("area:to", "Morocco"), lang.NP_("area:to", "Algeria"), lang.NP_("area:to", "Tripolitania"),
+    lang.NP_("area:to", "Egypt"), lang.NP_("area:to", "Senegambia"), lang.NP_("area:to", "Sahara"),
+    lang.NP_("area:to", "Sudan"), lang.NP_("area:to", "Abyssinia"), lang.NP_("area:to", "Guinea Coast"),
+    lang.NP_("area:to", "Timbuktu"), lang.NP_("area:to", "Niger"), lang.NP_("area:to", "Bornu"),
+    lang.NP_("area:to", "Heart of Africa"), lang.NP_("area:to", "Cameroon"), lang.NP_("area:to", "Congo"),
+    lang.NP_("area:to", "Great Lakes"), lang.NP_("area:to", "East Africa"), lang.NP_("area:to", "Angola"),
+    lang.NP_("area:to", "Zambezi"), lang.NP_("area:to", "Mozambique"), lang.NP_("area:to", "South West Africa"),
+    lang.NP_("area:to", "Bechuanaland"), lang.NP_("area:to", "Cape Colony"), lang.NP_("area:to", "Madagascar"),
+]
+# Where a thing comes from: Polish "z Egiptu", "znad Wielkich Jezior"; Italian "dall'Egitto", "dal Marocco".
+AREAS_FROM = [
+    lang.NP_("area:from", "Morocco"), lang.NP_("area:from", "Algeria"), lang.NP_("area:from", "Tripolitania"),
+    lang.NP_("area:from", "Egypt"), lang.NP_("area:from", "Senegambia"), lang.NP_("area:from", "Sahara"),
+    lang.NP_("area:from", "Sudan"), lang.NP_("area:from", "Abyssinia"), lang.NP_("area:from", "Guinea Coast"),
+    lang.NP_("area:from", "Timbuktu"), lang.NP_("area:from", "Niger"), lang.NP_("area:from", "Bornu"),
+    lang.NP_("area:from", "Heart of Africa"), lang.NP_("area:from", "Cameroon"), lang.NP_("area:from", "Congo"),
+    lang.NP_("area:from", "Great Lakes"), lang.NP_("area:from", "East Africa"), lang.NP_("area:from", "Angola"),
+    lang.NP_("area:from", "Zambezi"), lang.NP_("area:from", "Mozambique"), lang.NP_("area:from", "South West Africa"),
+    lang.NP_("area:from", "Bechuanaland"), lang.NP_("area:from", "Cape Colony"), lang.NP_("area:from", "Madagascar"),
+]
+
 # The table options: their names as the table card shows them, their labels and help (engine data,
 # worded by the lobby in this catalog), and the game's title.
 OPTION_TEXTS = [

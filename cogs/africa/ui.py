@@ -16,6 +16,7 @@ from games.africa.board import (
     SPECIALS,
     SV,
     TOKENS,
+    area_say,
     colour_say,
     special_say,
     token_say,
@@ -66,6 +67,13 @@ def effect(text: str) -> str:
 
 
 def area_name(area: str) -> str:
+    """An area in the reader's words ("Maroko" for a Polish reader); anything else as it is. In a
+    sentence a translation may ask for its form: "{area:in}" is "w Maroku" (lang.Worded)."""
+    return lang.here("africa").worded(area_say(area)) if area in AREA else area
+
+
+def area_english(area: str) -> str:
+    """An area's English name, as the commands read it back in any language ("Morocco")."""
     return str(AREA[area]["name"]) if area in AREA else area
 
 

@@ -10,8 +10,8 @@ from games.africa.board import (
     COSTS,
     SPECIALS,
     TOKENS,
+    area_say,
     marker_say,
-    name,
     special_say,
     sv_say,
     token_say,
@@ -150,11 +150,11 @@ def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event])
         if to is None:
             s["neutral_supply"] += 1
             flow.emit(events, "retreat", say("A neutral in {area} cannot retreat and leaves the map.",
-                                             area=name(area)))
+                                             area=area_say(area)))
         else:
             s["areas"][to]["neutrals"] += 1
-            flow.emit(events, "retreat", say("A neutral retreats from {area} to {to}.", area=name(area),
-                                             to=name(to)))
+            flow.emit(events, "retreat", say("A neutral retreats from {area} to {to}.", area=area_say(area),
+                                             to=area_say(to)))
         return
     owner = p["owner"]
     kind = p["piece"]
@@ -165,17 +165,17 @@ def do_retreat(s: State, p: dict[str, Any], to: str | None, events: list[Event])
     if to is None:
         flow.remove_piece(s, owner, area, events)
         flow.emit(events, "retreat", say("{player}'s wholesaler in {area} cannot retreat and goes back to "
-                                         "the supply.", player=who(s, owner), area=name(area))
+                                         "the supply.", player=who(s, owner), area=area_say(area))
                   if kind == "wholesaler" else
                   say("{player}'s trader in {area} cannot retreat and goes back to the supply.",
-                      player=who(s, owner), area=name(area)))
+                      player=who(s, owner), area=area_say(area)))
         return
     flow.move_piece(s, owner, kind, area, to, True, retreat=True)
     flow.emit(events, "retreat", say("{player}'s wholesaler retreats from {area} to {to}.",
-                                     player=who(s, owner), area=name(area), to=name(to))
+                                     player=who(s, owner), area=area_say(area), to=area_say(to))
               if kind == "wholesaler" else
-              say("{player}'s trader retreats from {area} to {to}.", player=who(s, owner), area=name(area),
-                  to=name(to)))
+              say("{player}'s trader retreats from {area} to {to}.", player=who(s, owner), area=area_say(area),
+                  to=area_say(to)))
 
 
 # ---- handlers ----------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def h_place_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
     s["neutral_supply"] -= 1
     s["turn"]["step"] = "actions"
     flow.emit(ev, "neutral", say("{player} places a neutral trader in {area}.", player=who(s, j),
-                                 area=name(a["area"])))
+                                 area=area_say(a["area"])))
 
 
 def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -228,7 +228,7 @@ def h_move(s: State, j: int, a: Action, ev: list[Event]) -> None:
             holder["wholesaler_stopped"] = True
         else:
             holder["stopped"][dst] = holder["stopped"].get(dst, 0) + 1
-    where = {"player": who(s, j), "area": name(src), "to": name(dst)}
+    where = {"player": who(s, j), "area": area_say(src), "to": area_say(dst)}
     flow.emit(ev, "move", {
         ("wholesaler", True): say("{player} moves a wholesaler from {area} to {to} and stops.", **where),
         ("wholesaler", False): say("{player} moves a wholesaler from {area} to {to}.", **where),
@@ -249,8 +249,8 @@ def h_recruit(s: State, j: int, a: Action, ev: list[Event]) -> None:
     s["areas"][area]["traders"][j] += 1
     s["players"][j]["supply"] -= 1
     flow.emit(ev, "recruit", say("{player} brings a new trader into {area} for {cost} AP.", player=who(s, j),
-                                 area=name(area), cost=cost) if t["mode"] is None else
-              say("{player} brings a new trader into {area}.", player=who(s, j), area=name(area)))
+                                 area=area_say(area), cost=cost) if t["mode"] is None else
+              say("{player} brings a new trader into {area}.", player=who(s, j), area=area_say(area)))
 
 
 def h_change_resource(s: State, j: int, a: Action, ev: list[Event]) -> None:
@@ -276,13 +276,13 @@ def h_use(s: State, j: int, a: Action, ev: list[Event]) -> None:
         s["areas"][a["area"]]["station"] = True
         s["station_supply"] -= 1
         flow.emit(ev, "special", say("{player} plays {special}: a trading station in {area}.", player=player,
-                                     special=label, area=name(a["area"])))
+                                     special=label, area=area_say(a["area"])))
     elif sp == "wholesaler":
         p["wholesaler"] = a["area"]
         t["wholesaler_stopped"] = False
         t["wholesaler_unable"] = False
         flow.emit(ev, "special", say("{player} plays {special}: the wholesaler enters {area}.", player=player,
-                                     special=label, area=name(a["area"])))
+                                     special=label, area=area_say(a["area"])))
     elif sp in ("extra_move", "extra_traders", "neutral_move"):
         left = {"extra_move": "movement_points", "extra_traders": "traders",
                 "neutral_move": "neutral_steps"}[sp]
@@ -293,12 +293,12 @@ def h_use(s: State, j: int, a: Action, ev: list[Event]) -> None:
         s["areas"][a["area"]]["neutrals"] += 1
         s["neutral_supply"] -= 1
         flow.emit(ev, "special", say("{player} plays {special}: a neutral into {area}.", player=player,
-                                     special=label, area=name(a["area"])))
+                                     special=label, area=area_say(a["area"])))
     elif sp == "neutral_remove":
         s["areas"][a["area"]]["neutrals"] -= 1
         s["neutral_supply"] += 1
         flow.emit(ev, "special", say("{player} plays {special}: a neutral leaves {area}.", player=player,
-                                     special=label, area=name(a["area"])))
+                                     special=label, area=area_say(a["area"])))
     elif sp == "reputation_up":
         p["reputation"] = clamp_rep(p["reputation"] + 1)
         flow.emit(ev, "special", say("{player} plays {special}: reputation {reputation}.", player=player,
@@ -331,7 +331,7 @@ def h_move_neutral(s: State, j: int, a: Action, ev: list[Event]) -> None:
     s["areas"][a["to"]]["neutrals"] += 1
     s["turn"]["mode"]["left"] -= 1
     flow.emit(ev, "neutral", say("{player} moves a neutral from {area} to {to}.", player=who(s, j),
-                                 area=name(a["from"]), to=name(a["to"])))
+                                 area=area_say(a["from"]), to=area_say(a["to"])))
 
 
 def h_fight(s: State, j: int, a: Action, ev: list[Event]) -> None:

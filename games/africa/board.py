@@ -47,6 +47,7 @@ MAX_VP_BID = int(RAW["rules"]["auction"]["max_vp_bid"])
 
 
 def name(area: str) -> str:
+    """An area's English name (the data's): "Guinea Coast". Players read `area_say`."""
     return str(AREA[area]["name"])
 
 
@@ -82,6 +83,20 @@ def marker_say(marker: str) -> Say:
         "diamonds": say_p("resource", "Diamonds"), "gold": say_p("resource", "Gold"),
         "ivory": say_p("resource", "Ivory"),
     }.get(marker) or say(marker.capitalize())
+
+
+def area_say(area: str) -> Say:
+    """An area's name, "Guinea Coast", in the reader's language (a data text under the context
+    "area", marked in the cog)."""
+    return say_p("area", name(area))
+
+
+def route_say(areas: list[str]) -> Say:
+    """Areas one after another, a piece's route: "Congo → Angola → Zambezi"."""
+    route = area_say(areas[0])
+    for area in areas[1:]:
+        route = say("{route} → {area}", route=route, area=area_say(area))
+    return route
 
 
 def special_say(special: str) -> Say:

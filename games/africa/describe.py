@@ -8,6 +8,7 @@ from games.africa.board import (
     COSTS,
     SV,
     TOKENS,
+    area_say,
     colour_say,
     marker_say,
     special_say,
@@ -20,8 +21,8 @@ from games.base import Say, english, say, say_n
 Action = dict[str, Any]
 
 
-def _area(a: Any) -> str:
-    return str(AREA[a]["name"]) if isinstance(a, str) and a in AREA else str(a)
+def _area(a: Any) -> Say | str:
+    return area_say(a) if isinstance(a, str) and a in AREA else str(a)
 
 
 def _use(a: Action) -> Say:

@@ -17,9 +17,9 @@ from games.africa.board import (
     SV_IDS,
     TOKEN_IDS,
     TOKENS,
+    area_say,
     conflict_say,
     marker_say,
-    name,
     sv_say,
     token_say,
 )
@@ -100,7 +100,7 @@ def place_start(s: State, j: int, area: str, events: list[Event]) -> None:
     s["areas"][area]["traders"][j] += START_TRADERS
     s["players"][j]["supply"] -= START_TRADERS
     emit(events, "start_area", say("{player} starts in {area} with {count} traders.", player=who(s, j),
-                                   area=name(area), count=START_TRADERS))
+                                   area=area_say(area), count=START_TRADERS))
 
 
 # ---- rounds and the auction --------------------------------------------------------------------
@@ -357,8 +357,8 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
         net = gain - v["neutrals"]
         if net or gain:
             points = signed(net)
-            parts.append(say("{area} area {points}", area=name(a), points=points) if a == HEART
-                         else say("{area} {points}", area=name(a), points=points))
+            parts.append(say("{area} area {points}", area=area_say(a), points=points) if a == HEART
+                         else say("{area} {points}", area=area_say(a), points=points))
         total += net
     if HEART in mine:
         total += HEART_BONUS
@@ -383,7 +383,7 @@ def score_turn(s: State, action: dict[str, Any], events: list[Event]) -> None:
         else:
             area = action["area"]
             gain = s["table"][s["areas"][area]["resource"] or "africa"]
-            parts.append(say("double scoring in {area} +{points}", area=name(area), points=gain))
+            parts.append(say("double scoring in {area} +{points}", area=area_say(area), points=gain))
             total += gain
         discard_token(s, i, tid)
     before = s["players"][i]["vp"]
@@ -429,7 +429,7 @@ def start_player_conflict(s: State, area: str, j: int, events: list[Event]) -> N
     s["conflict"] = {"kind": "player", "area": area, "defender": j, "commitments": {
         str(k): {"done": False, "cubes": 0, "tokens": [], "retreat": False} for k in (i, j)}}
     emit(events, "conflict", say("Conflict in {area}: {player} against {other}. Both commit in secret.",
-                                 area=name(area), player=who(s, i), other=who(s, j)))
+                                 area=area_say(area), player=who(s, i), other=who(s, j)))
 
 
 def strength(s: State, k: int, count: int, c: dict[str, Any]) -> int:
@@ -558,7 +558,7 @@ def start_neutral_conflict(s: State, area: str, events: list[Event]) -> None:
     redraws = say_n("{count} redraw", "{count} redraws", count - n)
     emit(events, "conflict", say_n("{player} fights the {count} neutral in {area} (count {strength}, {redraws}).",
                                    "{player} fights the {count} neutrals in {area} (count {strength}, {redraws}).",
-                                   n, player=who(s, i), area=name(area), strength=count, redraws=redraws))
+                                   n, player=who(s, i), area=area_say(area), strength=count, redraws=redraws))
     draw_conflict(s, events)
 
 
@@ -606,7 +606,7 @@ def keep_conflict(s: State, events: list[Event]) -> None:
             lost += 1
         emit(events, "loss", say_n("{player} keeps it and loses {count} piece in {area}.",
                                    "{player} keeps it and loses {count} pieces in {area}.", lost,
-                                   player=who(s, i), area=name(area)))
+                                   player=who(s, i), area=area_say(area)))
     else:
         emit(events, "loss", say("{player} keeps it: no loss.", player=who(s, i)))
     s["stage"] = "turn"
@@ -618,7 +618,7 @@ def keep_conflict(s: State, events: list[Event]) -> None:
     s["areas"][area]["neutrals"] -= 1
     s["neutral_supply"] += 1
     emit(events, "conflict_result", say("{player} wins: one neutral leaves {area}.", player=who(s, i),
-                                        area=name(area)))
+                                        area=area_say(area)))
     for _ in range(s["areas"][area]["neutrals"]):
         s["pending"].append({"kind": "neutral_retreat", "chooser": i, "from": area, "avoid": [i]})
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.africa.apply import apply
-from games.africa.board import colour_say, name
+from games.africa.board import area_say, colour_say, route_say
 from games.africa.legal import legal_actions, to_act
 from games.africa.views import view
 from games.base import Event, IllegalAction, Query, Say, say, say_n
@@ -78,19 +78,20 @@ def taken_back(game_state: Any, seat: str, actions: list[Action], events: list[E
         else:
             chain.append(a["to"])
     what: list[Say | str] = [
-        say("{who}'s wholesaler {route}.", who=who, route=" → ".join(name(x) for x in c[1:])) if c[0] == "wholesaler"
-        else say("{who}'s trader {route}.", who=who, route=" → ".join(name(x) for x in c[1:])) for c in chains]
+        say("{who}'s wholesaler {route}.", who=who, route=route_say(c[1:])) if c[0] == "wholesaler"
+        else say("{who}'s trader {route}.", who=who, route=route_say(c[1:])) for c in chains]
     what += [e.get("say") or str(e["text"]) for e in events
              if e.get("text") and (e.get("type") != "move" or not chains)]
     where: dict[str, Say] = {}
     for piece, start, *_ in chains:
         if piece == "wholesaler" and me.get("wholesaler") == start:
-            where.setdefault(f"w{start}", say("{who}'s wholesaler stands in {area} again.", who=who, area=name(start)))
+            where.setdefault(f"w{start}", say("{who}'s wholesaler stands in {area} again.", who=who,
+                                              area=area_say(start)))
         elif piece == "trader":
             count = int(shown["areas"][start].get("traders", {}).get(me["colour"], 0))
             where.setdefault(f"t{start}", say_n("{who}'s trader is back in {area} ({count} {who} trader there).",
                                                 "{who}'s trader is back in {area} ({count} {who} traders there).",
-                                                count, who=who, area=name(start)))
+                                                count, who=who, area=area_say(start)))
     return what + list(where.values())
 
 

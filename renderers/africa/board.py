@@ -1,13 +1,14 @@
 """The public Heart of Africa board, drawn from the public view only."""
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 import lang
-from games.africa.board import AREA, CONFLICT, SPECIALS, SV, TOKENS, colour_say, conflict_say, sv_say
+from games.africa.board import AREA, CONFLICT, SPECIALS, SV, TOKENS, area_say, colour_say, conflict_say, sv_say
 from renderers.africa.geometry import (
     AREAS,
     COLOURS,
@@ -21,7 +22,7 @@ from renderers.africa.geometry import (
     xy,
 )
 from renderers.common import RGB, encode_png, font, mix, readable_on
-from renderers.text import draw_text
+from renderers.text import broken, draw_lines, draw_text, line_step
 
 View = dict[str, Any]
 INK: RGB = (30, 28, 24)
@@ -39,6 +40,12 @@ TAGS = {"bananas": lang.N_("Bananas {value}"), "diamonds": lang.N_("Diamonds {va
         "gold": lang.N_("Gold {value}"), "ivory": lang.N_("Ivory {value}"), "africa": lang.N_("Africa {value}")}
 MARKER_LABELS = {"bananas": lang.N_("Banana"), "diamonds": lang.N_("Diam."), "gold": lang.N_("Gold"),
                  "ivory": lang.N_("Ivory"), "africa": lang.N_("Africa")}
+# An area's name on the map: its size (shrunk down to the smallest where it must), the least width it
+# may take whatever its area's (the English map's names spill over their borders a little), and how
+# far past the borders it may reach.
+NAME_SIZE, NAME_SMALLEST = 19, 15
+NAME_ROOM = 135
+NAME_OVERRUN = 30
 REASONS = {"target": lang.N_("{players} wins (target)"), "no_tokens": lang.N_("{players} wins (no tokens left)"),
            "abandoned": lang.N_("{players} wins (the others left)")}
 
@@ -77,6 +84,11 @@ def player_name(view: View, colour: str) -> str:
     return lang.here("africa").say(colour_say(colour))
 
 
+def area_name(area: str) -> str:
+    """An area in the reader's words: "Maroko" (in a sentence its forms too: "{area:in}", "w Maroku")."""
+    return lang.here("africa").worded(area_say(area))
+
+
 def asked(view: View) -> str:
     """What the game waits for, in words."""
     tx = lang.here("africa")
@@ -92,7 +104,7 @@ def asked(view: View) -> str:
             return tx._("{player} chooses a start area", player=who)
         if pend["kind"] == "reputation_buy":
             return tx._("{player} may buy reputation", player=who)
-        area = AREA[pend["from"]]["name"]
+        area = area_name(pend["from"])
         if "owner" not in pend:
             return tx._("{player} retreats a neutral from {area}", player=who, area=area)
         owner = player_name(view, pend["owner"])
@@ -114,12 +126,12 @@ def asked(view: View) -> str:
         c = view["conflict"]
         waiting = [player_name(view, p["colour"]) for p in view["players"] if p["seat"] in view["to_act"]]
         return tx._("{active} v {defender} in {area}: waiting for {players}", active=player_name(view, c["active"]),
-                    defender=player_name(view, c["defender"]), area=AREA[c["area"]]["name"],
+                    defender=player_name(view, c["defender"]), area=area_name(c["area"]),
                     players=", ".join(waiting))
     if stage == "draw":
         c = view["conflict"]
         return tx._("{player} fights neutrals in {area}", player=player_name(view, view["active"]),
-                    area=AREA[c["area"]]["name"])
+                    area=area_name(c["area"]))
     t = view["turn"]
     if stage == "turn" and t is not None:
         who = player_name(view, view["active"])
@@ -189,16 +201,44 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
     del fx0, fy0, fx1, fy1
 
 
+@functools.cache
+def name_room(aid: str) -> float:
+    """The width an area's name may take on the map: its area's across the name's line (30 px above
+    its centre), a little more, and at least NAME_ROOM."""
+    area = AREA[aid]
+    cx, cy = float(area["centre"][0]), float(area["centre"][1]) - 30
+    corners = [(float(x), float(y)) for x, y in area["polygon"]]
+    crossings = sorted(x1 + (cy - y1) * (x2 - x1) / (y2 - y1)
+                       for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True)
+                       if y1 <= cy < y2 or y2 <= cy < y1)
+    span = next((right - left for left, right in zip(crossings[::2], crossings[1::2], strict=False)
+                 if left <= cx <= right), 0.0)
+    return max(span + NAME_OVERRUN, NAME_ROOM)
+
+
+def draw_area_name(d: ImageDraw.ImageDraw, aid: str) -> None:
+    """An area's name above its resource tag, in the reader's words, broken into lines (and made a
+    little smaller) where it is wider than its area; a longer name goes up, never over the tag."""
+    cx, cy = xy(AREA[aid]["centre"])
+    text, room = area_name(aid), name_room(aid)
+    size = NAME_SIZE
+    lines = broken(text, font(size, True), room)
+    while size > NAME_SMALLEST and max(font(size, True).getlength(line) for line in lines) > room:
+        size -= 1
+        lines = broken(text, font(size, True), room)
+    fnt = font(size, True)
+    step = line_step(d, fnt, stroke_width=3)
+    draw_lines(d, (cx, cy - 30 - step * (len(lines) - 1) / 2), text, lines, fnt, fill=INK, anchor="mm",
+               align="center", spacing=0, stroke_width=3, stroke_fill=(255, 250, 235))
+
+
 def draw_area_contents(d: ImageDraw.ImageDraw, view: View, names: bool = True) -> None:
     for area in AREAS:
         aid = area["id"]
         info = view["areas"][aid]
         cx, cy = xy(area["centre"])
-        nm = area["name"]
-        f = font(19, True)
         if names:
-            draw_text(d, (cx, cy - 30), nm, font=f, fill=INK, anchor="mm", stroke_width=3,
-                      stroke_fill=(255, 250, 235))
+            draw_area_name(d, aid)
         res = info.get("resource") or "africa"
         tag = lang.here("africa")._(TAGS[res], value=info["value"]) if res in TAGS else f"{res} {info['value']}"
         tw = font(16).getlength(tag) + 14

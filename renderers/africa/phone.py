@@ -7,7 +7,7 @@ from typing import Any
 import lang
 from games.africa.board import AREA
 from renderers import crop
-from renderers.africa.board import render_board
+from renderers.africa.board import area_name, name_room, render_board
 from renderers.africa.geometry import AREAS, LAYOUT, box, xy
 
 View = dict[str, Any]
@@ -39,7 +39,9 @@ def marks(choices: list[dict[str, Any]]) -> list[crop.Mark]:
 
 
 def names() -> list[crop.Name]:
-    return [crop.Name(*xy((a["centre"][0], a["centre"][1] - 30)), a["name"]) for a in AREAS]
+    """Every area's name in the reader's words, where the board writes it."""
+    return [crop.Name(*xy((a["centre"][0], a["centre"][1] - 30)), area_name(a["id"]), name_room(a["id"]))
+            for a in AREAS]
 
 
 def title(view: View, choices: list[dict[str, Any]]) -> str:

@@ -155,6 +155,9 @@ async def test_autocomplete_routes_and_refusals(fake_discord: FakeDiscord, tmp_p
     far = await slash(sim, sim.alice, "africa move", piece="Trader in South West Africa", to="Egypt")
     assert far.ephemeral and said(far).startswith("Your trader in South West Africa cannot reach Egypt now.")
     assert "Madagascar (3 AP)" in said(far)
+    lost = await slash(sim, sim.alice, "africa move", piece="Trader in South West Africa", to="Atlantis")
+    assert lost.ephemeral and said(lost).startswith("There is no area called 'Atlantis' on the map. You may choose: ")
+    assert "Madagascar (3 AP)" in said(lost)
     ghost = await slash(sim, sim.alice, "africa move", piece="Wholesaler in Congo", to="Heart of Africa")
     assert said(ghost).startswith("You have no wholesaler in Congo that can move now. "
                                   "You can move: Trader in South West Africa.")

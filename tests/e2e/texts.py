@@ -307,8 +307,9 @@ def player_names(sim: FakeDiscord) -> set[str]:
 def game_names(key: str) -> set[str]:
     """The proper nouns of a game's board data, which stay as the board names them: Mali's title,
     Warsaw places, scouts and Polish card names; Maquis's title and the places named alike in
-    English and Italian; Westerplatte's path and space letters; Heart of Africa's title, areas and
-    the impassable Europe and Arabia, which keep the board data's names (docs/rules/glossary.md)."""
+    English and Italian; Westerplatte's path and space letters; Heart of Africa's title and the
+    impassable Europe and Arabia, which keep the board data's names (docs/rules/glossary.md; its
+    areas are translated, "Maroko", and so are no such name)."""
     data = json.loads((ROOT / "games" / key / "data" / f"{key}.json").read_text(encoding="utf-8"))
     title = data["game"].split(" (")[0]
     if key == "mali":
@@ -326,7 +327,7 @@ def game_names(key: str) -> set[str]:
     if key == "westerplatte":
         return {space["label"] for path in data["paths"] for space in [path, *path["spaces"]]}
     if key == "africa":
-        return {title, *(str(a["name"]) for part in ("areas", "impassable") for a in data[part])}
+        return {title, *(str(a["name"]) for a in data["impassable"])}
     return set()
 
 

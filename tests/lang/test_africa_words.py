@@ -31,8 +31,8 @@ from tests.e2e.texts import game_names, unmarked
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = help_page("africa", COLOUR, HELP_TOPICS, TEXT, RULES)
-# The map's areas keep the board's English names in every language (docs/rules/glossary.md), as do
-# the impassable Europe and Arabia and the game's title.
+# The impassable Europe and Arabia and the game's title keep the board's English names in every
+# language (docs/rules/glossary.md); the map's areas are translated ("Maroko") and so are checked.
 NAMES = game_names("africa")
 SEATS = ["s1", "s2", "s3"]
 

@@ -1,5 +1,5 @@
 """Every text marked for translation reaches its catalog: a literal given to `_`, `n_`, `p_`,
-`np_`, `N_`, `say`, `say_n` or `say_p` inside an f-string is missed by the extraction (pybabel reads
+`np_`, `N_`, `NP_`, `say`, `say_n` or `say_p` inside an f-string is missed by the extraction (pybabel reads
 no f-string's expressions), so the catalog never gets it and every reader sees English."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MARKERS = {"_", "n_", "p_", "np_", "N_", "say", "say_n", "say_p"}
+MARKERS = {"_", "n_", "p_", "np_", "N_", "NP_", "say", "say_n", "say_p"}
 FOLDERS = ("bot", "cogs", "renderers", "games")
 
 
@@ -22,7 +22,7 @@ def marked_in_fstrings(source: str) -> list[int]:
             if not isinstance(inner, ast.Call):
                 continue
             name = inner.func.attr if isinstance(inner.func, ast.Attribute) else getattr(inner.func, "id", "")
-            text = 1 if name in ("p_", "np_", "say_p") else 0  # after the context
+            text = 1 if name in ("p_", "np_", "NP_", "say_p") else 0  # after the context
             literal = inner.args[text] if len(inner.args) > text else None
             if name in MARKERS and isinstance(literal, ast.Constant) and isinstance(literal.value, str):
                 lines.append(inner.lineno)
@@ -34,6 +34,7 @@ def test_the_check_finds_a_marked_literal_in_an_fstring() -> None:
     assert marked_in_fstrings("off = tx._('off the board')\nx = f'{n} {off}'") == []
     assert marked_in_fstrings("x = f\"{tx.p_('button', 'End')}\"") == [1]
     assert marked_in_fstrings("x = f\"{tx.p_('choice', name)}\"") == []  # a variable: marked elsewhere
+    assert marked_in_fstrings("x = f\"{lang.NP_('area', 'Congo')}\"") == [1]
 
 
 def test_no_marked_literal_sits_in_an_fstring() -> None:
