@@ -25,6 +25,7 @@ INK: RGB = (30, 28, 24)
 WHITE: RGB = (255, 255, 255)
 MARK: RGB = (255, 200, 0)
 NAME_SIZE = 28  # at OUT_W: 14 px on a phone
+EDGE = 6  # a name's room from the picture's side edges
 
 
 @dataclass(frozen=True)
@@ -138,9 +139,7 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
             pts = [out(x, y) for x, y in mark.outline]
             draw.line([*pts, pts[0]], fill=INK, width=11, joint="curve")
             draw.line([*pts, pts[0]], fill=MARK, width=6, joint="curve")
-    for name in names or []:
-        if _inside(name.x, name.y, box):
-            _name(draw, out(name.x, name.y), name, scale)
+    _names(draw, [(out(n.x, n.y), n) for n in names or [] if _inside(n.x, n.y, box)], scale)
     for mark in shown:
         x, y = out(mark.x, mark.y)
         if mark.piece:
@@ -157,16 +156,29 @@ def picture(board: Image.Image, marks: list[Mark], bounds: Box, title: str, lege
     return img
 
 
-def _name(draw: ImageDraw.ImageDraw, at: Point, name: Name, scale: float) -> None:
-    """A board name at a phone's size, in lines within its room (the last one at its place)."""
+def _names(draw: ImageDraw.ImageDraw, names: list[tuple[Point, Name]], scale: float) -> None:
+    """The board names at a phone's size, each in lines within its room (the last one at its place).
+    A name that would run off the picture's side is moved in, unless it would then cover a name
+    drawn at its own place: then it is left out, rather than cut or covering another."""
     fnt = font(NAME_SIZE, True)
-    lines = broken(name.text, fnt, name.room * scale) if name.room else [name.text]
-    if len(lines) == 1:
-        draw_text(draw, at, name.text, anchor="mm", font=fnt, fill=INK, stroke_width=4, stroke_fill=(255, 250, 235))
-        return
     step = line_step(draw, fnt, stroke_width=4)
-    draw_lines(draw, (at[0], at[1] - step * (len(lines) - 1) / 2), name.text, lines, fnt, fill=INK, anchor="mm",
-               align="center", spacing=0, stroke_width=4, stroke_fill=(255, 250, 235))
+    placed: list[tuple[Point, Name, list[str], Box, bool]] = []
+    for (x, y), name in names:
+        lines = broken(name.text, fnt, name.room * scale) if name.room else [name.text]
+        half = max(fnt.getlength(line) for line in lines) / 2 + EDGE
+        inside = min(max(x, half), max(half, OUT_W - half))
+        mid = y - step * (len(lines) - 1) / 2
+        room = (inside - half, mid - step * len(lines) / 2, inside + half, mid + step * len(lines) / 2)
+        placed.append(((inside, mid), name, lines, room, inside != x))
+    kept = [p for p in placed if not p[4]]
+    kept += [p for p in placed if p[4] and not any(_overlaps(p[3], q[3]) for q in kept)]
+    for at, name, lines, _, _ in kept:
+        if len(lines) == 1:
+            draw_text(draw, at, name.text, anchor="mm", font=fnt, fill=INK, stroke_width=4,
+                      stroke_fill=(255, 250, 235))
+        else:
+            draw_lines(draw, at, name.text, lines, fnt, fill=INK, anchor="mm", align="center", spacing=0,
+                       stroke_width=4, stroke_fill=(255, 250, 235))
 
 
 def _labels(draw: ImageDraw.ImageDraw, items: list[tuple[Point, str]], spots: list[Point],

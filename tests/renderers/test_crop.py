@@ -18,11 +18,13 @@ from games.simulate import choose, playout_rng
 from renderers import crop
 from renderers.africa import phone as africa_phone
 from renderers.africa.geometry import LAYOUT, box
+from renderers.common import font
 from renderers.mali import _scout_layout
 from renderers.mali import phone as mali_phone
 from renderers.mali.geometry import MAP_BOX, node_xy
 from renderers.maquis import board as maquis_board
 from renderers.maquis import phone as maquis_phone
+from renderers.text import recording
 from renderers.westerplatte import phone as westerplatte_phone
 from renderers.westerplatte.board import HEADER, WALL_XY
 from renderers.westerplatte.board import SIZE as WP_SIZE
@@ -185,3 +187,35 @@ def test_a_game_without_a_crop_draws_none(monkeypatch: pytest.MonkeyPatch) -> No
     """A renderer need not draw crops: the pool is then given None, and the panel goes without."""
     monkeypatch.setattr(renderers, "get", lambda key: SimpleNamespace(board_png=lambda view: b""))
     assert renderers.draw("mali", "crop", {"choices": []}) is None
+
+
+def test_a_name_at_the_pictures_edge_is_moved_inside_whole() -> None:
+    """A place whose name stands near the window's side (Madagascar at a crop's right edge) keeps
+    its whole name in the picture: moved sideways, never cut by the edge."""
+    board = Image.new("RGB", (2000, 1500), (230, 220, 200))
+    marks = [crop.Mark(300, 300, piece=True)]
+    win = crop.window(marks, (0.0, 0.0, 2000.0, 1500.0))
+    edge = (win[2] - 4, (win[1] + win[3]) / 2)
+    with recording() as drawn:
+        crop.picture(board, marks, (0.0, 0.0, 2000.0, 1500.0), "Your turn", "",
+                     names=[crop.Name(*edge, "Madagaskar"), crop.Name(win[0] + 2, edge[1] + 60, "Zachodnia")])
+    fnt = font(crop.NAME_SIZE, True)
+    placed = {d.text: d.xy[0] for d in drawn if d.text in ("Madagaskar", "Zachodnia")}
+    assert set(placed) == {"Madagaskar", "Zachodnia"}
+    for text, x in placed.items():  # drawn centred on x
+        half = fnt.getlength(text) / 2
+        assert x - half >= 0 and x + half <= crop.OUT_W, (text, x)
+
+
+def test_a_name_moved_in_gives_way_to_one_at_its_own_place() -> None:
+    """Moved in from the edge, a name that would cover another drawn at its own place is left out."""
+    board = Image.new("RGB", (2000, 1500), (230, 220, 200))
+    marks = [crop.Mark(300, 300, piece=True)]
+    win = crop.window(marks, (0.0, 0.0, 2000.0, 1500.0))
+    y = (win[1] + win[3]) / 2
+    scale = crop.OUT_W / (win[2] - win[0])
+    near = win[0] + 60 / scale  # 60 px into the picture: where the moved name would land
+    with recording() as drawn:
+        crop.picture(board, marks, (0.0, 0.0, 2000.0, 1500.0), "Your turn", "",
+                     names=[crop.Name(win[0] + 2, y, "Afryka Zachodnia"), crop.Name(near + 40 / scale, y, "Beczuana")])
+    assert [d.text for d in drawn if d.text in ("Afryka Zachodnia", "Beczuana")] == ["Beczuana"]
