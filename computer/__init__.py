@@ -89,8 +89,7 @@ def steady(game: Game, view: View, seat: str, seed: int, allowed: list[Action]) 
     rng = random.Random(seed ^ ANCHOR_SALT)
     first = sealed.sample(rng)
     depth = int(getattr(game, "computer_depth", DEPTH))
-    reach = int(getattr(game, "computer_anchor_reach", None) or max(1, depth // 2))
-    return one_ply(sealed, first, allowed, rng, reach, ANCHOR_SCALE * budget(game, "easy", "work"),
+    return one_ply(sealed, first, allowed, rng, max(1, depth // 2), ANCHOR_SCALE * budget(game, "easy", "work"),
                    getattr(game, "computer_easy_margin", None), ANCHOR_SCALE * SAMPLES, common=True)
 
 
