@@ -1,7 +1,7 @@
 """Computer players' strength (issue #24): whole games, one JSON line each, and a report.
 
 Run:    nice -n 19 .venv/bin/python bench/strength.py [--games N] [--pairings ID,...] [--workers W]
-Report: .venv/bin/python bench/strength.py --report [--by-variant]
+Report: .venv/bin/python bench/strength.py --report [--by-variant] [--paired OTHER]
 
 Competitive games (mali, africa), two seats, the stronger side against the weaker: easy vs
 random, medium vs easy, hard vs medium; pairing ids such as `mali:easy-random`. Game i of a
@@ -17,7 +17,10 @@ Every finished game appends one line to the results file (default bench/results/
 game, players, options, seed, the policy of each seat, the result, and per policy the decisions
 (a seat's turn with more than one legal action) with the median and largest CPU seconds of this
 process per decision, and the commit. A run plays, for each pairing in order, the games its lines
-do not hold yet up to N: stop it any time and run it again to continue.
+do not hold yet up to N: stop it any time and run it again to continue. Game i of a pairing has
+the same seed and seats in every run, so two runs (say, two versions of the code) can be compared
+game by game: `--paired OTHER` counts the games where the stronger side fared better in one run
+than in the other, with an exact sign test.
 """
 
 from __future__ import annotations
@@ -382,6 +385,49 @@ def report(path: Path, by_variant: bool = False) -> str:
     return "\n".join([*head, "", *teams, "", f"Games: {len(lines)}; commits measured: {', '.join(commits) or '-'}."])
 
 
+def standing(pairing: Pairing, line: dict[str, Any]) -> int:
+    """How the stronger side did in one game: +1 better (a win, or ahead when nobody won), -1 worse, 0 even."""
+    if line["result"] in ("strong", "weak"):
+        return 1 if line["result"] == "strong" else -1
+    return ahead(pairing, line) if line["result"] == "none" else 0
+
+
+def sign_test(more: int, fewer: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least this uneven if either side were as
+    likely to come out ahead in a game where they differ."""
+    n = more + fewer
+    if not n:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(more, fewer) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def paired(path: Path, other: Path) -> str:
+    """A markdown table comparing two runs game by game on the seeds they share (a head-to-head
+    pairing's game i has the same seed and seats in every run): where the stronger side fared
+    better in this run's game than in the other's, where worse, and the sign test's p."""
+    here, there = read_lines(path), read_lines(other)
+    theirs = {(d["pairing"], d["index"], d["seed"]): d for d in there}
+    rows = [
+        ("| pairing | games on the same seeds | stronger did better, this run | the other run | better here | "
+         "better there | sign test p |"),
+        "|---|---|---|---|---|---|---|",
+    ]
+    for p in [p for p in all_pairings() if p.weak is not None]:
+        both = [(d, theirs[(d["pairing"], d["index"], d["seed"])]) for d in here
+                if d["pairing"] == p.key and (d["pairing"], d["index"], d["seed"]) in theirs]
+        if not both:
+            continue
+        marks = [(standing(p, a), standing(p, b)) for a, b in both]
+        more = sum(1 for a, b in marks if a > b)
+        fewer = sum(1 for a, b in marks if a < b)
+        rows.append(f"| {p.key} | {len(both)} | {sum(1 for a, _ in marks if a > 0)} | "
+                    f"{sum(1 for _, b in marks if b > 0)} | {more} | {fewer} | {sign_test(more, fewer):.3f} |")
+    if len(rows) == 2:
+        return f"No head-to-head game of {path} has a game on the same seed in {other}."
+    return "\n".join(rows)
+
+
 def choose_pairings(text: str | None) -> list[Pairing]:
     """`--pairings`: ids, or prefixes such as `mali:` and suffixes such as `:easy-random`,
     comma-separated; none: all. The toy game's (for the tests) only when named: `toy:`, `toy-coop-2:`."""
@@ -409,9 +455,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON-lines file")
     parser.add_argument("--report", action="store_true", help="print the markdown report and stop")
     parser.add_argument("--by-variant", action="store_true", help="the report: a row per variant too")
+    parser.add_argument("--paired", type=Path, metavar="OTHER",
+                        help="the report: compare the results game by game with another run's, on the same seeds")
     args = parser.parse_args(argv)
     if args.report:
         print(report(args.results, args.by_variant))
+        if args.paired is not None:
+            print()
+            print(paired(args.results, args.paired))
         return 0
     try:
         pairings = choose_pairings(args.pairings)

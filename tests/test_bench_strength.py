@@ -142,3 +142,31 @@ def test_the_report_splits_by_variant(tmp_path: Path, capsys: pytest.CaptureFixt
     assert list(rows) == ["africa:medium-easy", "africa:medium-easy (open auction)",
                           "africa:medium-easy (sealed auction)"]
     assert [rows[k][1:4] for k in rows] == [["3", "2", "1"], ["2", "1", "1"], ["1", "1", "0"]]
+
+
+def test_two_runs_are_compared_game_by_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seats = {"p1": "easy", "p2": "random"}
+
+    def game(index: int, seed: int, result: str, scores: tuple[int, int] = (0, 0)) -> str:
+        return json.dumps({"pairing": "mali:easy-random", "index": index, "game": "mali", "players": 2,
+                           "options": {"variant": "basic"}, "seed": seed, "seats": seats, "result": result,
+                           "outcome": {"winners": [], "scores": {"p1": scores[0], "p2": scores[1]}},
+                           "decisions": {}, "commit": "x"})
+
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    # index 0: won here, lost there; 1: ahead in a game nobody won, lost there; 2: lost here, won
+    # there; 3: the same; 4: another seed there (not the same game); 5: only here
+    here.write_text("\n".join([game(0, 10, "strong"), game(1, 11, "none", (3, 1)), game(2, 12, "weak"),
+                               game(3, 13, "strong"), game(4, 14, "strong"), game(5, 15, "strong")]) + "\n")
+    there.write_text("\n".join([game(0, 10, "weak"), game(1, 11, "weak"), game(2, 12, "strong"),
+                                game(3, 13, "strong"), game(4, 99, "weak")]) + "\n")
+    assert bench.main(["--report", "--results", str(here), "--paired", str(there)]) == 0
+    [row] = table_rows(capsys.readouterr().out, "pairing")[1:]
+    assert row == ["mali:easy-random", "4", "3", "2", "2", "1", "1.000"]
+    assert bench.paired(here, tmp_path / "none.jsonl").startswith("No head-to-head game")
+
+
+def test_the_sign_test() -> None:
+    assert bench.sign_test(0, 0) == 1.0
+    assert bench.sign_test(5, 0) == bench.sign_test(0, 5) == 0.0625
+    assert round(bench.sign_test(62, 35), 3) == 0.008
