@@ -40,6 +40,8 @@ TAGS = {"bananas": lang.N_("Bananas {value}"), "diamonds": lang.N_("Diamonds {va
         "gold": lang.N_("Gold {value}"), "ivory": lang.N_("Ivory {value}"), "africa": lang.N_("Africa {value}")}
 MARKER_LABELS = {"bananas": lang.N_("Banana"), "diamonds": lang.N_("Diam."), "gold": lang.N_("Gold"),
                  "ivory": lang.N_("Ivory"), "africa": lang.N_("Africa")}
+# The closed grey areas' names (games/africa/data: "europe", "arabia").
+CLOSED = {"europe": lang.N_("Europe"), "arabia": lang.N_("Arabia")}
 # An area's name on the map: its size (shrunk down to the smallest where it must), the least width it
 # may take whatever its area's (the English map's names spill over their borders a little), and how
 # far past the borders it may reach.
@@ -197,7 +199,8 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, view: View) -> None:
         pts = [xy(p) for p in imp["polygon"]]
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
-        draw_text(d, (cx, cy), imp["name"], font=font(20, True), fill=(90, 85, 75), anchor="mm")
+        name = lang.here("africa")._(CLOSED[imp["id"]]) if imp["id"] in CLOSED else str(imp["name"])
+        draw_text(d, (cx, cy), name, font=font(20, True), fill=(90, 85, 75), anchor="mm")
     del fx0, fy0, fx1, fy1
 
 

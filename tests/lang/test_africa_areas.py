@@ -310,6 +310,7 @@ def test_the_board_and_the_crop_draw_the_areas_in_the_reader_language(language: 
     texts = {d.text for d in drawn}
     assert {translated(a, language) for a in AREAS} <= texts
     assert not {str(AREA[a]["name"]) for a in AREAS if translated(a, language) != AREA[a]["name"]} & texts
+    assert {"Europa", "Arabia"} <= texts and "Europe" not in texts  # the closed grey areas
     with lang.use(language):
         pending = {"pending": {"kind": "neutral_retreat", "chooser": "red", "from": "morocco"}, "outcome": None,
                    "players": [{"colour": "red", "seat": "s1"}]}
