@@ -1,6 +1,7 @@
 """Text helpers for what the bot writes: naming a user, a game's clock, long lists of lines."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -48,7 +49,20 @@ def clip_lines(lines: list[str], limit: int) -> str:
 
 
 def fit(text: str, limit: int) -> str:
-    """The text if it fits, else cut at the last whole word that leaves room for "…"."""
+    """The text if it fits, else cut at the last whole word that leaves room for "…"; a short
+    bracketed end (a cost, a count: "… (1 AP + 2 cubes)") is kept, and the words before it cut."""
+    if len(text) <= limit:
+        return text
+    tail = BRACKETED_END.search(text)
+    if tail and len(tail.group()) <= limit // 3:
+        return _cut(text[:tail.start()], limit - len(tail.group())) + tail.group()
+    return _cut(text, limit)
+
+
+BRACKETED_END = re.compile(r" \([^()]*\)$")
+
+
+def _cut(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit - 1]

@@ -24,7 +24,7 @@ from bot.languages import reader_language
 from bot.presenter import CROP_NAME
 from bot.service import ServiceError
 from bot.service.errors import word
-from bot.texts import clock_line
+from bot.texts import clock_line, fit
 from cogs.common import (
     Components,
     Edit,
@@ -55,7 +55,7 @@ QUIET_TYPES = ("end_turn", "finish_moving")
 
 
 def _label(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return fit(text, limit)
 
 
 NOT_A_NUMBER = 10**12  # names no game, version or choice, and still fits every template
