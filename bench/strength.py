@@ -310,8 +310,8 @@ def behind_or_ahead(pairing: Pairing, lines: list[dict[str, Any]]) -> str:
 def better_rate(pairing: Pairing, lines: list[dict[str, Any]]) -> str:
     """The second reading: how often the stronger side did better than the weaker, over every game
     either side did better in (a win, or ahead when nobody won), with its Wilson interval."""
-    better = sum(1 for d in lines if d["result"] == "strong" or (d["result"] == "none" and ahead(pairing, d) > 0))
-    worse = sum(1 for d in lines if d["result"] == "weak" or (d["result"] == "none" and ahead(pairing, d) < 0))
+    marks = [standing(pairing, d) for d in lines]
+    better, worse = sum(1 for m in marks if m > 0), sum(1 for m in marks if m < 0)
     if not better + worse:
         return "-"
     low, high = wilson(better, better + worse)

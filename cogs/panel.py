@@ -54,10 +54,6 @@ BUTTONS_PER_ROW = 5
 QUIET_TYPES = ("end_turn", "finish_moving")
 
 
-def _label(text: str, limit: int) -> str:
-    return fit(text, limit)
-
-
 NOT_A_NUMBER = 10**12  # names no game, version or choice, and still fits every template
 
 
@@ -124,7 +120,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, gid: int, ver: int, idx: int, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, fingerprint: str | None = None) -> None:
         tail = f":{fingerprint}" if fingerprint else ""
-        super().__init__(discord.ui.Button(label=_label(label, 80), style=style,
+        super().__init__(discord.ui.Button(label=fit(label, 80), style=style,
                                            custom_id=f"tr:a:{gid}:{ver}:{idx}{tail}"))
         self.gid, self.ver, self.idx, self.fingerprint = gid, ver, idx, fingerprint
 
@@ -448,7 +444,7 @@ def build_grouped(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[
     """The first step of a grouped panel: one select of the groups, and the ungrouped actions."""
     loose = [i for i, n in enumerate(names) if not n]
     view, hidden = build_panel(gid, ver, legal, labels, rows=rows - 1, only=loose, into=into, kinds=kinds)
-    options = [discord.SelectOption(label=_label(g, 100), value=str(n)) for n, g in enumerate(groups[:MAX_OPTIONS])]
+    options = [discord.SelectOption(label=fit(g, 100), value=str(n)) for n, g in enumerate(groups[:MAX_OPTIONS])]
     view.add_item(GroupSelect(gid, ver, options, mark(groups)))
     cut = groups[MAX_OPTIONS:]
     return view, hidden + sum(1 for n in names if n in cut)
@@ -530,7 +526,7 @@ def placeholder(kind_words: str, count: int) -> str:
         text = tx.n_("{kind}: {count} choice…", "{kind}: {count} choices…", count, kind=kind_words)
     else:
         text = tx.n_("One choice…", "Choose one of {count}…", count)
-    return _label(text, 150)
+    return fit(text, 150)
 
 
 def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[str],
@@ -567,7 +563,7 @@ def build_panel(gid: int, ver: int, legal: list[dict[str, Any]], labels: list[st
             if rows >= max_rows:
                 break
             chunk = items[start:start + MAX_OPTIONS]
-            options = [discord.SelectOption(label=_label(labels[i], 100), value=option_value(i, legal[i]))
+            options = [discord.SelectOption(label=fit(labels[i], 100), value=option_value(i, legal[i]))
                        for i in chunk]
             view.add_item(ActSelect(gid, ver, n, options, placeholder(words, len(chunk))))
             n += 1
