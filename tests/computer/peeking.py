@@ -58,9 +58,8 @@ class Watched:
         self.cooperative: bool = game.cooperative
         self.samples = 0
         self.calls = 0
-        for name in ("computer_iterations", "computer_work", "computer_depth", "computer_margin",
-                     "computer_easy_margin"):
-            if hasattr(game, name):
+        for name in dir(game):  # the game's budgets and settings (computer_anchor, computer_horizon, ...)
+            if name.startswith("computer_") and not callable(getattr(game, name)):
                 setattr(self, name, getattr(game, name))
         if iterations is not None:
             self.computer_iterations = iterations
@@ -68,8 +67,8 @@ class Watched:
             self.computer_depth = depth
         if work is not None:
             self.computer_work = {**(getattr(game, "computer_work", None) or {}), **work}
-        for name in ("playout_weights", "evaluate"):
-            if hasattr(game, name):
+        for name in dir(game):  # what the computer may ask of a sampled state, each one guarded
+            if name in ("playout_weights", "computer_round") or name.startswith("evaluate"):
                 setattr(self, name, self._guarded(getattr(game, name)))
         if hasattr(game, "sample"):
             self.sample = self._sample
@@ -134,10 +133,11 @@ class Watched:
 
 def watched_choose(game: Game, view: View, seat: str, strength: str, seed: int,
                    iterations: dict[str, int] | None = None, work: dict[str, int] | None = None,
-                   depth: int | None = None) -> Action:
-    """`computer.choose` on the watched game: fails if the decision reads a state it did not sample."""
+                   depth: int | None = None, had: tuple[str, ...] = ()) -> Action:
+    """`computer.choose` on the watched game: fails if the decision reads a state it did not sample.
+    `had`: the seat's positions earlier in its turn (computer.choose)."""
     watch = Watched(game, view, seat, iterations, work, depth)
-    action = computer.choose(watch, view, seat, strength, seed)
+    action = computer.choose(watch, view, seat, strength, seed, had)
     assert watch.samples > 0, "the computer decided without sampling a state"
     return action
 
@@ -195,21 +195,29 @@ def computer_game(game: Game, strengths: dict[str, str], options: dict[str, Any]
     """A whole game whose every choice (two or more legal actions) the computer makes from the
     seat's view, watched, on CHEAP budgets: each seat (`strengths`' keys) at its strength, but every
     `searched_every`-th choice (0: none) by medium and hard in turn. Yields each move as (state,
-    seat, action, state after); fails unless the game ends within MAX_MOVES."""
+    seat, action, state after); fails unless the game ends within MAX_MOVES. Like the bot, it hands
+    the computer the seat's positions earlier in its turn (until another seat moves)."""
     state = game.setup(sorted(strengths), options, seed)
     rng = random.Random(seed)
     choices = 0
+    last, had = "", list[str]()
     for n in range(MAX_MOVES):
         if game.outcome(state) is not None:
             return
         seat, action = pick(game, state, rng)
+        if seat != last:
+            last, had = seat, []
         legal = [canonical(a) for a in game.legal_actions(state, seat)]
         if len(legal) > 1:
             strength = strengths[seat]
             if searched_every and choices % searched_every == 0:
                 strength = ("medium", "hard")[choices // searched_every % 2]
-            action = watched_choose(game, viewer(game)(state, seat), seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK,
-                                    CHEAP_DEPTH)
+            view = viewer(game)(state, seat)
+            earlier = tuple(had)
+            if (here := computer.position(view, seat)) not in had:
+                had.append(here)
+            action = watched_choose(game, view, seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK, CHEAP_DEPTH,
+                                    earlier)
             assert canonical(action) in legal, (seat, strength, action)
             choices += 1
         after, _ = game.apply(state, seat, action)
