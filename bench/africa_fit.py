@@ -45,10 +45,7 @@ def features(s: State, j: int, held: Held) -> Row:
 def easy(state: Any, seat: str, legal: list[dict[str, Any]], rng: random.Random, had: list[str]) -> dict[str, Any]:
     """Easy's move from the seat's view, never back to a position of the turn (as the bot plays)."""
     view = computer.view_for(GAME, state, seat)
-    earlier = tuple(had)
-    if (here := computer.position(view, seat)) not in had:
-        had.append(here)
-    return computer.choose(GAME, view, seat, "easy", rng.randrange(2**31), earlier)
+    return computer.choose(GAME, view, seat, "easy", rng.randrange(2**31), computer.remember(had, view, seat))
 
 
 def positions(index: int, policy: Policy = easy) -> list[Position]:

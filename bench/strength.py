@@ -141,10 +141,7 @@ def decide(game: Game, state: Any, seat: str, policy: str, legal: list[Action], 
         sealed = Sealed(game, view, seat)
         handle = sealed.sample(random.Random(seed))
         return pick(sealed, handle, seat, sealed.legal(handle, seat), random.Random(seed + 1))
-    earlier = tuple(had)
-    if (here := computer.position(view, seat)) not in had:
-        had.append(here)
-    return computer.choose(game, view, seat, policy, seed, earlier)
+    return computer.choose(game, view, seat, policy, seed, computer.remember(had, view, seat))
 
 
 def classify(pairing: Pairing, policies: dict[str, str], outcome: Outcome | None) -> str:

@@ -99,9 +99,7 @@ class Thinker:
         if view is None:
             raise RuntimeError(f"game #{record.id} has no view for {seat}")
         seed = computers.seed_of(record.id, record.state_version, seat)
-        earlier = tuple(had or ())
-        if had is not None and (here := computer.position(view, seat)) not in had:
-            had.append(here)
+        earlier = computer.remember(had, view, seat) if had is not None else ()
         action = await think(self.workers, record.key, view, seat, strength, seed, earlier)
         self.decisions += 1
         return action

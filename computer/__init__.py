@@ -42,7 +42,7 @@ ANCHOR_SCALE = 2  # the anchor's samples and work, as multiples of easy's
 ANCHOR_SALT = 0xA5C4
 
 __all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
-           "position", "steady", "view_for"]
+           "position", "remember", "steady", "view_for"]
 
 
 class NotToAct(Exception):
@@ -66,6 +66,15 @@ def budget(game: Game, strength: str, kind: str = "iterations") -> int:
 def position(view: View, seat: str) -> str:
     """The position `seat` is in, as a short text (a digest of its view): see `choose`'s `had`."""
     return digest(view, seat).hex()
+
+
+def remember(had: list[str], view: View, seat: str) -> tuple[str, ...]:
+    """The seat's earlier positions in this turn, to hand `choose` as `had`; `had` (kept by the
+    caller through one turn) then holds the current position too."""
+    earlier = tuple(had)
+    if (here := position(view, seat)) not in had:
+        had.append(here)
+    return earlier
 
 
 def onward(sealed: Sealed, first: Handle, legal: list[Action], had: Collection[str]) -> list[Action]:

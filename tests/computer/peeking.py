@@ -213,11 +213,8 @@ def computer_game(game: Game, strengths: dict[str, str], options: dict[str, Any]
             if searched_every and choices % searched_every == 0:
                 strength = ("medium", "hard")[choices // searched_every % 2]
             view = viewer(game)(state, seat)
-            earlier = tuple(had)
-            if (here := computer.position(view, seat)) not in had:
-                had.append(here)
             action = watched_choose(game, view, seat, strength, n, CHEAP_ITERATIONS, CHEAP_WORK, CHEAP_DEPTH,
-                                    earlier)
+                                    computer.remember(had, view, seat))
             assert canonical(action) in legal, (seat, strength, action)
             choices += 1
         after, _ = game.apply(state, seat, action)
