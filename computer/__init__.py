@@ -21,6 +21,11 @@ whose ordinary views leave out what its `sample` needs offers `computer_view(sta
 seat's view and the public facts sample needs): the computer decides from `view_for(game, state,
 seat)`, which is that view where the game has one. This package imports `games` only (bot -> computer -> games).
 
+A game may name as `computer_avoid` the kinds of action a computer takes only when nothing else
+is legal: moves that change nothing the seat could win by (in Maquis, handing the rest of the Day
+to a team-mate; two computers handed it back and forth for ever, each search finding it as good
+as anything, `kept`).
+
 A computer never returns to a position it already had in the same turn: the caller hands `choose`
 the turn's earlier positions (`position` of each view it decided from), and the actions that would
 lead back to one are left out (in Mali, picking an order up and dropping it again, for ever).
@@ -42,7 +47,7 @@ ANCHOR_SCALE = 2  # the anchor's samples and work, as multiples of easy's
 ANCHOR_SALT = 0xA5C4
 
 __all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
-           "position", "remember", "steady", "view_for"]
+           "kept", "position", "remember", "steady", "view_for"]
 
 
 class NotToAct(Exception):
@@ -85,6 +90,12 @@ def onward(sealed: Sealed, first: Handle, legal: list[Action], had: Collection[s
     return fresh or legal
 
 
+def kept(game: Game, legal: list[Action]) -> list[Action]:
+    """`legal` without the game's `computer_avoid` kinds of action, unless nothing else is left."""
+    avoid = frozenset(getattr(game, "computer_avoid", ()))
+    return [a for a in legal if a.get("type") not in avoid] or legal
+
+
 def view_for(game: Game, state: object, seat: str) -> View:
     """What the computer of `seat` decides from: the game's `computer_view`, else its view."""
     return viewer(game)(state, seat)
@@ -116,7 +127,7 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
         raise NotToAct(f"{seat} owes no action now.")
     if len(legal) == 1:
         return legal[0]
-    allowed = onward(sealed, first, legal, {*had, position(view, seat)}) if had else legal
+    allowed = kept(game, onward(sealed, first, legal, {*had, position(view, seat)}) if had else legal)
     if len(allowed) == 1:
         return allowed[0]
     depth = int(getattr(game, "computer_depth", DEPTH))

@@ -148,6 +148,10 @@ class MaquisGame:
     # the computer's budgets (issue 24): Maquis's play-out steps are slow (the patrols' safety is
     # sampled), so a short play-out before the evaluation and a work budget for 2 s of CPU at hard
     computer_depth = 15
+    # Handing the Day to a team-mate changes nothing the team could win by: a computer keeps it
+    # (computer.kept). Two computers handed it back and forth for ever, each search finding it as
+    # good as any move (issue #24).
+    computer_avoid = frozenset({"hand_over"})
     computer_work = COMPUTER_WORK
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
