@@ -1,0 +1,95 @@
+"""How often Heart of Africa's medium and hard play their anchor's move (issue #24; bench/README.md,
+"Runs of the stop of 2026-11-27, stop 34").
+
+Run: .venv/bin/python bench/africa_anchor.py [--positions 80]   (about 2 s of CPU a position)
+Medium and hard start from the move easy's look-ahead makes with care (`computer.steady`) and leave
+it only for a move their search finds better on average by the game's `computer_margin`. This
+plays games of easy against easy (as bench/africa_fit.py does), takes every fourth position where
+the seat to act has a choice, and asks the anchor, medium and hard for their move on the same
+seed. It prints, per kind of decision (a bid, a start area, a move of a turn), how many positions,
+how often medium and hard keep the anchor's move, and how often the two differ; and the same with
+no margin (the search's own most visited move) as the second reading.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import computer
+from bench.africa_fit import easy
+from games.africa import GAME, AfricaGame
+
+EVERY = 4
+
+
+def sample(count: int) -> list[tuple[Any, str]]:
+    """Positions of easy's games (two players three games in four), every EVERY-th choice."""
+    out: list[tuple[Any, str]] = []
+    index = 0
+    while len(out) < count:
+        players, sealed, seed = 2 + index % 4 // 3, index % 2 == 1, 9000 + index
+        s = GAME.setup([f"s{i}" for i in range(players)], {"target_vp": 42, "sealed_auction": sealed}, seed)
+        rng = random.Random(seed)
+        last_seat, had, choices = "", list[str](), 0
+        while GAME.outcome(s) is None and len(out) < count:
+            seat = rng.choice(GAME.to_act(s))
+            legal = GAME.legal_actions(s, seat)
+            if len(legal) > 1:
+                choices += 1
+                if choices % EVERY == 0:
+                    out.append((s, seat))
+                if seat != last_seat:
+                    last_seat, had = seat, []
+                action = easy(s, seat, legal, rng, had)
+            else:
+                action = legal[0]
+            s, _ = GAME.apply(s, seat, action)
+        index += 1
+    return out
+
+
+def kind(s: Any) -> str:
+    return "bid" if s["stage"] == "auction" else "turn" if s["stage"] in ("turn", "draw", "commit") else str(s["stage"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--positions", type=int, default=80)
+    args = parser.parse_args(argv)
+    counts: Counter[tuple[str, str]] = Counter()
+    margin = AfricaGame.computer_margin
+    for n, (s, seat) in enumerate(sample(args.positions)):
+        view = computer.view_for(GAME, s, seat)
+        legal = GAME.legal_actions(s, seat)
+        anchor = computer.steady(GAME, view, seat, n, legal)
+        k = kind(s)
+        counts[(k, "positions")] += 1
+        for label, m in (("", margin), (" (no margin)", 0.0)):
+            AfricaGame.computer_margin = m
+            try:
+                medium = computer.choose(GAME, view, seat, "medium", n)
+                hard = computer.choose(GAME, view, seat, "hard", n)
+            finally:
+                AfricaGame.computer_margin = margin
+            counts[(k, "medium keeps" + label)] += medium == anchor
+            counts[(k, "hard keeps" + label)] += hard == anchor
+            counts[(k, "they differ" + label)] += medium != hard
+    kinds = sorted({k for k, _ in counts})
+    columns = ["positions", "medium keeps", "hard keeps", "they differ",
+               "medium keeps (no margin)", "hard keeps (no margin)", "they differ (no margin)"]
+    print("| decision | " + " | ".join(columns) + " |")
+    print("|---" * (len(columns) + 1) + "|")
+    for k in [*kinds, "all"]:
+        row = [sum(counts[(x, c)] for x in kinds) if k == "all" else counts[(k, c)] for c in columns]
+        print(f"| {k} | " + " | ".join(str(v) for v in row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
