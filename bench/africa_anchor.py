@@ -1,7 +1,7 @@
 """How often Heart of Africa's medium and hard play their anchor's move (issue #24; bench/README.md,
 "Runs of the stop of 2026-11-27, stop 34").
 
-Run: .venv/bin/python bench/africa_anchor.py [--positions 80]   (about 2 s of CPU a position)
+Run: .venv/bin/python bench/africa_anchor.py [--positions 80]   (about 4 s of CPU a position)
 Medium and hard start from the move easy's look-ahead makes with care (`computer.steady`) and leave
 it only for a move their search finds better on average by the game's `computer_margin`. This
 plays games of easy against easy (as bench/africa_fit.py does), takes every fourth position where
@@ -13,7 +13,6 @@ no margin (the search's own most visited move) as the second reading.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,36 +21,26 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import computer
-from bench.africa_fit import easy
+from bench.africa_fit import played
 from games.africa import GAME, AfricaGame
 
 EVERY = 4
 
 
 def sample(count: int) -> list[tuple[Any, str]]:
-    """Positions of easy's games (two players three games in four), every EVERY-th choice."""
+    """Positions of easy's games (bench/africa_fit.py's, on other seeds), every EVERY-th choice."""
     out: list[tuple[Any, str]] = []
     index = 0
     while len(out) < count:
-        players, sealed, seed = 2 + index % 4 // 3, index % 2 == 1, 9000 + index
-        s = GAME.setup([f"s{i}" for i in range(players)], {"target_vp": 42, "sealed_auction": sealed}, seed)
-        rng = random.Random(seed)
-        last_seat, had, choices = "", list[str](), 0
-        while GAME.outcome(s) is None and len(out) < count:
-            seat = rng.choice(GAME.to_act(s))
-            legal = GAME.legal_actions(s, seat)
-            if len(legal) > 1:
+        choices = 0
+        for s in played(index, base=9000):
+            waiting = GAME.to_act(s)
+            if waiting and len(GAME.legal_actions(s, waiting[0])) > 1:
                 choices += 1
                 if choices % EVERY == 0:
-                    out.append((s, seat))
-                if seat != last_seat:
-                    last_seat, had = seat, []
-                action = easy(s, seat, legal, rng, had)
-            else:
-                action = legal[0]
-            s, _ = GAME.apply(s, seat, action)
+                    out.append((s, waiting[0]))
         index += 1
-    return out
+    return out[:count]
 
 
 def kind(s: Any) -> str:

@@ -17,7 +17,7 @@ import argparse
 import math
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,19 +48,15 @@ def easy(state: Any, seat: str, legal: list[dict[str, Any]], rng: random.Random,
     return computer.choose(GAME, view, seat, "easy", rng.randrange(2**31), computer.remember(had, view, seat))
 
 
-def positions(index: int, policy: Policy = easy) -> list[Position]:
-    """The positions of game `index` (its seed, players and auction follow from the index)."""
-    players, sealed, seed = 2 + index % 4 // 3, index % 2 == 1, 5000 + index
+def played(index: int, policy: Policy = easy, base: int = 5000) -> Iterator[State]:
+    """Game `index` with `policy` in every seat (its seed `base + index`; players and auction follow
+    from the index): every state, from the setup to the end."""
+    players, sealed, seed = 2 + index % 4 // 3, index % 2 == 1, base + index
     s = GAME.setup([f"s{i}" for i in range(players)], {"target_vp": 42, "sealed_auction": sealed}, seed)
     rng = random.Random(seed)
-    rows: list[list[Row]] = []
-    last_round, last_seat, had = -1, "", list[str]()
+    last_seat, had = "", list[str]()
+    yield s
     while GAME.outcome(s) is None:
-        starts = s["stage"] == "auction" and s["round"] != last_round
-        if starts or len(GAME.legal_actions(s, GAME.to_act(s)[0])) > 1:
-            last_round = s["round"] if starts else last_round
-            held = occupancy(s)
-            rows.append([features(s, j, held) for j in range(players)])
         seat = rng.choice(GAME.to_act(s))
         legal = GAME.legal_actions(s, seat)
         if len(legal) > 1:
@@ -70,10 +66,23 @@ def positions(index: int, policy: Policy = easy) -> list[Position]:
         else:
             action = legal[0]
         s, _ = GAME.apply(s, seat, action)
-    outcome = GAME.outcome(s)
-    assert outcome is not None
-    winner = s["seats"].index(outcome["winners"][0])
-    return [(r, winner) for r in rows]
+        yield s
+
+
+def positions(index: int, policy: Policy = easy) -> list[Position]:
+    """The positions of game `index` (its seed, players and auction follow from the index)."""
+    rows: list[list[Row]] = []
+    last_round = -1
+    for s in played(index, policy):
+        if GAME.outcome(s) is not None:
+            winner = s["seats"].index(s["outcome"]["winners"][0])
+            return [(r, winner) for r in rows]
+        starts = s["stage"] == "auction" and s["round"] != last_round
+        if starts or len(GAME.legal_actions(s, GAME.to_act(s)[0])) > 1:
+            last_round = s["round"] if starts else last_round
+            held = occupancy(s)
+            rows.append([features(s, j, held) for j in range(len(s["seats"]))])
+    raise AssertionError("a game ended without an outcome")
 
 
 def chances(w: Row, rows: list[Row]) -> list[float]:
