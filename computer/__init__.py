@@ -14,7 +14,8 @@ game's `computer_round(state)` counts them), and as `computer_margin` how much b
 reward) a move the search prefers must be for it to overrule the move the game's playout weights
 favour most (without one: the search's most visited move; with `computer_anchor = True`, the
 margin is measured from the move easy's look-ahead makes with care instead, `steady`, which the
-search then tries first), and
+search then tries first; `computer_anchor` may instead name the strengths that start from it, and
+`computer_margin` may be a dict by strength), and
 as `computer_easy_margin` the
 same for easy's one-ply choice (computer/greedy.py; without one: easy's best-valued move). A game
 whose ordinary views leave out what its `sample` needs offers `computer_view(state, seat)` (that
@@ -46,8 +47,8 @@ WORK = {"easy": 1500, "medium": 2500, "hard": 9000}  # hard: about 1.6 s of CPU 
 ANCHOR_SCALE = 2  # the anchor's samples and work, as multiples of easy's
 ANCHOR_SALT = 0xA5C4
 
-__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "budget", "choose",
-           "kept", "position", "remember", "steady", "view_for"]
+__all__ = ["ITERATIONS", "STRENGTHS", "WORK", "BadSample", "NoSampler", "NotToAct", "Peeking", "anchored", "budget",
+           "choose", "kept", "per_strength", "position", "remember", "steady", "view_for"]
 
 
 class NotToAct(Exception):
@@ -96,6 +97,19 @@ def kept(game: Game, legal: list[Action]) -> list[Action]:
     return [a for a in legal if a.get("type") not in avoid] or legal
 
 
+def per_strength(setting: float | dict[str, float] | None, strength: str) -> float | None:
+    """A game's setting for `strength`: one value for every strength, or a dict by strength (a
+    strength it leaves out has none)."""
+    return setting.get(strength) if isinstance(setting, dict) else setting
+
+
+def anchored(game: Game, strength: str) -> bool:
+    """Whether `strength` starts its search from `steady`: the game's `computer_anchor`, True for
+    medium and hard, or the strengths it names."""
+    setting = getattr(game, "computer_anchor", False)
+    return strength in setting if isinstance(setting, (tuple, frozenset, set, list)) else bool(setting)
+
+
 def view_for(game: Game, state: object, seat: str) -> View:
     """What the computer of `seat` decides from: the game's `computer_view`, else its view."""
     return viewer(game)(state, seat)
@@ -134,10 +148,10 @@ def choose(game: Game, view: View, seat: str, strength: str, seed: int, had: Col
     if strength == "easy":
         easy_margin = getattr(game, "computer_easy_margin", None)
         return one_ply(sealed, first, allowed, rng, max(1, depth // 2), budget(game, strength, "work"), easy_margin)
-    margin = getattr(game, "computer_margin", None)
+    margin = per_strength(getattr(game, "computer_margin", None), strength)
     horizon = getattr(game, "computer_horizon", None)
     # the game's `computer_anchor`: the search starts from the move easy's look-ahead makes when it
     # looks harder, and leaves it only for one better on average by the margin
-    anchor = steady(game, view, seat, seed, allowed) if getattr(game, "computer_anchor", False) else None
+    anchor = steady(game, view, seat, seed, allowed) if anchored(game, strength) else None
     return ismcts(sealed, first, allowed, rng, iterations, budget(game, strength, "work"), depth, margin, horizon,
                   anchor)
