@@ -71,3 +71,45 @@ def test_the_anchor_judges_every_move_of_a_sample_on_the_same_luck() -> None:
         own = value(sealed, handle, twice, random.Random(n), 8)
         apart += own[0] != own[1]
     assert apart  # the test would catch a common stream that is not common
+
+
+def test_a_game_may_anchor_some_strengths_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`computer_anchor` naming strengths (Heart of Africa: hard alone) and `computer_margin` by
+    strength: the named strength keeps the anchor by its margin; the other never computes one."""
+    game = ToyGuided()
+    monkeypatch.setattr(game, "computer_iterations", FAST, raising=False)
+    monkeypatch.setattr(game, "computer_anchor", ("hard",), raising=False)
+    monkeypatch.setattr(game, "computer_margin", {"hard": 1.0}, raising=False)
+    anchors: list[str] = []
+    real = computer.steady
+
+    def counted(*args: object, **kwargs: object) -> dict[str, object]:
+        move = real(*args, **kwargs)  # type: ignore[arg-type]
+        anchors.append(canonical(move))
+        return move
+
+    monkeypatch.setattr(computer, "steady", counted)
+    judged = 0
+    for n, state in enumerate(positions(game, 2, 24)):
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) < 2:
+            continue
+        view = game.view(state, seat)
+        computer.choose(game, view, seat, "medium", n)
+        assert not anchors  # medium searches alone
+        hard = canonical(computer.choose(game, view, seat, "hard", n))
+        assert anchors == [hard]  # hard keeps its anchor: nothing is better by a whole reward
+        anchors.clear()
+        judged += 1
+    assert judged >= 4
+    assert computer.per_strength({"hard": 0.05}, "medium") is None
+    assert computer.per_strength(0.1, "medium") == 0.1
+    assert computer.anchored(game, "hard") and not computer.anchored(game, "medium")
+
+
+def test_heart_of_africa_anchors_hard_alone() -> None:
+    from games.africa import GAME
+
+    assert computer.anchored(GAME, "hard") and not computer.anchored(GAME, "medium")
+    assert computer.per_strength(GAME.computer_margin, "hard") == 0.05  # type: ignore[attr-defined]
+    assert computer.per_strength(GAME.computer_margin, "medium") is None  # type: ignore[attr-defined]
