@@ -48,16 +48,10 @@ def kind(s: Any) -> str:
     return "bid" if s["stage"] == "auction" else "turn" if s["stage"] in ("turn", "draw", "commit") else str(s["stage"])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--positions", type=int, default=80)
-    args = parser.parse_args(argv)
+def tally(positions: int) -> Counter[tuple[str, str]]:
     counts: Counter[tuple[str, str]] = Counter()
-    # the setting this table was made for: medium and hard both anchored, margin 0.05 (before stop
-    # 35 gave the anchor to hard alone)
-    AfricaGame.computer_anchor = ("medium", "hard")
     margin = 0.05
-    for n, (s, seat) in enumerate(sample(args.positions)):
+    for n, (s, seat) in enumerate(sample(positions)):
         view = computer.view_for(GAME, s, seat)
         legal = GAME.legal_actions(s, seat)
         anchor = computer.steady(GAME, view, seat, n, legal)
@@ -70,6 +64,21 @@ def main(argv: list[str] | None = None) -> int:
             counts[(k, "medium keeps" + label)] += medium == anchor
             counts[(k, "hard keeps" + label)] += hard == anchor
             counts[(k, "they differ" + label)] += medium != hard
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--positions", type=int, default=80)
+    args = parser.parse_args(argv)
+    # the setting this table was made for: medium and hard both anchored, margin 0.05 (stop 35
+    # gave the anchor to hard alone)
+    saved = AfricaGame.computer_anchor, AfricaGame.computer_margin
+    AfricaGame.computer_anchor = ("medium", "hard")
+    try:
+        counts = tally(args.positions)
+    finally:
+        AfricaGame.computer_anchor, AfricaGame.computer_margin = saved
     kinds = sorted({k for k, _ in counts})
     columns = ["positions", "medium keeps", "hard keeps", "they differ",
                "medium keeps (no margin)", "hard keeps (no margin)", "they differ (no margin)"]
